@@ -1,0 +1,269 @@
+/**
+ * The quote list at scale: GET /api/quotes (first page, specific searches, broad searches, a broker's own
+ * list) and GET /api/quotes/stats on a PostgreSQL database holding about 1,000,000 quotes, through the
+ * production server; beside each, the same SQL statements run bare with node-postgres (captured from the
+ * repository's own query builder, so they are exactly what the API sends).
+ *
+ * Targets (issue 7), on PostgreSQL: p95 at most 100 ms for a search and for a first page, and at most 1.5x
+ * the same SQL run bare.
+ *
+ * The book lives in BENCH_SCALE_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/pqe_scale) and is
+ * kept between runs: when it holds fewer than BENCH_SCALE_QUOTES quotes (default 999,000: the DCPI- + 6
+ * digits reference format holds 999,999), `npm run seed:load` tops it up first, which takes minutes.
+ */
+import { spawnSync } from "node:child_process";
+import { resolve } from "node:path";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { LOAD_BROKER_PASSWORD } from "../scripts/seed-load";
+import type { QuoteListQuery } from "../src/domain/quote/quote";
+import type { Database } from "../src/server/db/client";
+import * as schema from "../src/server/db/schema";
+import type { QuoteActor } from "../src/server/features/quotes/repository";
+import { findQuotePage, findQuoteStats } from "../src/server/features/quotes/search";
+import { type BenchRecord, printReportHeader, reportFigure } from "./lib/report";
+import { BENCH_POSTGRES_SERVER, signInCookie, startProductionServer, UNDERWRITER } from "./startup.bench";
+
+const ROOT = resolve(import.meta.dirname, "..");
+export const SCALE_DATABASE_URL =
+  process.env.BENCH_SCALE_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/pqe_scale";
+export const SCALE_QUOTES = Number(process.env.BENCH_SCALE_QUOTES ?? 999_000);
+const ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 15);
+
+/** What brokers and underwriters type: a company, a reference, a person, an e-mail, a status, a product. */
+const SPECIFIC_SEARCHES = [
+  "hartley",
+  "pennine",
+  "DCPI-01234",
+  "dcpi-4567",
+  "okafor & ",
+  "solent roofing",
+  "loadbroker-07",
+  "amelia carter",
+  "łódź",
+  "zzqx-no-such-company",
+];
+/** Texts that match most of the book (the count has to visit every match). */
+const BROAD_SEARCHES = ["ltd", "d/c-pi", "referred", "design and construct", "@example.com"];
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+async function withPool<T>(url: string, work: (pool: pg.Pool) => Promise<T>): Promise<T> {
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  try {
+    return await work(pool);
+  } finally {
+    await pool.end();
+  }
+}
+
+/** Creates the scale database if needed and tops it up to SCALE_QUOTES with seed:load. */
+export async function ensureScaleDatabase(): Promise<number> {
+  const url = new URL(SCALE_DATABASE_URL);
+  const name = url.pathname.slice(1);
+  const server = new URL(BENCH_POSTGRES_SERVER);
+  await withPool(server.toString(), async (pool) => {
+    const exists = await pool.query("select 1 from pg_database where datname = $1", [name]);
+    if (exists.rowCount === 0) await pool.query(`create database ${pg.escapeIdentifier(name)}`);
+  });
+  const present = await withPool(SCALE_DATABASE_URL, async (pool) => {
+    const table = await pool.query("select to_regclass('public.quotes') is not null as present");
+    if (!table.rows[0]?.present) return 0;
+    return Number((await pool.query("select count(*)::int as n from quotes")).rows[0]?.n ?? 0);
+  });
+  if (present < SCALE_QUOTES) {
+    console.log(`The scale database holds ${present.toLocaleString("en-GB")} quotes: loading the rest (minutes)...`);
+    const loaded = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "scripts/seed-load.ts", "--quotes", String(SCALE_QUOTES - present)],
+      { cwd: ROOT, stdio: "inherit", env: { ...process.env, DATABASE_URL: SCALE_DATABASE_URL, LOG_LEVEL: "warn" } },
+    );
+    if (loaded.status !== 0) throw new Error("seed:load failed");
+  }
+  return withPool(SCALE_DATABASE_URL, async (pool) =>
+    Number((await pool.query("select count(*)::int as n from quotes")).rows[0]?.n ?? 0),
+  );
+}
+
+interface CapturedQuery {
+  sql: string;
+  params: unknown[];
+}
+
+/** The statements the repository sends for one list request, captured from Drizzle's logger. */
+async function captureStatements(pool: pg.Pool, run: (db: Database) => Promise<unknown>): Promise<CapturedQuery[]> {
+  const captured: CapturedQuery[] = [];
+  const db = drizzle({
+    client: pool,
+    schema,
+    logger: { logQuery: (sql, params) => captured.push({ sql, params }) },
+  }) as unknown as Database;
+  await run(db);
+  return captured;
+}
+
+async function timeHttp(url: string, cookie: string, path: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${url}${path}`, { headers: { cookie } });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`GET ${path}: ${response.status}`);
+  return performance.now() - started;
+}
+
+/** The bare run sends a request's statements the way the repository does: together, on the pool. */
+async function timeBare(pool: pg.Pool, statements: readonly CapturedQuery[]): Promise<number> {
+  const started = performance.now();
+  await Promise.all(statements.map((statement) => pool.query(statement.sql, statement.params as unknown[])));
+  return performance.now() - started;
+}
+
+interface Case {
+  label: string;
+  path: string;
+  actor: QuoteActor;
+  cookie: string;
+  list?: QuoteListQuery;
+}
+
+export async function runSearchBenchmark(): Promise<BenchRecord[]> {
+  const quoteCount = await ensureScaleDatabase();
+  // The production server migrates the book to the current schema on its first start here.
+  const server = await startProductionServer({ DATABASE_URL: SCALE_DATABASE_URL });
+  try {
+    const underwriterCookie = await signInCookie(server.url, UNDERWRITER.email, UNDERWRITER.password);
+    const brokerEmail = "loadbroker-07@example.com";
+    const brokerCookie = await signInCookie(server.url, brokerEmail, LOAD_BROKER_PASSWORD);
+    return await withPool(SCALE_DATABASE_URL, async (pool) => {
+      const ids = await pool.query(
+        "select (select id from users where email = $1) as underwriter, (select id from users where email = $2) as broker",
+        [UNDERWRITER.email, brokerEmail],
+      );
+      const underwriter: QuoteActor = { id: ids.rows[0].underwriter, role: "UNDERWRITER" };
+      const broker: QuoteActor = { id: ids.rows[0].broker, role: "BROKER" };
+      const listQuery = (q?: string): QuoteListQuery => ({ page: 1, pageSize: 25, ...(q ? { q } : {}) });
+      const groups: { name: string; cases: Case[]; target: boolean }[] = [
+        {
+          name: "first page (no search), underwriter: whole book",
+          target: true,
+          cases: [
+            {
+              label: "first page",
+              path: "/api/quotes",
+              actor: underwriter,
+              cookie: underwriterCookie,
+              list: listQuery(),
+            },
+          ],
+        },
+        {
+          name: "first page, a broker's own quotes",
+          target: true,
+          cases: [
+            { label: "broker first page", path: "/api/quotes", actor: broker, cookie: brokerCookie, list: listQuery() },
+          ],
+        },
+        {
+          name: "specific search, underwriter",
+          target: true,
+          cases: SPECIFIC_SEARCHES.map((q) => ({
+            label: q,
+            path: `/api/quotes?q=${encodeURIComponent(q)}`,
+            actor: underwriter,
+            cookie: underwriterCookie,
+            list: listQuery(q),
+          })),
+        },
+        {
+          name: "specific search, broker",
+          target: true,
+          cases: SPECIFIC_SEARCHES.map((q) => ({
+            label: q,
+            path: `/api/quotes?q=${encodeURIComponent(q)}`,
+            actor: broker,
+            cookie: brokerCookie,
+            list: listQuery(q),
+          })),
+        },
+        {
+          name: "broad search (matches most quotes), underwriter",
+          target: true,
+          cases: BROAD_SEARCHES.map((q) => ({
+            label: q,
+            path: `/api/quotes?q=${encodeURIComponent(q)}`,
+            actor: underwriter,
+            cookie: underwriterCookie,
+            list: listQuery(q),
+          })),
+        },
+        {
+          name: "stats, underwriter: whole book",
+          target: false,
+          cases: [{ label: "stats", path: "/api/quotes/stats", actor: underwriter, cookie: underwriterCookie }],
+        },
+        {
+          name: "stats, broker",
+          target: false,
+          cases: [{ label: "broker stats", path: "/api/quotes/stats", actor: broker, cookie: brokerCookie }],
+        },
+      ];
+
+      printReportHeader(
+        `Quote list and search on PostgreSQL, ${quoteCount.toLocaleString("en-GB")} quotes (${ROUNDS} rounds of each request, one at a time)`,
+      );
+      const records: BenchRecord[] = [];
+      for (const group of groups) {
+        const statements = new Map<Case, CapturedQuery[]>();
+        for (const item of group.cases) {
+          statements.set(
+            item,
+            await captureStatements(pool, (db) =>
+              item.list ? findQuotePage(db, item.actor, item.list) : findQuoteStats(db, item.actor),
+            ),
+          );
+        }
+        // Warm both paths once (plans, caches), then alternate API and bare so both see the same machine.
+        for (const item of group.cases) {
+          await timeHttp(server.url, item.cookie, item.path);
+          await timeBare(pool, statements.get(item) ?? []);
+        }
+        const api: number[] = [];
+        const bare: number[] = [];
+        for (let round = 0; round < ROUNDS; round++) {
+          for (const item of group.cases) {
+            api.push(await timeHttp(server.url, item.cookie, item.path));
+            bare.push(await timeBare(pool, statements.get(item) ?? []));
+          }
+        }
+        const apiP95 = percentile(api, 95);
+        const bareP95 = percentile(bare, 95);
+        records.push(
+          reportFigure(`search: ${group.name}, API p50`, percentile(api, 50), "ms", null),
+          reportFigure(
+            `search: ${group.name}, API p95`,
+            apiP95,
+            "ms",
+            group.target ? { kind: "at most", value: 100 } : null,
+          ),
+          reportFigure(`search: ${group.name}, bare SQL p95`, bareP95, "ms", null),
+          reportFigure(
+            `search: ${group.name}, API / bare SQL (p95)`,
+            apiP95 / bareP95,
+            "x",
+            group.target ? { kind: "at most", value: 1.5 } : null,
+          ),
+        );
+      }
+      return records;
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const records = await runSearchBenchmark();
+  if (records.some((record) => !record.holds)) process.exitCode = 1;
+}

@@ -1,0 +1,289 @@
+/**
+ * Start-up time and memory of the production server (`node dist/server/main.js`, what `npm start` runs), on
+ * both databases:
+ *   - time from spawning the process to the first 200 from GET /healthz, on an EXISTING database (a first
+ *     start creates and seeds it; the median of the next starts is the figure). Target: at most 1.5 s on
+ *     the embedded database (PGlite in DATA_DIR);
+ *   - resident memory (VmRSS) of the server after it has answered a warm-up of signed-in requests. Targets:
+ *     at most 400 MB on PGlite (the database runs inside the process) and 150 MB on PostgreSQL.
+ *
+ *   npm run bench -- startup     (or: npx tsx bench/startup.bench.ts)
+ *
+ * Also exports `startProductionServer`, which the search and impact benchmarks use to run the real server
+ * on their large databases.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import pg from "pg";
+import { type BenchRecord, printReportHeader, reportFigure } from "./lib/report";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const SERVER_ENTRY = join(ROOT, "dist/server/main.js");
+const MEASURED_STARTS = 5;
+export const BENCH_POSTGRES_SERVER = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+export interface ProductionServer {
+  url: string;
+  pid: number;
+  /** Milliseconds from spawn to the first 200 from /healthz. */
+  readyMs: number;
+  /** CPU time the server process has used so far (user + system), in ms. */
+  cpuMs(): number;
+  /** Resident memory of the server process now, in MB. */
+  residentMb(): number;
+  stop(): Promise<void>;
+}
+
+/** The lock helper E's browser tests take around builds (mkdir is atomic): two builds never write dist/ at once. */
+const BUILD_LOCK = join(tmpdir(), "pi-quote-engine-build.lock");
+
+async function withBuildLock(run: () => void): Promise<void> {
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    try {
+      mkdirSync(BUILD_LOCK);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for the build lock ${BUILD_LOCK}`);
+      await new Promise((wait) => setTimeout(wait, 500));
+    }
+  }
+  try {
+    run();
+  } finally {
+    rmSync(BUILD_LOCK, { recursive: true, force: true });
+  }
+}
+
+/** Builds the app (always when `force`, else only when dist/server/main.js is missing). */
+export async function ensureProductionBuild(options: { force?: boolean } = {}): Promise<void> {
+  if (!options.force && existsSync(SERVER_ENTRY)) return;
+  await withBuildLock(() => {
+    // NODE_ENV=production: Vite must bundle React's production build whatever the caller's environment.
+    const built = spawnSync(process.execPath, [join(ROOT, "scripts/build.mjs")], {
+      cwd: ROOT,
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+    if (built.status !== 0 || !existsSync(SERVER_ENTRY)) throw new Error("npm run build did not produce the server");
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+function residentMbOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? Number.NaN);
+  return kb / 1024;
+}
+
+/** utime + stime from /proc/<pid>/stat, in ms (the kernel counts in ticks of 1/100 s). */
+function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may contain spaces) start after the last ")".
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const killer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    child.once("exit", () => {
+      clearTimeout(killer);
+      done();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+/** Starts `node dist/server/main.js` on the database `env` names and waits for GET /healthz to answer 200. */
+export async function startProductionServer(env: Record<string, string>): Promise<ProductionServer> {
+  await ensureProductionBuild();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "pipe"],
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      SESSION_SECRET: `bench-${randomBytes(16).toString("hex")}`,
+      SEED_DEMO: "true",
+      LOGIN_RATE_LIMIT_PER_MINUTE: "100000",
+      DATABASE_URL: "",
+      ...env,
+    },
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`The server exited (${child.exitCode}) before it was ready:\n${stderr}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.status === 200) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (performance.now() - started > 300_000) {
+      await stopProcess(child);
+      throw new Error(`The server did not answer /healthz within 300 s:\n${stderr}`);
+    }
+    await new Promise((wait) => setTimeout(wait, 5));
+  }
+  const readyMs = performance.now() - started;
+  const pid = child.pid as number;
+  return {
+    url,
+    pid,
+    readyMs,
+    cpuMs: () => cpuMsOf(pid),
+    residentMb: () => residentMbOf(pid),
+    stop: () => stopProcess(child),
+  };
+}
+
+/** Signs in and returns the session cookie. */
+export async function signInCookie(url: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`Sign-in as ${email} failed: ${response.status} ${await response.text()}`);
+  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("pqe_session="));
+  if (!session) throw new Error("No session cookie was set");
+  return session.split(";")[0] ?? "";
+}
+
+export const ADMIN = { email: "admin@example.com", password: "Admin-Demo-2026" };
+export const UNDERWRITER = { email: "underwriter@example.com", password: "Underwriter-Demo-2026" };
+
+/** A realistic first minute: every role signs in and reads its lists. */
+async function warmUp(url: string): Promise<void> {
+  const admin = await signInCookie(url, ADMIN.email, ADMIN.password);
+  const underwriter = await signInCookie(url, UNDERWRITER.email, UNDERWRITER.password);
+  const paths = ["/api/me", "/api/quotes", "/api/quotes/stats", "/api/quotes?q=ltd", "/api/config"];
+  for (let round = 0; round < 40; round++) {
+    for (const path of paths) {
+      const response = await fetch(`${url}${path}`, { headers: { cookie: underwriter } });
+      await response.arrayBuffer();
+    }
+    for (const path of ["/api/rating/versions", "/api/users", "/api/audit"]) {
+      await (await fetch(`${url}${path}`, { headers: { cookie: admin } })).arrayBuffer();
+    }
+  }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+async function measure(
+  kind: "pglite" | "postgres",
+  env: Record<string, string>,
+  memoryTargetMb: number,
+): Promise<BenchRecord[]> {
+  // The first start creates (PGlite: initdb), migrates and seeds the database: context, not the figure.
+  const first = await startProductionServer(env);
+  await first.stop();
+  const readies: number[] = [];
+  const cpuToReady: number[] = [];
+  let resident = 0;
+  for (let start = 0; start < MEASURED_STARTS; start++) {
+    const server = await startProductionServer(env);
+    readies.push(server.readyMs);
+    cpuToReady.push(server.cpuMs());
+    if (start === MEASURED_STARTS - 1) {
+      await warmUp(server.url);
+      resident = server.residentMb();
+    }
+    await server.stop();
+  }
+  printReportHeader(
+    `Start-up and memory, ${kind} (node dist/server/main.js; median of ${MEASURED_STARTS} starts; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} CPUs)`,
+  );
+  return [
+    reportFigure(`startup ${kind}: first start (creates and seeds the database)`, first.readyMs, "ms", null),
+    reportFigure(
+      `startup ${kind}: existing database, spawn to /healthz 200`,
+      median(readies),
+      "ms",
+      kind === "pglite" ? { kind: "at most", value: 1_500 } : null,
+    ),
+    reportFigure(`startup ${kind}: slowest of the ${MEASURED_STARTS} starts`, Math.max(...readies), "ms", null),
+    // Wall time depends on what else the machine runs; the server's own CPU time to ready does not (much).
+    reportFigure(`startup ${kind}: server CPU time to /healthz 200`, median(cpuToReady), "ms", null),
+    reportFigure(`startup ${kind}: resident memory after warm-up`, resident, "MB", {
+      kind: "at most",
+      value: memoryTargetMb,
+    }),
+  ];
+}
+
+async function postgresReachable(serverUrl: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export async function runStartupBenchmark(): Promise<BenchRecord[]> {
+  await ensureProductionBuild();
+  const records: BenchRecord[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), "pqe-bench-startup-"));
+  try {
+    records.push(...(await measure("pglite", { DATA_DIR: dataDir }, 400)));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (!(await postgresReachable(BENCH_POSTGRES_SERVER))) {
+    console.log(`\nPostgreSQL at ${BENCH_POSTGRES_SERVER} does not answer: its start-up figures are skipped.`);
+    return records;
+  }
+  const name = `pqe_bench_startup_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: BENCH_POSTGRES_SERVER });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+    const url = new URL(BENCH_POSTGRES_SERVER);
+    url.pathname = `/${name}`;
+    records.push(...(await measure("postgres", { DATABASE_URL: url.toString() }, 150)));
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+  return records;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const records = await runStartupBenchmark();
+  if (records.some((record) => !record.holds)) process.exitCode = 1;
+}

@@ -1,0 +1,68 @@
+/**
+ * Sign-in and user schemas (SPEC.md §3 User, §5 Login and Add User). The login form and the server's
+ * POST /api/auth/login validate with the same schema, so the messages under the fields are the server's.
+ */
+import { z } from "zod";
+
+export const ROLES = ["BROKER", "UNDERWRITER", "ADMIN"] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+/** Role select labels of the Add User form (SPEC.md §2 User Management). */
+export const ROLE_LABELS: Readonly<Record<Role, string>> = {
+  BROKER: "Broker",
+  UNDERWRITER: "Underwriter",
+  ADMIN: "Administrator",
+};
+
+export const DEFAULT_ROLE: Role = "BROKER";
+
+const EMAIL_MAX_LENGTH = 254;
+const NAME_MAX_LENGTH = 200;
+/** argon2 hashes any length, but an unbounded password is a cheap denial-of-service lever. */
+const PASSWORD_MAX_LENGTH = 256;
+
+export const loginSchema = z.strictObject({
+  email: z
+    .string({ error: "Invalid email address" })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: "Invalid email address" }).max(EMAIL_MAX_LENGTH, "Invalid email address")),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+export type Login = z.infer<typeof loginSchema>;
+
+export const registerUserSchema = z.strictObject({
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
+  email: z
+    .string({ error: "Email is required" })
+    .trim()
+    .toLowerCase()
+    .min(1, "Email is required")
+    .pipe(z.email({ error: "Invalid email address" }).max(EMAIL_MAX_LENGTH, "Invalid email address")),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  role: roleSchema.default(DEFAULT_ROLE),
+});
+export type RegisterUserInput = z.input<typeof registerUserSchema>;
+export type RegisterUser = z.infer<typeof registerUserSchema>;
+
+/** A user as the API returns it: never the password or its hash. */
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;

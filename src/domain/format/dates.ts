@@ -1,0 +1,51 @@
+/**
+ * Dates for UK users: "today" is today in Europe/London (DECISIONS §2), shown as DD/MM/YYYY.
+ */
+const londonDateParts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The calendar date in London at `now`, as YYYY-MM-DD. Just after midnight BST is already tomorrow. */
+export function todayInLondon(now: Date): string {
+  const parts = Object.fromEntries(londonDateParts.formatToParts(now).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
+const dateTimeGb = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+});
+
+/**
+ * "2026-11-22" -> "22/11/2026". A calendar date is formatted as written (no time-zone shift); a timestamp
+ * (Date, or a string with a time) is shown as its London date. Empty or invalid input gives "".
+ */
+export function formatDateGb(value: string | Date | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "";
+  if (typeof value === "string") {
+    const match = ISO_DATE.exec(value);
+    if (match && value.length === 10) return `${match[3]}/${match[2]}/${match[1]}`;
+  }
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? "" : dateTimeGb.format(date);
+}
+
+/** A timestamp as "22/11/2026, 14:05" in London time, for audit logs and quote history. */
+export function formatDateTimeGb(value: string | Date): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(date);
+}

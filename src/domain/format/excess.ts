@@ -1,0 +1,22 @@
+/**
+ * The excess shown on step 7 (SPEC.md §9): by cover limit, multiplied for the 2x and 5x options.
+ */
+import { EXCESS_AMOUNT_ABOVE_BANDS, EXCESS_AMOUNT_BANDS, EXCESS_FACTORS, EXCESS_MULTIPLES } from "../constants";
+import type { ExcessOption } from "../rating/input";
+
+/** Excess in whole pounds: up to 500,000 cover 1,000; up to 1,000,000 1,500; above 2,500; x2 or x5. */
+export function excessAmount(coverLimit: number, option: ExcessOption): number {
+  const band = EXCESS_AMOUNT_BANDS.find((candidate) => coverLimit <= candidate.upToCoverLimit);
+  const standard = band ? band.amount : EXCESS_AMOUNT_ABOVE_BANDS;
+  return standard * EXCESS_MULTIPLES[option];
+}
+
+/** The base-premium factor of an excess option: 1, 0.85 (15% off) or 0.75 (25% off). */
+export function excessFactor(option: ExcessOption): number {
+  return EXCESS_FACTORS[option];
+}
+
+/** Clicking the active excess card returns to standard (SPEC.md §4 Step 7). */
+export function toggleExcessOption(current: ExcessOption, clicked: ExcessOption): ExcessOption {
+  return current === clicked ? "standard" : clicked;
+}

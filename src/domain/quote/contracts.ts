@@ -1,0 +1,113 @@
+/**
+ * Wizard step 5, "Contracts" (SPEC.md §2 step 5, §3, §5): recurring contracts, the split of work by
+ * contract type, and work in special (hazardous) areas.
+ */
+import { z } from "zod";
+import {
+  declaredAmount,
+  isoDate,
+  isPercent,
+  optionalText,
+  percent,
+  requiredText,
+  sumPercent,
+  totalsOneHundred,
+} from "../validation";
+
+export const CONTRACTS_MESSAGES = {
+  clientName: "Client name is required",
+  valueToFirm: "Value to your firm is required",
+  scopeOfWork: "Scope of work is required",
+  startDate: "Start date is required",
+  total: "Total percentage must equal 100%",
+  overallContractValue: "Overall contract value cannot be negative",
+} as const;
+
+const M = CONTRACTS_MESSAGES;
+
+/** The 16 contract types, in the order of the wizard's table and the statement of fact. */
+export const CONTRACT_TYPE_FIELDS = [
+  { key: "domesticPrivateDwellings", label: "Domestic private dwellings" },
+  { key: "housingSchemesUnder3Floors", label: "Housing schemes (under 3 floors)" },
+  { key: "housingSchemesOver3Floors", label: "Housing schemes (3 floors or more)" },
+  { key: "basementConversions", label: "Basement conversions" },
+  { key: "officeRetail", label: "Offices and retail" },
+  { key: "pubsRestaurantsHotels", label: "Pubs, restaurants and hotels" },
+  { key: "otherLeisure", label: "Other leisure" },
+  { key: "schoolsHospitalsEducation", label: "Schools, hospitals and education" },
+  { key: "churchesCathedrals", label: "Churches and cathedrals" },
+  { key: "factoryIndustrial", label: "Factories and industrial" },
+  { key: "mechanicalBulkHandling", label: "Mechanical bulk handling" },
+  { key: "pipeWorkTanksVessels", label: "Pipework, tanks and vessels" },
+  { key: "roadsHighwaysMotorways", label: "Roads, highways and motorways" },
+  { key: "sewerageWaterSchemes", label: "Sewerage and water schemes" },
+  { key: "foundationsPiling", label: "Foundations and piling" },
+  { key: "claddingGlazingCurtainWalling", label: "Cladding, glazing and curtain walling" },
+] as const;
+export type ContractTypeField = (typeof CONTRACT_TYPE_FIELDS)[number]["key"];
+
+/** Special areas the insurer wants declared (SPEC.md §2 step 5); any work there goes in specialAreaDetails. */
+export const SPECIAL_AREAS = [
+  "Amusement parks",
+  "Aviation, automotive, military or marine",
+  "Airports or railways",
+  "Arenas, stadia or amusement rides",
+  "Bridges or tunnels",
+  "Chemical, oil or nuclear",
+  "Children's play areas",
+  "Clean rooms",
+  "Demolition",
+  "Dams or mines",
+  "Power plants",
+  "Swimming pools",
+  "Harbours or jetties",
+  "Offshore",
+] as const;
+
+/** Where the "must total 100" issue is reported: the table as a whole, not one row. */
+export const CONTRACT_TYPE_TOTAL_PATH = "contractTypeTotal";
+
+export const recurringContractSchema = z.strictObject({
+  clientName: requiredText(M.clientName),
+  valueToFirm: declaredAmount(M.valueToFirm, { positive: true }),
+  overallContractValue: declaredAmount(M.overallContractValue).nullish(),
+  scopeOfWork: requiredText(M.scopeOfWork, 2_000),
+  startDate: isoDate(M.startDate),
+});
+export type RecurringContractInput = z.input<typeof recurringContractSchema>;
+export type RecurringContract = z.infer<typeof recurringContractSchema>;
+
+const contractTypePercentFields = Object.fromEntries(
+  CONTRACT_TYPE_FIELDS.map((field) => [field.key, percent().default(0)]),
+) as { [K in ContractTypeField]: z.ZodDefault<ReturnType<typeof percent>> };
+
+export const contractsFields = {
+  hasRecurringContracts: z.boolean().default(false),
+  recurringContracts: z.array(recurringContractSchema).max(100).default([]),
+  ...contractTypePercentFields,
+  specialAreaDetails: optionalText(),
+  otherContractDetails: optionalText(),
+};
+
+export const contractsSchema = z
+  .strictObject(contractsFields)
+  .superRefine((value, ctx) => {
+    const shares = CONTRACT_TYPE_FIELDS.map((field) => value[field.key]);
+    // The total is judged only once every value is itself a valid percentage.
+    if (shares.every(isPercent) && !totalsOneHundred(shares)) {
+      ctx.addIssue({ code: "custom", path: [CONTRACT_TYPE_TOTAL_PATH], message: M.total });
+    }
+  })
+  // Unticking "recurring contracts" clears the list (SPEC.md §4), so a stale list is never stored.
+  .transform((value) => (value.hasRecurringContracts ? value : { ...value, recurringContracts: [] }));
+export type ContractsInput = z.input<typeof contractsSchema>;
+export type Contracts = z.infer<typeof contractsSchema>;
+
+export function contractTypeTotal(value: Partial<Record<ContractTypeField, number | null | undefined>>): number {
+  return sumPercent(CONTRACT_TYPE_FIELDS.map((field) => value[field.key] ?? 0));
+}
+
+/** An empty contract entry: ticking "recurring contracts" starts the list with one. */
+export function emptyRecurringContract(): RecurringContractInput {
+  return { clientName: "", valueToFirm: 0, overallContractValue: null, scopeOfWork: "", startDate: "" };
+}

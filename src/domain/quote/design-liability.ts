@@ -1,0 +1,71 @@
+/**
+ * Wizard step 3, "Design Liability" (SPEC.md §3, §5): how turnover splits across design arrangements,
+ * and fees earned for design work.
+ */
+import { z } from "zod";
+import { declaredAmount, isBlank, isPercent, optionalText, percent, sumPercent, totalsOneHundred } from "../validation";
+
+export const DESIGN_LIABILITY_MESSAGES = {
+  splitTotal: "Turnover split percentages must total 100%",
+  turnoverSplitOtherDetails: "Please provide details for other turnover",
+  feesOtherWorkDetails: "Please provide details for other work fees",
+  fee: "Fees cannot be negative",
+} as const;
+
+const M = DESIGN_LIABILITY_MESSAGES;
+
+export const TURNOVER_SPLIT_FIELDS = [
+  { key: "turnoverSplitInHouseDesign", label: "In-house design" },
+  { key: "turnoverSplitThirdPartyAppointed", label: "Design by third-party consultants appointed by you" },
+  { key: "turnoverSplitThirdPartyNotAppointed", label: "Design by third-party consultants not appointed by you" },
+  { key: "turnoverSplitMaintenance", label: "Maintenance and repair with no design" },
+  { key: "turnoverSplitOther", label: "Other" },
+] as const;
+export type TurnoverSplitField = (typeof TURNOVER_SPLIT_FIELDS)[number]["key"];
+
+/** Where the "must total 100" issue is reported: the split as a whole, not one category. */
+export const TURNOVER_SPLIT_TOTAL_PATH = "turnoverSplitTotal";
+
+const fee = declaredAmount(M.fee);
+
+export const designLiabilityFields = {
+  turnoverSplitInHouseDesign: percent().default(0),
+  turnoverSplitThirdPartyAppointed: percent().default(0),
+  turnoverSplitThirdPartyNotAppointed: percent().default(0),
+  turnoverSplitMaintenance: percent().default(0),
+  turnoverSplitOther: percent().default(0),
+  turnoverSplitOtherDetails: optionalText(),
+  undertakesWorkForFee: z.boolean().default(false),
+  feesDesignSupervisory: fee.default(0),
+  feesOtherWork: fee.default(0),
+  feesOtherWorkDetails: optionalText(),
+};
+
+export const designLiabilitySchema = z
+  .strictObject(designLiabilityFields)
+  .superRefine((value, ctx) => {
+    const splits = TURNOVER_SPLIT_FIELDS.map((field) => value[field.key]);
+    // The total is judged only once every value is itself a valid percentage.
+    if (splits.every(isPercent) && !totalsOneHundred(splits)) {
+      ctx.addIssue({ code: "custom", path: [TURNOVER_SPLIT_TOTAL_PATH], message: M.splitTotal });
+    }
+    if (value.turnoverSplitOther > 0 && isBlank(value.turnoverSplitOtherDetails)) {
+      ctx.addIssue({ code: "custom", path: ["turnoverSplitOtherDetails"], message: M.turnoverSplitOtherDetails });
+    }
+    // Without fee work the fees are zeroed below, so their details are not asked for.
+    if (value.undertakesWorkForFee && value.feesOtherWork > 0 && isBlank(value.feesOtherWorkDetails)) {
+      ctx.addIssue({ code: "custom", path: ["feesOtherWorkDetails"], message: M.feesOtherWorkDetails });
+    }
+  })
+  // Turning the fee-work switch off zeroes the fees and their details (SPEC.md §4).
+  .transform((value) =>
+    value.undertakesWorkForFee
+      ? value
+      : { ...value, feesDesignSupervisory: 0, feesOtherWork: 0, feesOtherWorkDetails: null },
+  );
+export type DesignLiabilityInput = z.input<typeof designLiabilitySchema>;
+export type DesignLiability = z.infer<typeof designLiabilitySchema>;
+
+export function turnoverSplitTotal(value: Partial<Record<TurnoverSplitField, number | null | undefined>>): number {
+  return sumPercent(TURNOVER_SPLIT_FIELDS.map((field) => value[field.key] ?? 0));
+}

@@ -1,0 +1,94 @@
+/**
+ * Wizard step 1, "Insureds Details" (SPEC.md §3 Insureds details, §5 Step 1).
+ */
+import { z } from "zod";
+import { BUSINESS_ACTIVITY_MAX_LENGTH } from "../constants";
+import { isBlank, isoDate, optionalText, requiredText } from "../validation";
+
+export const INSUREDS_DETAILS_MESSAGES = {
+  proposerName: "Company name is required",
+  businessActivity: "Business activity is required",
+  businessAddress: "Business address is required",
+  inceptionDate: "Inception date is required",
+  numberOfDirectors: "Number of directors/partners/principals is required",
+  numberOfQualifiedStaff: "Number of qualified staff must be 0 or greater",
+  financialInterestDetails: "Please provide details about the other company/organisation",
+} as const;
+
+const M = INSUREDS_DETAILS_MESSAGES;
+
+/** No design-and-construct firm has more people than this; it also keeps the counts inside a 32-bit column. */
+export const MAX_HEADCOUNT = 100_000;
+const MAX_HEADCOUNT_TEXT = "100,000";
+
+/** The step-1 fields without the cross-field rule, so other request shapes can reuse them. */
+export const insuredsDetailsFields = {
+  proposerName: requiredText(M.proposerName),
+  tradingName: optionalText(500),
+  businessActivity: requiredText(M.businessActivity, BUSINESS_ACTIVITY_MAX_LENGTH),
+  businessAddress: requiredText(M.businessAddress, 1_000),
+  inceptionDate: isoDate(M.inceptionDate),
+  incorporationDate: isoDate("Incorporation date must be a valid date").nullish(),
+  numberOfDirectors: z
+    .number({ error: M.numberOfDirectors })
+    .int(M.numberOfDirectors)
+    .min(1, M.numberOfDirectors)
+    .max(MAX_HEADCOUNT, `Number of directors/partners/principals must be at most ${MAX_HEADCOUNT_TEXT}`),
+  numberOfQualifiedStaff: z
+    .number({ error: M.numberOfQualifiedStaff })
+    .int(M.numberOfQualifiedStaff)
+    .min(0, M.numberOfQualifiedStaff)
+    .max(MAX_HEADCOUNT, `Number of qualified staff must be at most ${MAX_HEADCOUNT_TEXT}`),
+  hasFinancialInterest: z.boolean().default(false),
+  financialInterestDetails: optionalText(),
+};
+
+/** Details of the other company are required exactly when the insured declares a financial interest. */
+export function checkFinancialInterestDetails(
+  value: { hasFinancialInterest?: boolean | undefined; financialInterestDetails?: string | null | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.hasFinancialInterest === true && isBlank(value.financialInterestDetails)) {
+    ctx.addIssue({ code: "custom", path: ["financialInterestDetails"], message: M.financialInterestDetails });
+  }
+}
+
+/** Turning the financial-interest switch off clears its details (SPEC.md §4), on the server as in the form. */
+function clearUnusedFinancialInterest<
+  T extends { hasFinancialInterest: boolean; financialInterestDetails?: string | null | undefined },
+>(value: T): T {
+  return value.hasFinancialInterest ? value : { ...value, financialInterestDetails: null };
+}
+
+export const insuredsDetailsSchema = z
+  .strictObject(insuredsDetailsFields)
+  .superRefine(checkFinancialInterestDetails)
+  .transform(clearUnusedFinancialInterest);
+export type InsuredsDetailsInput = z.input<typeof insuredsDetailsSchema>;
+export type InsuredsDetails = z.infer<typeof insuredsDetailsSchema>;
+
+/**
+ * Step 1 as SPEC.md §7's update sends it: the same rules, but businessActivity may be absent (the stored
+ * one is kept).
+ */
+export const insuredsDetailsUpdateSchema = z
+  .strictObject({ ...insuredsDetailsFields, businessActivity: insuredsDetailsFields.businessActivity.optional() })
+  .superRefine(checkFinancialInterestDetails)
+  .transform(clearUnusedFinancialInterest);
+export type InsuredsDetailsUpdate = z.infer<typeof insuredsDetailsUpdateSchema>;
+
+/** A fresh step-1 form: inception today (Europe/London, passed in), one director, no qualified staff. */
+export function insuredsDetailsDefaults(today: string): InsuredsDetails {
+  return {
+    proposerName: "",
+    tradingName: "",
+    businessActivity: "",
+    businessAddress: "",
+    inceptionDate: today,
+    incorporationDate: null,
+    numberOfDirectors: 1,
+    numberOfQualifiedStaff: 0,
+    hasFinancialInterest: false,
+    financialInterestDetails: "",
+  };
+}

@@ -1,0 +1,213 @@
+/**
+ * The quote life cycle as pure decisions (DECISIONS §3 who may do what, §4 transitions). The server asks
+ * `decideQuoteAction` before every write and maps a refusal to 403 (forbidden) or 409 (conflict); the web
+ * asks `availableActions` to show only buttons that will work.
+ */
+import type { Role } from "../auth/schemas";
+import { QUOTE_VALIDITY_DAYS } from "../constants";
+import type { UnderwriterDecisionValue } from "./quote";
+import { isQuoteStatus, type QuoteStatus } from "./status";
+
+export const QUOTE_ACTIONS = [
+  "view",
+  "editSection",
+  "rate",
+  "complete",
+  "refer",
+  "overridePremium",
+  "removeOverride",
+  "decide",
+  "issue",
+  "downloadDocuments",
+  "reviewRead",
+] as const;
+export type QuoteAction = (typeof QUOTE_ACTIONS)[number];
+
+export type QuoteActionContext = {
+  action: QuoteAction;
+  status: QuoteStatus;
+  role: Role;
+  /** The signed-in user created the quote. */
+  isOwner: boolean;
+  /** Referral hits of the latest (for `complete`, freshly re-run) rating; undefined when never rated. */
+  referralHitCount?: number | undefined;
+  /** When the quote was last rated (ISO string or Date); null/undefined when never rated. */
+  ratedAt?: string | Date | null | undefined;
+  /** "Now", for the 30-day validity; required to judge `issue`. */
+  now?: Date | undefined;
+  /** For `decide`: which decision, so the next status is exact (APPROVED and COUNTER approve). */
+  decision?: UnderwriterDecisionValue | undefined;
+};
+
+export type QuoteActionDecision =
+  | {
+      allowed: true;
+      nextStatus: QuoteStatus;
+      /**
+       * The write sends a completed, referred or approved quote back to DRAFT (audited as reopened) when it
+       * changes a rating input or the premium. A write that changes nothing does not reopen (DECISIONS §8).
+       */
+      reopens: boolean;
+    }
+  | { allowed: false; kind: "forbidden" | "conflict"; reason: string };
+
+export const LIFECYCLE_REASONS = {
+  notOwner: "You can only access quotes you created",
+  adminReadOnly: "Administrators can view quotes but not change them",
+  onlyUnderwriterDecides: "Only an underwriter can record a decision",
+  reviewNotForAdmin: "Only underwriters and the quote's broker can open the underwriter review",
+  issuedReadOnly: "Quote is ISSUED and can no longer be changed",
+  declinedReadOnly: "Quote was declined by the underwriter and can no longer be changed",
+  notRated: "Quote must be rated first",
+  hasReferralHits: "Quote has referral hits and must be referred",
+  alreadyCompleted: "Quote is already completed",
+  awaitingDecision: "Quote is awaiting an underwriter decision",
+  onlyDraftRefers: "Only a draft quote can be referred to an underwriter",
+  notAwaitingDecision: "Only a referred quote awaits an underwriter decision",
+  onlyQuotedIssues: "Only a completed quote can be issued",
+  expired: "Quote expired: re-rate before issue",
+} as const;
+
+const R = LIFECYCLE_REASONS;
+
+/**
+ * Statuses whose rating input may still change; a change sends all but DRAFT back to DRAFT. DECISIONS §4
+ * names QUOTED, REFERRED and UW_APPROVED; UW_REQUESTED (a voluntary referral) is treated like REFERRED, as
+ * it too awaits an underwriter and would otherwise be the one status a broker could neither change nor use.
+ */
+const REOPENABLE: readonly QuoteStatus[] = ["QUOTED", "REFERRED", "UW_REQUESTED", "UW_APPROVED"];
+const WRITE_ACTIONS: readonly QuoteAction[] = [
+  "editSection",
+  "rate",
+  "complete",
+  "refer",
+  "overridePremium",
+  "removeOverride",
+  "issue",
+];
+const CHANGES_RATING: readonly QuoteAction[] = ["editSection", "rate", "overridePremium", "removeOverride"];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The end of a rated quote's validity: 30 days after rating (DECISIONS §4). */
+export function quoteValidUntil(ratedAt: string | Date): Date {
+  return new Date(new Date(ratedAt).getTime() + QUOTE_VALIDITY_DAYS * DAY_MS);
+}
+
+/** A quote never rated, or rated more than 30 days before `now`, must be (re-)rated before issue. */
+export function isQuoteExpired(ratedAt: string | Date | null | undefined, now: Date): boolean {
+  if (ratedAt === null || ratedAt === undefined) return true;
+  const validUntil = quoteValidUntil(ratedAt).getTime();
+  return Number.isNaN(validUntil) || now.getTime() > validUntil;
+}
+
+/** BROKER and UNDERWRITER create quotes; ADMIN does not (DECISIONS §3). */
+export function canCreateQuote(role: Role): boolean {
+  return role === "BROKER" || role === "UNDERWRITER";
+}
+
+function forbidden(reason: string): QuoteActionDecision {
+  return { allowed: false, kind: "forbidden", reason };
+}
+function conflict(reason: string): QuoteActionDecision {
+  return { allowed: false, kind: "conflict", reason };
+}
+function allow(nextStatus: QuoteStatus, reopens = false): QuoteActionDecision {
+  return { allowed: true, nextStatus, reopens };
+}
+
+function checkPermission(context: QuoteActionContext): QuoteActionDecision | null {
+  const { action, role, isOwner } = context;
+  if (role === "BROKER" && !isOwner) return forbidden(R.notOwner);
+  if (action === "decide" && role !== "UNDERWRITER") return forbidden(R.onlyUnderwriterDecides);
+  if (action === "reviewRead" && role === "ADMIN") return forbidden(R.reviewNotForAdmin);
+  if (role === "ADMIN" && WRITE_ACTIONS.includes(action)) return forbidden(R.adminReadOnly);
+  return null;
+}
+
+/**
+ * May this user take this action on a quote in this status, and where does it lead? Permission is judged
+ * first (403), then the state (409), so a broker never learns the state of someone else's quote.
+ */
+export function decideQuoteAction(context: QuoteActionContext): QuoteActionDecision {
+  const refused = checkPermission(context);
+  if (refused) return refused;
+
+  const { action, status } = context;
+  if (action === "view" || action === "downloadDocuments" || action === "reviewRead") return allow(status);
+
+  if (status === "ISSUED") return conflict(R.issuedReadOnly);
+  if (status === "UW_DECLINED") return conflict(R.declinedReadOnly);
+
+  switch (action) {
+    case "editSection":
+    case "rate":
+    case "overridePremium":
+    case "removeOverride":
+      return status === "DRAFT" ? allow("DRAFT") : allow("DRAFT", REOPENABLE.includes(status));
+    case "complete":
+      if (status === "UW_APPROVED") return allow("QUOTED");
+      if (status === "QUOTED") return conflict(R.alreadyCompleted);
+      if (status === "REFERRED" || status === "UW_REQUESTED") return conflict(R.awaitingDecision);
+      if (!context.ratedAt || context.referralHitCount === undefined) return conflict(R.notRated);
+      if (context.referralHitCount > 0) return conflict(R.hasReferralHits);
+      return allow("QUOTED");
+    case "refer":
+      if (status === "REFERRED" || status === "UW_REQUESTED") return conflict(R.awaitingDecision);
+      if (status !== "DRAFT") return conflict(R.onlyDraftRefers);
+      if (!context.ratedAt || context.referralHitCount === undefined) return conflict(R.notRated);
+      return allow(context.referralHitCount > 0 ? "REFERRED" : "UW_REQUESTED");
+    case "decide":
+      if (status !== "REFERRED" && status !== "UW_REQUESTED") return conflict(R.notAwaitingDecision);
+      return allow(context.decision === "DECLINED" ? "UW_DECLINED" : "UW_APPROVED");
+    case "issue":
+      if (status !== "QUOTED") return conflict(R.onlyQuotedIssues);
+      if (!context.now || isQuoteExpired(context.ratedAt, context.now)) return conflict(R.expired);
+      return allow("ISSUED");
+    default:
+      return assertNever(action);
+  }
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unhandled quote action: ${String(value)}`);
+}
+
+/** The actions this user can take now, for the UI to offer (the server still decides each write). */
+export function availableActions(context: Omit<QuoteActionContext, "action" | "decision">): QuoteAction[] {
+  return QUOTE_ACTIONS.filter((action) => decideQuoteAction({ ...context, action }).allowed);
+}
+
+/** Whether a write would change the rating and so may reopen the quote (used for audit wording). */
+export function actionChangesRating(action: QuoteAction): boolean {
+  return CHANGES_RATING.includes(action);
+}
+
+export type DashboardRowActions = {
+  /** 'Continue' the wizard where it was left: drafts only. */
+  continue: boolean;
+  /** The pencil link to /quote/{id}. */
+  edit: boolean;
+  /** The document download menu. */
+  downloadMenu: boolean;
+  /** The 'e-mail to underwriting' package option. */
+  emailPackage: boolean;
+  /** An issued quote shows only an 'Issued' label. */
+  issuedLabel: boolean;
+};
+
+/** The dashboard row's actions by status and data completeness (SPEC.md §2 Dashboard). */
+export function dashboardRowActions(status: string, isDataComplete: boolean): DashboardRowActions {
+  // The list treats an unknown status as DRAFT (SPEC.md §4), so its actions follow suit.
+  const known: QuoteStatus = isQuoteStatus(status) ? status : "DRAFT";
+  if (known === "ISSUED") {
+    return { continue: false, edit: false, downloadMenu: false, emailPackage: false, issuedLabel: true };
+  }
+  return {
+    continue: known === "DRAFT",
+    edit: known === "DRAFT" || known === "QUOTED" || known === "REFERRED" || known === "UW_APPROVED",
+    downloadMenu: known === "QUOTED" || isDataComplete,
+    emailPackage: known === "QUOTED" || (isDataComplete && (known === "DRAFT" || known === "UW_APPROVED")),
+    issuedLabel: false,
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * A quote as the API returns it (SPEC.md §3 Quote, DECISIONS §2, §4, §8), and the dashboard list.
+ * Response objects are plain (not strict) so a field added later on the server does not break an older
+ * browser tab; money travels as two-decimal strings ("1234.50").
+ */
+import { z } from "zod";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../constants";
+import { activitySplitFields } from "./activity-split";
+import { contractsFields } from "./contracts";
+import { declarationFields } from "./declaration";
+import { designLiabilityFields } from "./design-liability";
+import { financialOverviewFields } from "./financial-overview";
+import { insuredsDetailsFields } from "./insureds-details";
+import { riskSchema } from "./risk";
+import { quoteStatusSchema } from "./status";
+import { turnoverBandSchema } from "./turnover-band";
+
+/** A money amount in a response: always two decimals, e.g. "480.00". */
+export const moneyAmountSchema = z.string().regex(/^-?\d+\.\d{2}$/, "Must be an amount with two decimals");
+
+export const feeLineSchema = z.object({ code: z.string(), label: z.string(), amount: moneyAmountSchema });
+export type FeeLine = z.infer<typeof feeLineSchema>;
+
+export const referralHitSchema = z.object({ code: z.string(), description: z.string() });
+export type ReferralHit = z.infer<typeof referralHitSchema>;
+
+/**
+ * One line of the rating's explanation (DECISIONS §5): what was applied (`kind`: factor, cap, minPremium,
+ * excess, override, additionalCover, referral), to which input, what matched, and its multiplier.
+ */
+export const ratingTraceEntrySchema = z.object({
+  kind: z.string(),
+  name: z.string(),
+  matched: z.string(),
+  multiplier: z.number(),
+});
+export type RatingTraceEntry = z.infer<typeof ratingTraceEntrySchema>;
+
+export const UNDERWRITER_DECISIONS = ["APPROVED", "DECLINED", "COUNTER"] as const;
+export const underwriterDecisionValueSchema = z.enum(UNDERWRITER_DECISIONS, {
+  error: "Decision must be APPROVED, DECLINED or COUNTER",
+});
+export type UnderwriterDecisionValue = z.infer<typeof underwriterDecisionValueSchema>;
+
+export const brokerSummarySchema = z.object({ name: z.string(), email: z.string() });
+export type BrokerSummary = z.infer<typeof brokerSummarySchema>;
+
+const timestamp = z.string();
+const nullableText = z.string().nullable();
+
+export const quoteSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  status: quoteStatusSchema,
+  productCode: z.string(),
+  productType: nullableText,
+  contactEmail: nullableText,
+  version: z.number().int(),
+  policyNumber: nullableText,
+  brokerId: z.string(),
+  broker: brokerSummarySchema.nullable(),
+  // step 1, flat as SPEC.md §3 lists it
+  proposerName: z.string(),
+  tradingName: nullableText,
+  businessAddress: nullableText,
+  inceptionDate: z.string(),
+  incorporationDate: nullableText,
+  numberOfDirectors: z.number().int(),
+  numberOfQualifiedStaff: z.number().int(),
+  hasFinancialInterest: z.boolean(),
+  financialInterestDetails: nullableText,
+  // sections (null until their step is saved)
+  insuredsDetails: z.object(insuredsDetailsFields).nullable(),
+  financialOverview: z.object(financialOverviewFields).nullable(),
+  designLiability: z.object(designLiabilityFields).nullable(),
+  activitySplit: z.object(activitySplitFields).nullable(),
+  contracts: z.object(contractsFields).nullable(),
+  declaration: z.object(declarationFields).nullable(),
+  // step 7 selections and rating
+  risk: riskSchema.nullable(),
+  turnoverBand: turnoverBandSchema.nullable(),
+  basePremium: moneyAmountSchema.nullable(),
+  fees: z.array(feeLineSchema),
+  taxes: moneyAmountSchema.nullable(),
+  totalPremium: moneyAmountSchema.nullable(),
+  premiumOverridden: z.boolean(),
+  ratingVersionId: nullableText,
+  referralReason: nullableText,
+  referralHits: z.array(referralHitSchema),
+  ratingTrace: z.array(ratingTraceEntrySchema),
+  ratedAt: timestamp.nullable(),
+  referredAt: timestamp.nullable(),
+  // underwriter decision
+  decision: underwriterDecisionValueSchema.nullable(),
+  adjustmentMultiplier: z.number().nullable(),
+  uwNote: nullableText,
+  decidedAt: timestamp.nullable(),
+  issuedAt: timestamp.nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+/** A dashboard row: the quote and who created it (SPEC.md §3: "a list item may be ... quote and broker"). */
+export const quoteListItemSchema = z.object({ quote: quoteSchema, broker: brokerSummarySchema.nullable() });
+export type QuoteListItem = z.infer<typeof quoteListItemSchema>;
+
+export const paginationMetaSchema = z.object({
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
+export type PaginationMeta = z.infer<typeof paginationMetaSchema>;
+
+/** GET /api/quotes?q=&status=&page=&pageSize= (DECISIONS §8). Query strings arrive as text, hence coercion. */
+export const quoteListQuerySchema = z.strictObject({
+  q: z.string().trim().max(200).optional(),
+  status: quoteStatusSchema.optional(),
+  page: z.coerce.number().int().min(1, "page starts at 1").default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1, "pageSize must be at least 1")
+    .max(MAX_PAGE_SIZE, `pageSize must be at most ${MAX_PAGE_SIZE}`)
+    .default(DEFAULT_PAGE_SIZE),
+});
+export type QuoteListQueryInput = z.input<typeof quoteListQuerySchema>;
+export type QuoteListQuery = z.infer<typeof quoteListQuerySchema>;
+
+export const quoteListResponseSchema = z.object({ data: z.array(quoteListItemSchema), meta: paginationMetaSchema });
+export type QuoteListResponse = z.infer<typeof quoteListResponseSchema>;
+
+/** The premium as POST /rate answers it (SPEC.md §3 "Premium result"), money as two-decimal strings. */
+export const premiumBreakdownSchema = z.object({
+  basePremium: moneyAmountSchema,
+  fees: z.array(feeLineSchema),
+  /** base + fees: the "Subtotal (before taxes)" line */
+  subtotal: moneyAmountSchema,
+  taxes: moneyAmountSchema,
+  totalPremium: moneyAmountSchema,
+  multiplier: z.number(),
+});
+export type PremiumBreakdown = z.infer<typeof premiumBreakdownSchema>;
+
+/** POST /api/quotes/{id}/rate: `data.breakdown`, `data.referralHits`, `data.quote` (SPEC.md §7). */
+export const rateQuoteResultSchema = z.object({
+  breakdown: premiumBreakdownSchema,
+  referralHits: z.array(referralHitSchema),
+  quote: quoteSchema,
+});
+export type RateQuoteResult = z.infer<typeof rateQuoteResultSchema>;
+
+/** POST /api/quotes answers the new quote's id and reference (SPEC.md §7) along with the quote. */
+export const createdQuoteSchema = quoteSchema;

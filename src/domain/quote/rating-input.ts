@@ -1,0 +1,139 @@
+/**
+ * Builds the rating input of a D/C-PI quote from what is stored on the server (DECISIONS §4, §5). The
+ * client's step-7 `risk` contributes only its selections: turnover band, cover limit, excess option and
+ * additional covers. Every referral-relevant fact (declaration answers, overseas work, growth, special
+ * areas, financial interest, declared turnover) comes from the stored sections.
+ */
+import {
+  DEFAULT_COVER_LIMIT,
+  DEFAULT_EMPLOYEES,
+  DEFAULT_LARGEST_PROJECT_VALUE,
+  DEFAULT_TURNOVER,
+  type TurnoverBand,
+} from "../constants";
+import { representativeTurnover, turnoverBandFor, turnoverBandRank } from "../format/turnover";
+import { defaultRatingInput, type ExcessOption, type RatingInput } from "../rating/input";
+import { isBlank } from "../validation";
+import type { Contracts } from "./contracts";
+import { DECLARATION_ANSWERS, type Declaration, hasMaterialFacts } from "./declaration";
+import { ADDITIONAL_COVERS, type FinancialOverview } from "./financial-overview";
+import type { InsuredsDetails } from "./insureds-details";
+
+type Maybe<T> = T | null | undefined;
+
+/** The stored quote's parts the derivation reads (a quote row or a `Quote` response both fit). */
+export type StoredQuoteSections = {
+  numberOfQualifiedStaff?: Maybe<number>;
+  hasFinancialInterest?: Maybe<boolean>;
+  insuredsDetails?: Maybe<Partial<InsuredsDetails>>;
+  financialOverview?: Maybe<Partial<FinancialOverview>>;
+  contracts?: Maybe<Partial<Contracts>>;
+  declaration?: Maybe<Partial<Declaration>>;
+  /** The band chosen at the last rating, used when this request does not choose one. */
+  turnoverBand?: Maybe<TurnoverBand>;
+  /** The excess option chosen at the last rating (stored risk.excessDiscount). */
+  excessOption?: Maybe<ExcessOption>;
+};
+
+/** What step 7 may choose. Additional covers follow the financial overview's names. */
+export type RatingSelections = {
+  turnoverBand?: Maybe<TurnoverBand>;
+  coverLimit?: Maybe<number>;
+  excessOption?: Maybe<ExcessOption>;
+} & Partial<Record<(typeof ADDITIONAL_COVERS)[number]["flag"], Maybe<boolean>>> &
+  Partial<Record<(typeof ADDITIONAL_COVERS)[number]["limit"], Maybe<number>>>;
+
+/** The top band ends at 2,000,000: above it no band represents the insured. */
+const TOP_BAND_CEILING = 2_000_000;
+
+/**
+ * Turnover to rate on (DECISIONS §5: the chosen band's representative value). Two guards keep a band choice
+ * from hiding what the insured declared: a band below the declared turnover's band is raised to it, and a
+ * declared turnover above every band (over 2,000,000) is rated as declared, so the turnover referral fires.
+ */
+export function ratingTurnover(chosenBand: Maybe<TurnoverBand>, declaredTurnover: Maybe<number>): number {
+  const declared = typeof declaredTurnover === "number" && declaredTurnover > 0 ? declaredTurnover : null;
+  if (declared !== null && declared > TOP_BAND_CEILING) return declared;
+  if (!chosenBand) return declared ?? DEFAULT_TURNOVER;
+  if (declared === null) return representativeTurnover(chosenBand);
+  const declaredBand = turnoverBandFor(declared);
+  const band = turnoverBandRank(declaredBand) > turnoverBandRank(chosenBand) ? declaredBand : chosenBand;
+  return representativeTurnover(band);
+}
+
+export function deriveRatingInput(quote: StoredQuoteSections, selections: RatingSelections = {}): RatingInput {
+  const overview = quote.financialOverview ?? {};
+  const declaration = quote.declaration ?? {};
+  const details = quote.insuredsDetails ?? {};
+
+  const staff = quote.numberOfQualifiedStaff ?? details.numberOfQualifiedStaff;
+  const employees = Math.max(DEFAULT_EMPLOYEES, typeof staff === "number" ? staff : DEFAULT_EMPLOYEES);
+  const coverLimit = selections.coverLimit ?? overview.coverLimitAggregate ?? DEFAULT_COVER_LIMIT;
+  const previousClaims = declaration.previousClaims === true;
+  const isAllTurnoverUK = overview.isAllTurnoverUK !== false;
+  // Only meaningful when some turnover is from outside the UK (SPEC.md §4 clears it otherwise).
+  const hasNonUKJurisdictionWork = !isAllTurnoverUK && overview.hasNonUKJurisdictionWork === true;
+  const hasSpecialAreaWork = !isBlank(quote.contracts?.specialAreaDetails);
+
+  const answers: Partial<RatingInput> = {};
+  const defaults = defaultRatingInput();
+  for (const key of DECLARATION_ANSWERS) {
+    const answer = declaration[key];
+    answers[key] = typeof answer === "boolean" ? answer : defaults[key];
+  }
+
+  const covers: Partial<RatingInput> = {};
+  for (const cover of ADDITIONAL_COVERS) {
+    const chosen = selections[cover.flag] ?? overview[cover.flag] ?? false;
+    const limit = selections[cover.limit] ?? overview[cover.limit] ?? 0;
+    covers[cover.flag] = chosen === true;
+    covers[cover.limit] = chosen === true ? limit : 0;
+  }
+
+  return defaultRatingInput({
+    ...answers,
+    ...covers,
+    turnover: ratingTurnover(selections.turnoverBand ?? quote.turnoverBand, overview.turnover),
+    industry: "construction",
+    employees,
+    sumInsured: coverLimit,
+    coverLimit,
+    claimsLast3Yrs: previousClaims ? 1 : 0,
+    hasClaims: previousClaims,
+    // The review screen's badges: export business is work outside the UK; hazardous is special-area or
+    // asbestos/environmental work. Nothing in the wizard asks about round-the-clock operation.
+    hasExports: !isAllTurnoverUK,
+    hasHazardous: hasSpecialAreaWork || declaration.asbestosOrEnvironmentalWork === true,
+    operates24_7: false,
+    excessOption: selections.excessOption ?? quote.excessOption ?? "standard",
+    largestSingleProjectValue: overview.largestSingleProjectValue ?? DEFAULT_LARGEST_PROJECT_VALUE,
+    isAllTurnoverUK,
+    hasNonUKJurisdictionWork,
+    turnoverIncrease20Percent: overview.turnoverIncrease20Percent === true,
+    hasFinancialInterest: (quote.hasFinancialInterest ?? details.hasFinancialInterest) === true,
+    hasSpecialAreaWork,
+    hasMaterialFacts: hasMaterialFacts(declaration),
+  });
+}
+
+/** The step-7 selections carried in a rate request's `risk` (everything else in it is ignored). */
+export function selectionsFromRisk(
+  risk: Maybe<
+    {
+      coverLimitAggregate?: Maybe<number>;
+      excessDiscount?: Maybe<ExcessOption>;
+    } & Omit<RatingSelections, "turnoverBand" | "coverLimit" | "excessOption">
+  >,
+  turnoverBand?: Maybe<TurnoverBand>,
+): RatingSelections {
+  const selections: RatingSelections = {
+    turnoverBand: turnoverBand ?? undefined,
+    coverLimit: risk?.coverLimitAggregate ?? undefined,
+    excessOption: risk?.excessDiscount ?? undefined,
+  };
+  for (const cover of ADDITIONAL_COVERS) {
+    if (risk?.[cover.flag] !== undefined && risk[cover.flag] !== null) selections[cover.flag] = risk[cover.flag];
+    if (risk?.[cover.limit] !== undefined && risk[cover.limit] !== null) selections[cover.limit] = risk[cover.limit];
+  }
+  return selections;
+}

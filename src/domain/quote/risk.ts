@@ -1,0 +1,76 @@
+/**
+ * The `risk` object the wizard sends with a rating (SPEC.md §3 Risk, §7 POST /rate) and the rate request.
+ * The server uses only the step-7 selections from it (turnover band, cover limit, excess option,
+ * additional covers; DECISIONS §4): every referral-relevant fact comes from the stored quote.
+ */
+import { z } from "zod";
+import { EXCESS_OPTIONS, MAX_DECLARED_AMOUNT, MAX_DECLARED_AMOUNT_MESSAGE, MINIMUM_COVER_LIMIT } from "../constants";
+import type { ExcessOption } from "../rating/input";
+import { declaredAmount } from "../validation";
+import { additionalCoversFields, FINANCIAL_OVERVIEW_MESSAGES } from "./financial-overview";
+import { turnoverBandSchema } from "./turnover-band";
+
+export const excessOptionSchema = z.enum(EXCESS_OPTIONS, { error: "Excess must be standard, 2x or 5x" });
+export const EXCESS_OPTION_LABELS: Readonly<Record<ExcessOption, string>> = {
+  standard: "Standard Excess",
+  "2x": "Excess (2x)",
+  "5x": "Excess (5x)",
+};
+/** The toggle cards of step 7 (the standard option has no card: clicking the active card returns to it). */
+export const EXCESS_DISCOUNT_CARD_LABELS = { "2x": "2x Excess (15% OFF)", "5x": "5x Excess (25% OFF)" } as const;
+
+const nonNegative = declaredAmount("Must be 0 or greater");
+
+/** Every field optional: the wizard sends what it has. Unknown fields are refused (DECISIONS §8). */
+export const riskSchema = z.strictObject({
+  turnover: nonNegative.optional(),
+  industry: z.string().trim().max(100).optional(),
+  employees: z.number().int().min(0, "Must be 0 or greater").optional(),
+  sumInsured: nonNegative.optional(),
+  claimsLast3Yrs: z.number().int().min(0, "Must be 0 or greater").optional(),
+  hasClaims: z.boolean().optional(),
+  hasExports: z.boolean().optional(),
+  hasHazardous: z.boolean().optional(),
+  operates24_7: z.boolean().optional(),
+  postcode: z.string().trim().max(10).optional(),
+  excessDiscount: excessOptionSchema.optional(),
+  // the financial-overview fields SPEC.md lists under Risk too
+  coverLimitAggregate: z
+    .number()
+    .int()
+    .min(MINIMUM_COVER_LIMIT, FINANCIAL_OVERVIEW_MESSAGES.coverLimitAggregate)
+    .max(MAX_DECLARED_AMOUNT, MAX_DECLARED_AMOUNT_MESSAGE)
+    .optional(),
+  largestSingleProjectValue: nonNegative.optional(),
+  isAllTurnoverUK: z.boolean().optional(),
+  overseasWorkSplit: z.string().trim().max(4_000).nullish(),
+  hasNonUKJurisdictionWork: z.boolean().optional(),
+  turnoverIncrease20Percent: z.boolean().optional(),
+  hasDirectorsOfficersInsurance: z.boolean().optional(),
+  directorsOfficersLimit: additionalCoversFields.directorsOfficersLimit,
+  hasContentsInsurance: z.boolean().optional(),
+  contentsLimit: additionalCoversFields.contentsLimit,
+  hasBusinessEquipmentComputers: z.boolean().optional(),
+  businessEquipmentComputersLimit: additionalCoversFields.businessEquipmentComputersLimit,
+  hasBusinessEquipmentSpecialist: z.boolean().optional(),
+  businessEquipmentSpecialistLimit: additionalCoversFields.businessEquipmentSpecialistLimit,
+  hasStockContents: z.boolean().optional(),
+  stockContentsLimit: additionalCoversFields.stockContentsLimit,
+});
+export type RiskInput = z.input<typeof riskSchema>;
+export type Risk = z.infer<typeof riskSchema>;
+
+export const expectedVersionSchema = z
+  .number({ error: "expectedVersion must be a whole number" })
+  .int("expectedVersion must be a whole number")
+  .min(0, "expectedVersion must be a whole number")
+  // Versions are 32-bit counters in the database; nothing larger can be current.
+  .max(2_147_483_647, "expectedVersion is larger than any quote version");
+
+export const rateQuoteRequestSchema = z.strictObject({
+  risk: riskSchema.optional(),
+  turnoverBand: turnoverBandSchema.optional(),
+  expectedVersion: expectedVersionSchema.optional(),
+});
+export type RateQuoteRequestInput = z.input<typeof rateQuoteRequestSchema>;
+export type RateQuoteRequest = z.infer<typeof rateQuoteRequestSchema>;

@@ -1,0 +1,51 @@
+/**
+ * Quote statuses (SPEC.md §4) and how the screens show them.
+ */
+import { z } from "zod";
+
+export const QUOTE_STATUSES = [
+  "DRAFT",
+  "QUOTED",
+  "REFERRED",
+  "UW_REQUESTED",
+  "UW_APPROVED",
+  "UW_DECLINED",
+  "ISSUED",
+] as const;
+export const quoteStatusSchema = z.enum(QUOTE_STATUSES, { error: "Unknown quote status" });
+export type QuoteStatus = z.infer<typeof quoteStatusSchema>;
+
+export function isQuoteStatus(value: unknown): value is QuoteStatus {
+  return typeof value === "string" && (QUOTE_STATUSES as readonly string[]).includes(value);
+}
+
+/** Badge colours; the web maps each tone to its classes. COMPLETED (QUOTED) is green (SPEC.md §4). */
+export type StatusTone = "neutral" | "success" | "warning" | "info" | "positive" | "danger" | "issued";
+
+export const STATUS_TONES: Readonly<Record<QuoteStatus, StatusTone>> = {
+  DRAFT: "neutral",
+  QUOTED: "success",
+  REFERRED: "warning",
+  UW_REQUESTED: "info",
+  UW_APPROVED: "positive",
+  UW_DECLINED: "danger",
+  ISSUED: "issued",
+};
+
+/**
+ * The text of a status badge. QUOTED reads COMPLETED everywhere. The dashboard list shows an unknown
+ * status as DRAFT; the wizard shows underscores as spaces ('UW REQUESTED').
+ */
+export function statusLabel(status: string | null | undefined, where: "list" | "wizard"): string {
+  if (!isQuoteStatus(status)) {
+    if (where === "list") return "DRAFT";
+    return (status ?? "").replaceAll("_", " ");
+  }
+  const label = status === "QUOTED" ? "COMPLETED" : status;
+  return where === "wizard" ? label.replaceAll("_", " ") : label;
+}
+
+/** The badge tone; anything unknown looks like a draft, as the list labels it. */
+export function statusTone(status: string | null | undefined): StatusTone {
+  return isQuoteStatus(status) ? STATUS_TONES[status] : STATUS_TONES.DRAFT;
+}

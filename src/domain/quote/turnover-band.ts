@@ -1,0 +1,18 @@
+/**
+ * Step 7 "Revenue Classification" (SPEC.md §2, §3, §9): the turnover band rates the quote.
+ */
+import { z } from "zod";
+import { TURNOVER_BANDS, type TurnoverBand } from "../constants";
+
+export { TURNOVER_BANDS, type TurnoverBand };
+
+export const TURNOVER_BAND_MESSAGE = "Please select a turnover band";
+
+export const turnoverBandSchema = z.enum(TURNOVER_BANDS, { error: TURNOVER_BAND_MESSAGE });
+
+export const TURNOVER_BAND_LABELS: Readonly<Record<TurnoverBand, string>> = {
+  up_to_500k: "Revenue up to £500k",
+  "500k_to_1m": "£500k – £1m",
+  "1m_to_1_5m": "£1m – £1.5m",
+  "1_5m_to_2m": "£1.5m to £2m",
+};

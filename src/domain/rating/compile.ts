@@ -1,0 +1,386 @@
+/**
+ * The rating engine: compileRatingConfig validates a configuration once (shape, bands, every referral
+ * condition) and returns a rater whose rate() is pure, deterministic and cannot fail on a condition. The same
+ * code rates on the server's /rate and in the admin's Test Rating.
+ *
+ * Premium (DECISIONS.md §5), all money in integer pence rounded half-up per line:
+ *   base  = max(minPremium, baseRate x min(product of factor multipliers, maxMultiplier)) x excess factor
+ *           (or the manual override, which replaces the base)
+ *   fees  = configured fees + one line per chosen additional cover, priced by its limit
+ *   taxes = (base + fees) x taxesPct / 100
+ *   total = base + fees + taxes
+ */
+import { formatGbp, formatGbpWhole, type Pence, percentOf, poundsToPence, roundHalfUp } from "../money";
+import { type BandMatcher, createBandMatcher, formatBandLabel } from "./bands";
+import { type ConditionEvaluator, compileCondition } from "./condition";
+import {
+  type AdditionalCover,
+  type CoverPriceBand,
+  EXCESS_OPTIONS,
+  type FactorBand,
+  formatIssuePath,
+  MAX_CONDITION_LENGTH,
+  MAX_LIST_ENTRIES,
+  MAX_TOTAL_CONDITION_LENGTH,
+  type RatingConfig,
+  type RatingConfigIssue,
+  validateRatingConfigShape,
+} from "./config-schema";
+import type { ExcessOption, RatingInput, RatingInputFieldName } from "./input";
+
+export type { RatingConfig, RatingConfigIssue } from "./config-schema";
+
+/*
+ * Fee lines, hits and trace lines are frozen and shared between results, so rating allocates little:
+ * treat them as read-only and copy one before changing it.
+ */
+export interface RatingFeeLine {
+  readonly code: string;
+  readonly label: string;
+  /** pence */
+  readonly amount: Pence;
+}
+
+export interface ReferralHit {
+  readonly code: string;
+  readonly description: string;
+}
+
+/** What a trace line explains: a factor, the cap, the minimum-premium floor, the excess, an override... */
+export type RatingTraceKind = "factor" | "cap" | "minPremium" | "excess" | "override" | "additionalCover" | "referral";
+
+export interface RatingTraceEntry {
+  readonly kind: RatingTraceKind;
+  /** The rating input (for a factor), or what was applied (maxMultiplier, minPremium, excessOption...). */
+  readonly name: string;
+  /** The matched band ("200,001–500,000", "500,001+") or key, or a sentence for the other kinds. */
+  readonly matched: string;
+  /** The multiplier this line applied (1 for lines that set an amount rather than multiply). */
+  readonly multiplier: number;
+}
+
+export interface RatingResult {
+  productCode: string;
+  /** The configuration's own version label ("1.0.0"). */
+  configVersion: string;
+  /** pence, after caps, excess and any override */
+  basePremium: Pence;
+  fees: RatingFeeLine[];
+  /** pence: base + every fee (the "Subtotal (before taxes)") */
+  subtotal: Pence;
+  /** pence: Insurance Premium Tax */
+  taxes: Pence;
+  /** pence: subtotal + taxes */
+  totalPremium: Pence;
+  /** The product of the factor multipliers after the maxMultiplier cap. */
+  multiplier: number;
+  /** The product of the factor multipliers before the cap. */
+  uncappedMultiplier: number;
+  /** Hits in the configuration's rule order; any hit means the quote must be referred. */
+  referralHits: ReferralHit[];
+  trace: RatingTraceEntry[];
+  /** The excess option actually applied ("standard" when the one asked for is not offered). */
+  excessOption: ExcessOption;
+  overridden: boolean;
+}
+
+export interface RateOptions {
+  /** Overrides the input's excessOption. */
+  excessOption?: ExcessOption;
+  /** A manual base premium in pence (a positive integer) replacing the rated base. */
+  baseOverridePence?: number;
+}
+
+export interface CompiledRater {
+  readonly config: RatingConfig;
+  rate(input: RatingInput, options?: RateOptions): RatingResult;
+}
+
+export type CompileRatingConfigResult = { ok: true; rater: CompiledRater } | { ok: false; issues: RatingConfigIssue[] };
+
+/**
+ * A product of multipliers carries binary noise (1.2 x 0.95 x 1.6 = 1.8239999999999998): shed it by rounding
+ * to 12 decimals (no configured multiplier has more). Past 2^53 / 1e12 (~9,007) there is nothing to shed.
+ */
+function normaliseMultiplier(value: number): number {
+  const scaled = value * 1e12;
+  return Math.abs(scaled) < Number.MAX_SAFE_INTEGER ? Math.round(scaled) / 1e12 : value;
+}
+
+function traceLine(kind: RatingTraceKind, name: string, matched: string, multiplier: number): RatingTraceEntry {
+  return Object.freeze({ kind, name, matched, multiplier });
+}
+
+interface CompiledFactor {
+  name: RatingInputFieldName;
+  isBands: boolean;
+  /** The trace line of the matched band or key (its multiplier is the factor's), or one saying none matched. */
+  lookup(input: RatingInput): RatingTraceEntry;
+}
+
+function compileBandFactor(name: RatingInputFieldName, bands: readonly FactorBand[]): CompiledFactor {
+  const matcher = createBandMatcher(bands);
+  const lines = new Map(bands.map((band) => [band, traceLine("factor", name, formatBandLabel(band), band.multiplier)]));
+  return {
+    name,
+    isBands: true,
+    lookup(input) {
+      const band = matcher.match(input[name] as number);
+      return band === undefined
+        ? traceLine("factor", name, `no band matched ${String(input[name])}`, 1)
+        : (lines.get(band) as RatingTraceEntry);
+    },
+  };
+}
+
+function compileMapFactor(name: RatingInputFieldName, map: Record<string, number>): CompiledFactor {
+  // A Map, not the object itself, so keys such as "constructor" or "__proto__" are just keys.
+  const lines = new Map(
+    Object.entries(map).map(([key, multiplier]) => [key, traceLine("factor", name, key, multiplier)]),
+  );
+  return {
+    name,
+    isBands: false,
+    lookup(input) {
+      const key = String(input[name]);
+      return lines.get(key) ?? traceLine("factor", name, `no key matched "${key}"`, 1);
+    },
+  };
+}
+
+interface CompiledCover {
+  cover: AdditionalCover;
+  matcher: BandMatcher<CoverPriceBand>;
+  prices: Map<CoverPriceBand, { fee: RatingFeeLine; trace: RatingTraceEntry }>;
+  unpricedCode: string;
+}
+
+interface CompiledRule {
+  hit: ReferralHit;
+  evaluate: ConditionEvaluator;
+}
+
+/**
+ * Compiles every condition found in the raw configuration, even when its shape has other problems, so one
+ * validation reports everything. Returns the evaluators by rule index and the issues.
+ */
+function compileConditions(rules: unknown): { evaluators: ConditionEvaluator[]; issues: RatingConfigIssue[] } {
+  const evaluators: ConditionEvaluator[] = [];
+  const issues: RatingConfigIssue[] = [];
+  if (!Array.isArray(rules) || rules.length > MAX_LIST_ENTRIES) return { evaluators, issues };
+  // Over the size caps the shape check already refuses the rules: do not spend time compiling them.
+  let total = 0;
+  for (const rule of rules) {
+    const condition = (rule as { condition?: unknown } | null)?.condition;
+    if (typeof condition === "string") total += condition.length;
+  }
+  if (total > MAX_TOTAL_CONDITION_LENGTH) return { evaluators, issues };
+  rules.forEach((rule: unknown, index) => {
+    if (typeof rule !== "object" || rule === null) return;
+    const { code, condition } = rule as { code?: unknown; condition?: unknown };
+    if (typeof condition !== "string" || condition.trim() === "" || condition.length > MAX_CONDITION_LENGTH) return;
+    const result = compileCondition(condition);
+    if (result.ok) {
+      evaluators[index] = result.evaluate;
+    } else {
+      const name = typeof code === "string" ? `Rule ${code.slice(0, 64)}` : "Rule";
+      issues.push({
+        path: formatIssuePath(["referralRules", index, "condition"]),
+        message: `${name}: ${result.message}`,
+      });
+    }
+  });
+  return { evaluators, issues };
+}
+
+/**
+ * Validates a configuration (shape, bands, names, every referral condition parsed and type-checked) and
+ * compiles it. Returns every problem found, each with its JSON path, instead of throwing.
+ */
+export function compileRatingConfig(value: unknown): CompileRatingConfigResult {
+  const shape = validateRatingConfigShape(value);
+  const rawRules =
+    typeof value === "object" && value !== null ? (value as { referralRules?: unknown }).referralRules : undefined;
+  const { evaluators, issues: ruleIssues } = compileConditions(rawRules);
+  if (!shape.ok || ruleIssues.length > 0) {
+    const issues = shape.ok ? [] : shape.issues;
+    const seen = new Set(issues.map((issue) => issue.path));
+    for (const issue of ruleIssues) if (!seen.has(issue.path)) issues.push(issue);
+    return { ok: false, issues };
+  }
+  const config = shape.config;
+  // The validated rules are the raw ones in the same order, each condition compiled above.
+  const rules: CompiledRule[] = config.referralRules.map((rule, index) => {
+    const evaluate = evaluators[index];
+    if (evaluate === undefined) throw new Error(`Unreachable: rule ${rule.code} has no compiled condition`);
+    return { hit: Object.freeze({ code: rule.code, description: rule.description }), evaluate };
+  });
+  return { ok: true, rater: createRater(config, rules) };
+}
+
+function createRater(config: RatingConfig, rules: readonly CompiledRule[]): CompiledRater {
+  const factors: CompiledFactor[] = Object.entries(config.factors).map(([name, definition]) =>
+    Array.isArray(definition)
+      ? compileBandFactor(name as RatingInputFieldName, definition)
+      : compileMapFactor(name as RatingInputFieldName, definition),
+  );
+  const numericFields = [
+    ...new Set<RatingInputFieldName>([
+      ...factors.filter((factor) => factor.isBands).map((factor) => factor.name),
+      ...config.additionalCovers.map((cover) => cover.limitInput as RatingInputFieldName),
+    ]),
+  ];
+  const covers: CompiledCover[] = config.additionalCovers.map((cover) => ({
+    cover,
+    matcher: createBandMatcher(cover.pricing),
+    prices: new Map(
+      cover.pricing.map((band) => [
+        band,
+        {
+          fee: Object.freeze({ code: cover.code, label: cover.label, amount: poundsToPence(band.premium) }),
+          trace: traceLine("additionalCover", cover.code, formatBandLabel(band), 1),
+        },
+      ]),
+    ),
+    unpricedCode: `${cover.code}_UNPRICED`,
+  }));
+  const fixedFees: readonly RatingFeeLine[] = config.fees.map((fee) =>
+    Object.freeze({ code: fee.code, label: fee.label, amount: poundsToPence(fee.amount) }),
+  );
+  /** Each offered excess option: its trace line and its discount of a base premium. */
+  const excessOptions = new Map<string, { line: RatingTraceEntry; apply: (base: Pence) => Pence }>();
+  for (const option of EXCESS_OPTIONS) {
+    const factor = config.excessOptions[option];
+    if (factor === undefined) continue;
+    excessOptions.set(option, {
+      line: traceLine("excess", "excessOption", option, factor),
+      apply: (base: Pence) => roundHalfUp(base * factor),
+    });
+  }
+  const baseRatePence = poundsToPence(config.baseRate);
+  const minPremiumPence = poundsToPence(config.caps.minPremium);
+  const maxMultiplier = config.caps.maxMultiplier;
+  const baseFor = (multiplier: number): Pence => roundHalfUp(baseRatePence * multiplier);
+  const taxesOn = (subtotal: Pence): Pence => percentOf(subtotal, config.taxesPct);
+  const floorLine = traceLine(
+    "minPremium",
+    "minPremium",
+    `raised to the minimum premium of ${formatGbp(minPremiumPence)}`,
+    1,
+  );
+
+  function rate(input: RatingInput, options?: RateOptions): RatingResult {
+    for (const field of numericFields) {
+      if (!Number.isFinite(input[field])) {
+        throw new RangeError(`Rating input ${field} must be a finite number, got ${String(input[field])}`);
+      }
+    }
+    const override = options?.baseOverridePence;
+    if (override !== undefined && !(Number.isSafeInteger(override) && override > 0)) {
+      throw new RangeError(`A base premium override must be a positive whole number of pence, got ${override}`);
+    }
+
+    const trace: RatingTraceEntry[] = [];
+    let product = 1;
+    for (const factor of factors) {
+      const line = factor.lookup(input);
+      product *= line.multiplier;
+      trace.push(line);
+    }
+    const uncappedMultiplier = normaliseMultiplier(product);
+    let multiplier = uncappedMultiplier;
+    if (uncappedMultiplier > maxMultiplier) {
+      multiplier = maxMultiplier;
+      trace.push(
+        traceLine("cap", "maxMultiplier", `multiplier ${uncappedMultiplier} capped at ${maxMultiplier}`, maxMultiplier),
+      );
+    }
+
+    let basePremium = baseFor(multiplier);
+    if (basePremium < minPremiumPence) {
+      basePremium = minPremiumPence;
+      trace.push(floorLine);
+    }
+
+    const requested: string = options?.excessOption ?? input.excessOption ?? "standard";
+    let excessOption: ExcessOption = "standard";
+    const excess = excessOptions.get(requested);
+    if (excess === undefined) {
+      trace.push(
+        traceLine("excess", "excessOption", `excess option "${requested}" is not offered: standard excess`, 1),
+      );
+    } else {
+      excessOption = requested as ExcessOption;
+      if (requested !== "standard") {
+        basePremium = excess.apply(basePremium);
+        trace.push(excess.line);
+      }
+    }
+
+    if (override !== undefined) {
+      basePremium = override;
+      trace.push(traceLine("override", "baseOverride", `base premium overridden to ${formatGbp(override)}`, 1));
+    }
+
+    const fees: RatingFeeLine[] = fixedFees.slice();
+    let unpricedCovers: ReferralHit[] | undefined;
+    for (const { cover, matcher, prices, unpricedCode } of covers) {
+      if (input[cover.enabledBy as RatingInputFieldName] !== true) continue;
+      const limit = input[cover.limitInput as RatingInputFieldName] as number;
+      if (limit <= 0) {
+        trace.push(traceLine("additionalCover", cover.code, "chosen without a limit: not priced", 1));
+        continue;
+      }
+      const band = matcher.match(limit);
+      const price = band && prices.get(band);
+      if (price === undefined) {
+        // Cover asked for at a limit the configuration cannot price: never give it away, send it to an underwriter.
+        unpricedCovers ??= [];
+        unpricedCovers.push({
+          code: unpricedCode,
+          description: `${cover.label}: no price for a limit of ${formatGbpWhole(poundsToPence(limit))}`,
+        });
+        trace.push(traceLine("additionalCover", cover.code, `no band matched ${limit}`, 1));
+        continue;
+      }
+      fees.push(price.fee);
+      trace.push(price.trace);
+    }
+
+    const referralHits: ReferralHit[] = [];
+    for (const rule of rules) {
+      let hit: boolean;
+      try {
+        hit = rule.evaluate(input);
+      } catch (error) {
+        // Fail safe: a condition that cannot be evaluated for this input refers the quote rather than pass it.
+        hit = true;
+        const reason = error instanceof Error ? error.message : String(error);
+        trace.push(traceLine("referral", rule.hit.code, `condition could not be evaluated (${reason}): referred`, 1));
+      }
+      if (hit) referralHits.push(rule.hit);
+    }
+    if (unpricedCovers !== undefined) referralHits.push(...unpricedCovers);
+
+    let subtotal = basePremium;
+    for (const fee of fees) subtotal += fee.amount;
+    const taxes = taxesOn(subtotal);
+    return {
+      productCode: config.productCode,
+      configVersion: config.version,
+      basePremium,
+      fees,
+      subtotal,
+      taxes,
+      totalPremium: subtotal + taxes,
+      multiplier,
+      uncappedMultiplier,
+      referralHits,
+      trace,
+      excessOption,
+      overridden: override !== undefined,
+    };
+  }
+
+  return { config, rate };
+}

@@ -1,0 +1,176 @@
+import type { CoverPriceBand, RatingConfigInput } from "../config-schema";
+
+/**
+ * The project's own rating for D/C-PI (professional indemnity for design-and-construct contractors), seeded
+ * as the product's first PUBLISHED version. The numbers and the reasoning behind them are in
+ * docs/rating-dc-pi.md: a contractor at £250k-£500k turnover buying a £1m limit is the reference risk and
+ * pays the base rate (£750) before fees and IPT.
+ */
+
+/** Premium in pounds by limit: property covers are offered from £1,000 to £1,000,000 (SPEC.md §9). */
+function propertyCoverPricing(
+  premiums: readonly [number, number, number, number, number, number, number, number, number],
+) {
+  const limits: readonly (readonly [number, number])[] = [
+    [1_000, 5_000],
+    [5_001, 10_000],
+    [10_001, 20_000],
+    [20_001, 30_000],
+    [30_001, 50_000],
+    [50_001, 100_000],
+    [100_001, 250_000],
+    [250_001, 500_000],
+    [500_001, 1_000_000],
+  ];
+  return limits.map(([min, max], index): CoverPriceBand => ({ min, max, premium: premiums[index] as number }));
+}
+
+/** Every declaration answer that is a material fact (the three material-fact groups of SPEC.md §3). */
+const MATERIAL_FACTS = [
+  "asbestosOrEnvironmentalWork",
+  "contractsNotInWriting",
+  "collateralWarrantiesOrThirdPartyRights",
+  "everFailedToCompleteProject",
+  "pastContractsWithDesignLiability",
+  "doesNotExcludeIndirectLosses",
+  "businessActivitiesChanged",
+  "contractsNotAlwaysWritten",
+  "previousDisciplinaryAction",
+  "lackRelevantQualifications",
+  "noBackgroundCheckPolicy",
+  "requireCoverPreviousBusiness",
+  "awareOfCircumstances",
+  "significantFluctuations",
+  "insuranceDeclined",
+  "officesOutsideUK",
+  "previousClaims",
+  "criminalConvictions",
+] as const;
+
+export const DC_PI_RATING_CONFIG: RatingConfigInput = {
+  version: "1.0.0",
+  productCode: "D/C-PI",
+  baseRate: 750,
+  taxesPct: 12,
+  fees: [{ code: "POLICY_FEE", label: "Policy fee", amount: 35 }],
+  factors: {
+    turnover: [
+      { min: 0, max: 250_000, multiplier: 0.8 },
+      { min: 250_001, max: 500_000, multiplier: 1 },
+      { min: 500_001, max: 1_000_000, multiplier: 1.35 },
+      { min: 1_000_001, max: 1_500_000, multiplier: 1.7 },
+      { min: 1_500_001, max: 2_000_000, multiplier: 2 },
+      { min: 2_000_001, max: null, multiplier: 2.4 },
+    ],
+    coverLimit: [
+      { min: 0, max: 250_000, multiplier: 0.55 },
+      { min: 250_001, max: 500_000, multiplier: 0.75 },
+      { min: 500_001, max: 1_000_000, multiplier: 1 },
+      { min: 1_000_001, max: 2_000_000, multiplier: 1.4 },
+      { min: 2_000_001, max: null, multiplier: 2.1 },
+    ],
+    claimsLast3Yrs: [
+      { min: 0, max: 0, multiplier: 1 },
+      { min: 1, max: 1, multiplier: 1.3 },
+      { min: 2, max: 2, multiplier: 1.6 },
+      { min: 3, max: null, multiplier: 2 },
+    ],
+    employees: [
+      { min: 0, max: 5, multiplier: 1 },
+      { min: 6, max: 15, multiplier: 1.1 },
+      { min: 16, max: 50, multiplier: 1.25 },
+      { min: 51, max: null, multiplier: 1.4 },
+    ],
+    largestSingleProjectValue: [
+      { min: 0, max: 250_000, multiplier: 1 },
+      { min: 250_001, max: 1_000_000, multiplier: 1.1 },
+      { min: 1_000_001, max: 5_000_000, multiplier: 1.25 },
+      { min: 5_000_001, max: null, multiplier: 1.5 },
+    ],
+    responsibleForManufacturing: { false: 1, true: 1.15 },
+  },
+  referralRules: [
+    {
+      code: "MATERIAL_FACTS",
+      description: "A material fact was answered Yes in the declaration",
+      condition: ["hasMaterialFacts", ...MATERIAL_FACTS].join(" || "),
+    },
+    {
+      code: "PREVIOUS_CLAIMS",
+      description: "Claims declared in the last 3 years",
+      condition: "claimsLast3Yrs > 0 || hasClaims || previousClaims",
+    },
+    { code: "NON_UK_WORK", description: "Turnover includes work outside the UK", condition: "!isAllTurnoverUK" },
+    {
+      code: "NON_UK_JURISDICTION",
+      description: "Work under a non-UK jurisdiction",
+      condition: "hasNonUKJurisdictionWork",
+    },
+    {
+      code: "TURNOVER_GROWTH",
+      description: "Turnover expected to rise by 20% or more",
+      condition: "turnoverIncrease20Percent",
+    },
+    { code: "TURNOVER_ABOVE_2M", description: "Annual turnover above £2,000,000", condition: "turnover > 2000000" },
+    { code: "COVER_LIMIT_ABOVE_2M", description: "Cover limit above £2,000,000", condition: "coverLimit > 2000000" },
+    {
+      code: "SPECIAL_AREA_WORK",
+      description: "Work declared in special areas such as airports or offshore",
+      condition: "hasSpecialAreaWork",
+    },
+    {
+      code: "WAIVED_RIGHTS_OF_RECOURSE",
+      description: "Cover required where rights of recourse have been waived",
+      condition: "requiresCoverForWaivedRights",
+    },
+    {
+      code: "SUBCONTRACTOR_INSURANCE_NOT_CONFIRMED",
+      description: "Subcontractors' own insurance not confirmed",
+      condition: "!subcontractorInsuranceConfirmed",
+    },
+  ],
+  caps: { minPremium: 450, maxMultiplier: 4.5 },
+  excessOptions: { standard: 1, "2x": 0.85, "5x": 0.75 },
+  additionalCovers: [
+    {
+      code: "DIRECTORS_OFFICERS",
+      label: "Directors' & Officers' Insurance",
+      enabledBy: "hasDirectorsOfficersInsurance",
+      limitInput: "directorsOfficersLimit",
+      pricing: [
+        { min: 1, max: 100_000, premium: 295 },
+        { min: 100_001, max: 250_000, premium: 475 },
+        { min: 250_001, max: 500_000, premium: 695 },
+        { min: 500_001, max: 1_000_000, premium: 995 },
+      ],
+    },
+    {
+      code: "CONTENTS",
+      label: "Contents Insurance",
+      enabledBy: "hasContentsInsurance",
+      limitInput: "contentsLimit",
+      pricing: propertyCoverPricing([40, 60, 95, 130, 185, 320, 650, 1_150, 2_000]),
+    },
+    {
+      code: "BUSINESS_EQUIPMENT_COMPUTERS",
+      label: "Business Equipment (Computers)",
+      enabledBy: "hasBusinessEquipmentComputers",
+      limitInput: "businessEquipmentComputersLimit",
+      pricing: propertyCoverPricing([55, 80, 125, 170, 245, 420, 850, 1_500, 2_600]),
+    },
+    {
+      code: "BUSINESS_EQUIPMENT_SPECIALIST",
+      label: "Business Equipment (Specialist Equipment)",
+      enabledBy: "hasBusinessEquipmentSpecialist",
+      limitInput: "businessEquipmentSpecialistLimit",
+      pricing: propertyCoverPricing([65, 95, 150, 205, 295, 510, 1_050, 1_850, 3_200]),
+    },
+    {
+      code: "STOCK",
+      label: "Stock Insurance",
+      enabledBy: "hasStockContents",
+      limitInput: "stockContentsLimit",
+      pricing: propertyCoverPricing([45, 65, 105, 145, 205, 355, 720, 1_270, 2_200]),
+    },
+  ],
+};

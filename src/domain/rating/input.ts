@@ -1,0 +1,134 @@
+/**
+ * The named rating inputs that factors and referral conditions may refer to. This list is the CEL
+ * environment referral conditions are type-checked against, and the shape `deriveRatingInput` (in
+ * src/domain/quote) builds from a stored quote. Amounts are in whole pounds, as an underwriter writes them
+ * in a rule ("turnover > 2000000"); the engine converts to pence only where money is produced.
+ */
+export const RATING_INPUT_FIELDS = {
+  // risk basics (SPEC.md §3 Risk)
+  turnover: "number",
+  industry: "string",
+  employees: "number",
+  sumInsured: "number",
+  claimsLast3Yrs: "number",
+  hasClaims: "boolean",
+  hasExports: "boolean",
+  hasHazardous: "boolean",
+  operates24_7: "boolean",
+  // step 7 selections
+  coverLimit: "number",
+  excessOption: "string",
+  // financial overview
+  largestSingleProjectValue: "number",
+  isAllTurnoverUK: "boolean",
+  hasNonUKJurisdictionWork: "boolean",
+  turnoverIncrease20Percent: "boolean",
+  // insured and contracts
+  hasFinancialInterest: "boolean",
+  hasSpecialAreaWork: "boolean",
+  // declaration: general
+  subcontractorInsuranceConfirmed: "boolean",
+  requiresCoverForWaivedRights: "boolean",
+  responsibleForManufacturing: "boolean",
+  // declaration: design & construct material facts
+  asbestosOrEnvironmentalWork: "boolean",
+  contractsNotInWriting: "boolean",
+  collateralWarrantiesOrThirdPartyRights: "boolean",
+  everFailedToCompleteProject: "boolean",
+  pastContractsWithDesignLiability: "boolean",
+  doesNotExcludeIndirectLosses: "boolean",
+  // declaration: general material facts
+  businessActivitiesChanged: "boolean",
+  contractsNotAlwaysWritten: "boolean",
+  previousDisciplinaryAction: "boolean",
+  lackRelevantQualifications: "boolean",
+  noBackgroundCheckPolicy: "boolean",
+  requireCoverPreviousBusiness: "boolean",
+  // declaration: business material facts
+  awareOfCircumstances: "boolean",
+  significantFluctuations: "boolean",
+  insuranceDeclined: "boolean",
+  officesOutsideUK: "boolean",
+  previousClaims: "boolean",
+  criminalConvictions: "boolean",
+  /** true when any material-fact answer (the three material-fact groups) is Yes */
+  hasMaterialFacts: "boolean",
+  // additional covers (limits in pounds; 0 when not chosen)
+  hasDirectorsOfficersInsurance: "boolean",
+  directorsOfficersLimit: "number",
+  hasContentsInsurance: "boolean",
+  contentsLimit: "number",
+  hasBusinessEquipmentComputers: "boolean",
+  businessEquipmentComputersLimit: "number",
+  hasBusinessEquipmentSpecialist: "boolean",
+  businessEquipmentSpecialistLimit: "number",
+  hasStockContents: "boolean",
+  stockContentsLimit: "number",
+} as const satisfies Record<string, "number" | "boolean" | "string">;
+
+export type RatingInputFieldName = keyof typeof RATING_INPUT_FIELDS;
+type FieldType<T> = T extends "number" ? number : T extends "boolean" ? boolean : string;
+
+export type RatingInput = { [K in RatingInputFieldName]: FieldType<(typeof RATING_INPUT_FIELDS)[K]> };
+
+export type ExcessOption = "standard" | "2x" | "5x";
+
+/**
+ * A complete input with SPEC.md §9's fallback defaults (turnover 500,000, cover limit and sum insured
+ * 1,000,000, largest project 100,000, claims 0, employees 1), all UK work, subcontractor insurance
+ * confirmed and every other answer No. Callers override what they know.
+ */
+export function defaultRatingInput(overrides: Partial<RatingInput> = {}): RatingInput {
+  return {
+    turnover: 500_000,
+    industry: "construction",
+    employees: 1,
+    sumInsured: 1_000_000,
+    claimsLast3Yrs: 0,
+    hasClaims: false,
+    hasExports: false,
+    hasHazardous: false,
+    operates24_7: false,
+    coverLimit: 1_000_000,
+    excessOption: "standard",
+    largestSingleProjectValue: 100_000,
+    isAllTurnoverUK: true,
+    hasNonUKJurisdictionWork: false,
+    turnoverIncrease20Percent: false,
+    hasFinancialInterest: false,
+    hasSpecialAreaWork: false,
+    subcontractorInsuranceConfirmed: true,
+    requiresCoverForWaivedRights: false,
+    responsibleForManufacturing: false,
+    asbestosOrEnvironmentalWork: false,
+    contractsNotInWriting: false,
+    collateralWarrantiesOrThirdPartyRights: false,
+    everFailedToCompleteProject: false,
+    pastContractsWithDesignLiability: false,
+    doesNotExcludeIndirectLosses: false,
+    businessActivitiesChanged: false,
+    contractsNotAlwaysWritten: false,
+    previousDisciplinaryAction: false,
+    lackRelevantQualifications: false,
+    noBackgroundCheckPolicy: false,
+    requireCoverPreviousBusiness: false,
+    awareOfCircumstances: false,
+    significantFluctuations: false,
+    insuranceDeclined: false,
+    officesOutsideUK: false,
+    previousClaims: false,
+    criminalConvictions: false,
+    hasMaterialFacts: false,
+    hasDirectorsOfficersInsurance: false,
+    directorsOfficersLimit: 0,
+    hasContentsInsurance: false,
+    contentsLimit: 0,
+    hasBusinessEquipmentComputers: false,
+    businessEquipmentComputersLimit: 0,
+    hasBusinessEquipmentSpecialist: false,
+    businessEquipmentSpecialistLimit: 0,
+    hasStockContents: false,
+    stockContentsLimit: 0,
+    ...overrides,
+  };
+}

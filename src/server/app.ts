@@ -1,0 +1,218 @@
+/**
+ * Builds the Fastify application (fastify/demo habit: main.ts only listens and closes; tests build this same
+ * app and call it with `inject`). Order: compilers and error handling, then external plugins (cookies, helmet,
+ * rate limit, OpenAPI), then the app's own decorations (db, config, clock, auth), then routes.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import {
+  createJsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { z } from "zod";
+import { PRODUCT_NAME } from "../domain/constants";
+import { registerAuthentication } from "./auth/authenticate";
+import type { Config } from "./config";
+import { type Database, type DatabaseKind, pingDatabase } from "./db/client";
+import { AppError, registerErrorHandling } from "./errors";
+import { featureRoutes } from "./features";
+import { registerOriginCheck } from "./plugins/origin-check";
+import { registerStorableTextGuard } from "./plugins/storable-text";
+
+export interface LoginRateLimit {
+  /** Sign-in attempts allowed per client address per window. */
+  max: number;
+  timeWindow: number | string;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Database;
+    databaseKind: DatabaseKind;
+    config: Config;
+    /** The current time; injectable so tests can move it (session expiry, quote validity). */
+    now(): Date;
+    loginRateLimit: LoginRateLimit;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: { db: Database; kind: DatabaseKind };
+  /** Fastify logger options, or a pino-compatible instance; false (default) logs nothing. */
+  logger?: boolean | Record<string, unknown> | FastifyBaseLogger;
+  /** The built web app (dist/web); served with an index.html fallback when it exists. */
+  webRoot?: string | undefined;
+  now?: () => Date;
+  /** Overrides LOGIN_RATE_LIMIT_PER_MINUTE (tests). */
+  loginRateLimit?: LoginRateLimit;
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export type App = FastifyInstance;
+
+function loggerOptions(logger: BuildAppOptions["logger"]) {
+  if (logger === undefined || logger === false) return { logger: false as const };
+  if (logger === true) return { logger: true };
+  if (typeof (logger as FastifyBaseLogger).child === "function") {
+    return { loggerInstance: logger as FastifyBaseLogger };
+  }
+  return { logger: logger as Record<string, unknown> };
+}
+
+/** Fastify's types take a hop count only as a function (hops nearer than `n` are trusted). */
+function trustProxyOption(value: Config["trustProxy"]): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof value !== "number") return value;
+  return (_address, hop) => hop < value;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    ...loggerOptions(options.logger),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: trustProxyOption(config.trustProxy),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const webRoot = options.webRoot && existsSync(join(options.webRoot, "index.html")) ? options.webRoot : undefined;
+  registerErrorHandling(app, {
+    notFound: webRoot
+      ? (request, reply) => {
+          // Client-side routes (/dashboard, /quote/42, ...) get the app; a missing asset stays a 404.
+          const path = request.url.split("?")[0] ?? "/";
+          if ((request.method === "GET" || request.method === "HEAD") && !/\.[a-z0-9]+$/i.test(path)) {
+            return reply.header("cache-control", "no-cache").sendFile("index.html", webRoot);
+          }
+          return reply.status(404).send({ error: `No route for ${request.method} ${path}`, code: "NOT_FOUND" });
+        }
+      : undefined,
+  });
+
+  app.decorate("db", database.db);
+  app.decorate("databaseKind", database.kind);
+  app.decorate("config", config);
+  app.decorate("now", options.now ?? (() => new Date()));
+  app.decorate(
+    "loginRateLimit",
+    options.loginRateLimit ?? { max: config.loginRateLimitPerMinute, timeWindow: "1 minute" },
+  );
+
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers and toasts with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        // The wording PDF may be opened in a new window from a blob URL.
+        frameSrc: ["'self'", "blob:"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.secureCookies ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // HSTS on plain http (the default 127.0.0.1) would only confuse browsers.
+    strictTransportSecurity: config.secureCookies,
+  });
+  // API answers carry personal data (quotes, users, the audit log): no browser or shared cache may keep them.
+  app.addHook("onSend", async (request, reply) => {
+    if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      AppError.tooManyRequests(`Too many requests. Try again in ${context.after}.`),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        description: "Professional indemnity quoting: quotes, referrals, rating versions, users and audit.",
+        version: "1.0.0",
+      },
+      components: {
+        securitySchemes: { session: { type: "apiKey", in: "cookie", name: "pqe_session" } },
+      },
+    },
+    transform: createJsonSchemaTransform({ skipList: ["/api/openapi.json", "/api/docs", "/api/docs/*", "/healthz"] }),
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: "/api/docs",
+    staticCSP: true,
+    // The plugin's own policy (it adds hashes for its scripts) asks browsers to upgrade every request to https,
+    // which breaks the page on a plain-http install, names the validator host it never calls (validatorUrl is
+    // null), and lets any same-origin page frame it. Bring those three in line with the app's policy.
+    transformStaticCSP: (header) =>
+      header
+        .replace(/ ?upgrade-insecure-requests;/, config.secureCookies ? " upgrade-insecure-requests;" : "")
+        .replace(" validator.swagger.io", "")
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+  });
+
+  registerOriginCheck(app, config.publicUrl);
+  registerStorableTextGuard(app);
+  registerAuthentication(app);
+
+  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  app.get(
+    "/healthz",
+    {
+      schema: {
+        hide: true,
+        response: {
+          200: z.object({ status: z.literal("ok") }),
+          503: z.object({ error: z.string(), code: z.string() }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      if (!(await pingDatabase(app.db))) {
+        return reply.status(503).send({ error: "Database unavailable", code: "DATABASE_UNAVAILABLE" });
+      }
+      return { status: "ok" as const };
+    },
+  );
+
+  for (const routes of featureRoutes) await app.register(routes);
+
+  if (webRoot) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        // Vite fingerprints everything under assets/, so it may be cached for good; index.html never.
+        if (path.includes(`${join("/", "assets", "/")}`))
+          reply.header("cache-control", "public, max-age=31536000, immutable");
+        else reply.header("cache-control", "no-cache");
+      },
+    });
+    app.get("/", { schema: { hide: true } }, (_request, reply) =>
+      reply.header("cache-control", "no-cache").sendFile("index.html", webRoot),
+    );
+  }
+
+  return app;
+}

@@ -1,0 +1,69 @@
+/**
+ * Who is asking: reads the session cookie on every request and sets `request.user` (null when signed out).
+ * Routes guard themselves with `requireUser` / `requireRole(...)` as a preHandler, which answer 401
+ * 'Authentication required' and 403 'Insufficient permissions' (SPEC §6) in one place.
+ */
+
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { Role } from "../../domain/auth/schemas";
+import type { UserRow } from "../db/schema";
+import { AppError } from "../errors";
+import { findActiveSession, SESSION_COOKIE } from "./sessions";
+
+export interface AuthUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  createdAt: Date;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in user, or null. Set before any preHandler runs. */
+    user: AuthUser | null;
+    /** The id of the session row behind `user` (for sign-out). */
+    sessionId: string | null;
+  }
+}
+
+export function toAuthUser(row: UserRow): AuthUser {
+  return { id: row.id, name: row.name, email: row.email, role: row.role, createdAt: row.createdAt };
+}
+
+/** Reads the signed cookie; a missing, forged or unknown token simply means "signed out". */
+export function registerAuthentication(app: FastifyInstance): void {
+  app.decorateRequest("user", null);
+  app.decorateRequest("sessionId", null);
+  app.addHook("onRequest", async (request) => {
+    // Only the API needs to know who is asking; the web app's files and /healthz never cost a session query.
+    if (!request.url.startsWith("/api/")) return;
+    const raw = request.cookies[SESSION_COOKIE];
+    if (!raw) return;
+    const unsigned = request.unsignCookie(raw);
+    if (!unsigned.valid || !unsigned.value) return;
+    const active = await findActiveSession(app.db, unsigned.value, app.now());
+    if (!active) return;
+    request.user = toAuthUser(active.user);
+    request.sessionId = active.session.id;
+  });
+}
+
+/** The signed-in user, or 401. For handlers behind `requireUser`/`requireRole`, where it never throws. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw AppError.unauthorized();
+  return request.user;
+}
+
+/** preHandler: any signed-in user. */
+export const requireUser: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
+  currentUser(request);
+};
+
+/** preHandler: a signed-in user holding one of `roles` (401 when signed out, 403 otherwise). */
+export function requireRole(...roles: readonly Role[]): preHandlerAsyncHookHandler {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const user = currentUser(request);
+    if (!roles.includes(user.role)) throw AppError.forbidden();
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * Opens the one database the server uses (ADR 0002): embedded PGlite in DATA_DIR, or node-postgres with a
+ * pool when DATABASE_URL is set. Both give a Drizzle `PgDatabase` over the same schema, so repositories and
+ * transactions are written once.
+ */
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import type { Config } from "../config";
+import { acquireDirectoryLock } from "./lock";
+import * as schema from "./schema";
+
+export type DatabaseSchema = typeof schema;
+/** A Drizzle database or transaction over the product schema, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, DatabaseSchema>;
+export type DatabaseKind = "pglite" | "postgres";
+
+export interface OpenDatabase {
+  db: Database;
+  /** The PGlite instance underneath (embedded only); tests dump it as a template. */
+  pglite?: PGlite;
+  kind: DatabaseKind;
+  /** Applies every pending migration (idempotent; safe to call from several instances at once). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PGlite only: keep the database in memory (tests). DATA_DIR and its lock are not touched. */
+  inMemory?: boolean;
+  /** PGlite in memory only: start from this dump of a data directory (tests load an already migrated one). */
+  loadDataDir?: Blob;
+  /** node-postgres pool size. */
+  poolSize?: number;
+}
+
+/**
+ * The migrations folder beside this module: src/server/db/migrations when run from source, and
+ * dist/server/migrations in the bundle (scripts/build.mjs copies it next to main.js).
+ */
+export function migrationsFolder(): string {
+  const here = fileURLToPath(new URL(".", import.meta.url));
+  return resolve(here, "migrations");
+}
+
+/** An arbitrary constant key: instances starting together against one PostgreSQL migrate one at a time. */
+const MIGRATION_LOCK_KEY = 7_042_001;
+
+export async function openDatabase(
+  config: Pick<Config, "databaseUrl" | "dataDir">,
+  options: OpenDatabaseOptions = {},
+): Promise<OpenDatabase> {
+  if (config.databaseUrl !== undefined) return openPostgres(config.databaseUrl, options);
+  return openPglite(config.dataDir, options);
+}
+
+async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<OpenDatabase> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 20 });
+  // An idle client's network error must not crash the process; the next query reports it instead.
+  pool.on("error", () => {});
+  const db = drizzleNodePg({ client: pool, schema });
+  return {
+    db,
+    kind: "postgres",
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        try {
+          await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: migrationsFolder() });
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dataDir: string, options: OpenDatabaseOptions): Promise<OpenDatabase> {
+  let releaseLock: () => void = () => {};
+  let client: PGlite;
+  if (options.inMemory) {
+    client = await PGlite.create({
+      extensions: { pg_trgm },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+  } else {
+    const directory = resolve(dataDir);
+    mkdirSync(directory, { recursive: true });
+    releaseLock = acquireDirectoryLock(directory);
+    try {
+      // The extension's code must be loaded on every open, not only when it is first created.
+      client = await PGlite.create({ dataDir: resolve(directory, "pglite"), extensions: { pg_trgm } });
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
+  }
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    pglite: client,
+    kind: "pglite",
+    async migrate() {
+      await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    },
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        releaseLock();
+      }
+    },
+  };
+}
+
+/** True once the database answers a trivial query. */
+export async function pingDatabase(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "quotes_product_rated_at_idx" ON "quotes" USING btree ("product_code","rated_at","id");

@@ -1,0 +1,283 @@
+/**
+ * The one Drizzle pg-core schema, shared by PGlite and node-postgres (ADR 0002). Money columns hold integer
+ * pence (ADR 0003) as bigint read back as JS numbers (safe far beyond any premium). Wizard sections are JSONB
+ * (validated by the domain's zod schemas before they are written); what lists, search and reports need is also
+ * a column.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { ROLES } from "../../domain/auth/schemas";
+import { QUOTE_STATUSES } from "../../domain/quote/status";
+import { RATING_VERSION_STATUSES } from "../../domain/rating/version";
+import { UNDERWRITER_DECISIONS } from "../../domain/underwriting/decision";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const timestampTz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const pence = (name: string) => bigint(name, { mode: "number" });
+
+// Enum values come from the domain, so the database and the API can never disagree on them.
+export const userRole = pgEnum("user_role", ROLES);
+export const quoteStatus = pgEnum("quote_status", QUOTE_STATUSES);
+export const ratingVersionStatus = pgEnum("rating_version_status", RATING_VERSION_STATUSES);
+export const underwriterDecision = pgEnum("underwriter_decision", UNDERWRITER_DECISIONS);
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** Stored trimmed and lower-cased, so look-ups compare exactly. */
+    email: text("email").notNull(),
+    role: userRole("role").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestampTz("updated_at").notNull().defaultNow(),
+    /** Soft delete: the row stays so quotes keep their broker's name (DECISIONS §3). */
+    deletedAt: timestampTz("deleted_at"),
+  },
+  (t) => [
+    // One live account per address; a deleted user's address may be given to a new account.
+    uniqueIndex("users_email_live_unique").on(t.email).where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** SHA-256 (hex) of the random token in the cookie; the token itself is never stored. */
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestampTz("last_seen_at").notNull().defaultNow(),
+    /** Sliding: moved forward on use, never past `absoluteExpiresAt`. */
+    idleExpiresAt: timestampTz("idle_expires_at").notNull(),
+    absoluteExpiresAt: timestampTz("absolute_expires_at").notNull(),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Per-account sign-in throttling, keyed by the normalised e-mail whether or not such an account exists. */
+export const loginThrottles = pgTable("login_throttles", {
+  email: text("email").primaryKey(),
+  failedCount: integer("failed_count").notNull().default(0),
+  windowStartedAt: timestampTz("window_started_at").notNull().defaultNow(),
+  lockedUntil: timestampTz("locked_until"),
+});
+
+export const ratingVersions = pgTable(
+  "rating_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    notes: text("notes"),
+    productCode: text("product_code").notNull(),
+    /** The rating configuration (SPEC §3 / DECISIONS §9), validated by the engine before it is stored. */
+    json: jsonb("json").$type<Record<string, unknown>>().notNull(),
+    status: ratingVersionStatus("status").notNull().default("DRAFT"),
+    effectiveFrom: date("effective_from", { mode: "string" }).notNull(),
+    /** Exclusive end; null = open-ended. */
+    effectiveTo: date("effective_to", { mode: "string" }),
+    createdBy: uuid("created_by").references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestampTz("updated_at").notNull().defaultNow(),
+    publishedAt: timestampTz("published_at"),
+  },
+  (t) => [index("rating_versions_effective_idx").on(t.productCode, t.status, t.effectiveFrom)],
+);
+
+/** DCPI-000001 ... DCPI-999999: the cap makes an exhausted sequence fail loudly instead of minting 7 digits. */
+export const quoteReferenceSeq = pgSequence("quote_reference_seq", { startWith: 1, maxValue: 999999 });
+
+export interface FeeLine {
+  code: string;
+  label: string;
+  /** pence */
+  amount: number;
+}
+
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reference: text("reference")
+      .notNull()
+      .unique()
+      .default(sql`'DCPI-' || lpad(nextval('quote_reference_seq')::text, 6, '0')`),
+    status: quoteStatus("status").notNull().default("DRAFT"),
+    productCode: text("product_code").notNull(),
+    productType: text("product_type"),
+    proposerName: text("proposer_name").notNull(),
+    contactEmail: text("contact_email"),
+    /** The user who created the quote (a broker, or an underwriter quoting directly). */
+    brokerId: uuid("broker_id")
+      .notNull()
+      .references(() => users.id),
+    tradingName: text("trading_name"),
+    businessAddress: text("business_address"),
+    inceptionDate: date("inception_date", { mode: "string" }).notNull(),
+    incorporationDate: date("incorporation_date", { mode: "string" }),
+    numberOfDirectors: integer("number_of_directors").notNull().default(1),
+    numberOfQualifiedStaff: integer("number_of_qualified_staff").notNull().default(0),
+    hasFinancialInterest: boolean("has_financial_interest").notNull().default(false),
+    financialInterestDetails: text("financial_interest_details"),
+    insuredsDetails: jsonb("insureds_details").$type<Record<string, unknown>>(),
+    financialOverview: jsonb("financial_overview").$type<Record<string, unknown>>(),
+    designLiability: jsonb("design_liability").$type<Record<string, unknown>>(),
+    activitySplit: jsonb("activity_split").$type<Record<string, unknown>>(),
+    contracts: jsonb("contracts").$type<Record<string, unknown>>(),
+    declaration: jsonb("declaration").$type<Record<string, unknown>>(),
+    /** The step-7 selections (turnover band, cover limit, excess option, additional covers). */
+    risk: jsonb("risk").$type<Record<string, unknown>>(),
+    turnoverBand: text("turnover_band"),
+    basePremium: pence("base_premium"),
+    fees: jsonb("fees").$type<FeeLine[]>(),
+    feesTotal: pence("fees_total"),
+    taxes: pence("taxes"),
+    totalPremium: pence("total_premium"),
+    premiumOverridden: boolean("premium_overridden").notNull().default(false),
+    overrideBasePremium: pence("override_base_premium"),
+    ratingVersionId: uuid("rating_version_id").references(() => ratingVersions.id),
+    /** The engine's result as rated: breakdown, factor trace, referral hits, multiplier. */
+    ratingResult: jsonb("rating_result").$type<Record<string, unknown>>(),
+    referralReason: text("referral_reason"),
+    referredAt: timestampTz("referred_at"),
+    ratedAt: timestampTz("rated_at"),
+    decision: underwriterDecision("decision"),
+    adjustmentMultiplier: numeric("adjustment_multiplier", { precision: 4, scale: 2, mode: "number" }),
+    uwNote: text("uw_note"),
+    decidedAt: timestampTz("decided_at"),
+    decidedBy: uuid("decided_by").references(() => users.id),
+    policyNumber: text("policy_number").unique(),
+    issuedAt: timestampTz("issued_at"),
+    createdAt: createdAt(),
+    updatedAt: timestampTz("updated_at").notNull().defaultNow(),
+    /** Optimistic concurrency: every write increments it; a stale `expectedVersion` gets 409. */
+    version: integer("version").notNull().default(1),
+    /**
+     * Everything the dashboard search matches as text, lower-cased, one field per line: reference, proposer,
+     * contact e-mail, product code and type, broker name and e-mail (ADR 0024). Kept by database triggers
+     * (migration 0004) on every insert and update, and when a broker's name or e-mail changes; never written
+     * by the application.
+     */
+    searchText: text("search_text"),
+  },
+  (t) => [
+    index("quotes_status_idx").on(t.status),
+    index("quotes_broker_idx").on(t.brokerId),
+    // The dashboard's page order (updatedAt desc, id desc; NULLS FIRST is what a bare DESC means) as one index,
+    // so a first page reads 25 entries.
+    index("quotes_updated_at_id_idx").on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A broker's own list in page order.
+    index("quotes_broker_updated_at_idx").on(t.brokerId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Impact analysis reads a product's most recently rated quotes in (rated_at, id) keyset pages (ADR 0025).
+    index("quotes_product_rated_at_idx").on(t.productCode, t.ratedAt, t.id),
+    // One trigram index serves the whole case-insensitive substring search (every text field at once).
+    index("quotes_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** The referral history: one row per underwriter decision. */
+export const underwriterDecisions = pgTable(
+  "underwriter_decisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id),
+    underwriterId: uuid("underwriter_id")
+      .notNull()
+      .references(() => users.id),
+    decision: underwriterDecision("decision").notNull(),
+    multiplier: numeric("multiplier", { precision: 4, scale: 2, mode: "number" }),
+    note: text("note"),
+    basePremiumBefore: pence("base_premium_before"),
+    totalPremiumBefore: pence("total_premium_before"),
+    basePremiumAfter: pence("base_premium_after"),
+    totalPremiumAfter: pence("total_premium_after"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("underwriter_decisions_quote_idx").on(t.quoteId, t.createdAt)],
+);
+
+/** Append-only: a trigger (migration 0002) refuses UPDATE, DELETE and TRUNCATE. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    entityType: text("entity_type").notNull(),
+    action: text("action").notNull(),
+    entityId: text("entity_id"),
+    actorId: uuid("actor_id").references(() => users.id),
+    details: jsonb("details").$type<Record<string, unknown> | string>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("audit_log_entity_action_idx").on(t.entityType, t.action),
+  ],
+);
+
+/** Mail written in the same transaction as the change that causes it, sent after commit. */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    to: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    sentAt: timestampTz("sent_at"),
+    /** Set when no SMTP server is configured and the message was written to the log instead. */
+    loggedAt: timestampTz("logged_at"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+  },
+  (t) => [index("outbox_pending_idx").on(t.createdAt).where(sql`${t.sentAt} is null and ${t.loggedAt} is null`)],
+);
+
+/** Review links e-mailed to underwriters: the token is stored hashed and expires (DECISIONS §6). */
+export const reviewTokens = pgTable(
+  "review_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id),
+    tokenHash: text("token_hash").notNull().unique(),
+    recipient: text("recipient"),
+    expiresAt: timestampTz("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("review_tokens_quote_idx").on(t.quoteId)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type QuoteRow = typeof quotes.$inferSelect;
+export type NewQuoteRow = typeof quotes.$inferInsert;
+export type RatingVersionRow = typeof ratingVersions.$inferSelect;
+export type AuditLogRow = typeof auditLog.$inferSelect;
+export type UnderwriterDecisionRow = typeof underwriterDecisions.$inferSelect;
+export type OutboxRow = typeof outbox.$inferSelect;
+export type ReviewTokenRow = typeof reviewTokens.$inferSelect;

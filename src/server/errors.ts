@@ -1,0 +1,184 @@
+/**
+ * The server's ONE error type and the ONE place errors become HTTP answers (DECISIONS §2):
+ * `{ error: "<message a person can read>", code: "<MACHINE_CODE>", issues?: [{ path, message }] }`.
+ * Routes throw `AppError`; zod validation failures become 400 with the domain schemas' messages; anything
+ * unexpected is logged and answered 500 without a stack.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { ZodError } from "zod";
+
+export interface ValidationIssue {
+  /** Dot path into the request body, e.g. "financialOverview.turnover" ("" for the body itself). */
+  path: string;
+  message: string;
+}
+
+export interface ErrorBody {
+  error: string;
+  code: string;
+  issues?: ValidationIssue[];
+}
+
+export const AUTHENTICATION_REQUIRED = "Authentication required";
+export const INSUFFICIENT_PERMISSIONS = "Insufficient permissions";
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly issues: ValidationIssue[] | undefined;
+
+  constructor(status: number, code: string, message: string, issues?: ValidationIssue[]) {
+    super(message);
+    this.name = "AppError";
+    this.status = status;
+    this.code = code;
+    this.issues = issues;
+  }
+
+  static validation(issues: ValidationIssue[], message?: string): AppError {
+    return new AppError(400, "VALIDATION_FAILED", message ?? issues[0]?.message ?? "Invalid request", issues);
+  }
+  static badRequest(message: string, code = "BAD_REQUEST"): AppError {
+    return new AppError(400, code, message);
+  }
+  static unauthorized(message = AUTHENTICATION_REQUIRED, code = "AUTHENTICATION_REQUIRED"): AppError {
+    return new AppError(401, code, message);
+  }
+  static forbidden(message = INSUFFICIENT_PERMISSIONS, code = "INSUFFICIENT_PERMISSIONS"): AppError {
+    return new AppError(403, code, message);
+  }
+  static notFound(message = "Not found", code = "NOT_FOUND"): AppError {
+    return new AppError(404, code, message);
+  }
+  static conflict(message: string, code = "CONFLICT"): AppError {
+    return new AppError(409, code, message);
+  }
+  static tooManyRequests(message: string, code = "RATE_LIMITED"): AppError {
+    return new AppError(429, code, message);
+  }
+  static badGateway(message: string, code = "UPSTREAM_FAILED"): AppError {
+    return new AppError(502, code, message);
+  }
+  static serviceUnavailable(message: string, code = "SERVICE_UNAVAILABLE"): AppError {
+    return new AppError(503, code, message);
+  }
+
+  toBody(): ErrorBody {
+    return this.issues
+      ? { error: this.message, code: this.code, issues: this.issues }
+      : { error: this.message, code: this.code };
+  }
+}
+
+/** "/financialOverview/turnover" (JSON pointer) or ["a", 0, "b"] -> "a.0.b" */
+function dotPath(path: readonly PropertyKey[] | string): string {
+  const parts = typeof path === "string" ? path.split("/").filter((p) => p !== "") : path.map(String);
+  return parts.join(".");
+}
+
+/** Zod issues as the API's `issues`, with the schemas' own messages. */
+export function issuesFromZodError(error: ZodError): ValidationIssue[] {
+  return error.issues.flatMap((issue): ValidationIssue[] => {
+    const path = dotPath(issue.path);
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => ({ path: path ? `${path}.${key}` : key, message: `Unrecognized key: "${key}"` }));
+    }
+    return [{ path, message: issue.message }];
+  });
+}
+
+function hasCause(error: unknown): error is { cause: unknown } {
+  return typeof error === "object" && error !== null && "cause" in error;
+}
+
+/** PostgreSQL's SQLSTATE from a driver error, also when Drizzle wrapped it (`DrizzleQueryError.cause`). */
+export function sqlStateOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = hasCause(current) ? current.cause : undefined;
+  }
+  return undefined;
+}
+
+function toErrorReply(error: unknown, request: FastifyRequest): { status: number; body: ErrorBody } {
+  if (error instanceof AppError) return { status: error.status, body: error.toBody() };
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.flatMap((v): ValidationIssue[] => {
+      const path = dotPath(v.instancePath);
+      const keys = v.keyword === "unrecognized_keys" ? (v.params as { keys?: unknown }).keys : undefined;
+      // An unknown field is reported at its own path, so a client can point at it.
+      if (Array.isArray(keys) && keys.length > 0) {
+        return keys.map((key) => ({
+          path: path ? `${path}.${String(key)}` : String(key),
+          message: `Unrecognized key: "${String(key)}"`,
+        }));
+      }
+      return [{ path, message: v.message ?? "Invalid" }];
+    });
+    return { status: 400, body: AppError.validation(issues).toBody() };
+  }
+  if (error instanceof ZodError) return { status: 400, body: AppError.validation(issuesFromZodError(error)).toBody() };
+  if (isFastifyError(error) && !isResponseSerializationError(error)) {
+    switch (error.code) {
+      case "FST_ERR_CTP_BODY_TOO_LARGE":
+        return {
+          status: 413,
+          body: { error: "Request body is too large (the limit is 1 MB)", code: "PAYLOAD_TOO_LARGE" },
+        };
+      case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+        return {
+          status: 415,
+          body: { error: "Send the request body as application/json", code: "UNSUPPORTED_MEDIA_TYPE" },
+        };
+      case "FST_ERR_CTP_EMPTY_JSON_BODY":
+        return { status: 400, body: { error: "The request body is empty", code: "INVALID_JSON" } };
+      case "FST_ERR_CTP_INVALID_JSON_BODY":
+        return { status: 400, body: { error: "The request body is not valid JSON", code: "INVALID_JSON" } };
+      default:
+        break;
+    }
+    if (error.statusCode === 400 && error instanceof SyntaxError) {
+      return { status: 400, body: { error: "The request body is not valid JSON", code: "INVALID_JSON" } };
+    }
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      return {
+        status: error.statusCode,
+        body: { error: error.message, code: error.code?.replace(/^FST_ERR_/, "") ?? "BAD_REQUEST" },
+      };
+    }
+  }
+  if (sqlStateOf(error) === "23505") {
+    request.log.warn({ err: error }, "unique constraint violated");
+    return { status: 409, body: { error: "A record with these details already exists", code: "CONFLICT" } };
+  }
+  request.log.error({ err: error }, "request failed");
+  return { status: 500, body: { error: "Internal server error", code: "INTERNAL_ERROR" } };
+}
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error && "code" in error && typeof (error as FastifyError).code === "string";
+}
+
+/** Installs the error and not-found handlers on the root instance (children inherit them). */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: { notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown } = {},
+): void {
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body } = toErrorReply(error, request);
+    // @fastify/rate-limit and the account lock set their own Retry-After; anything else rate-limited says a minute.
+    if (status === 429 && reply.getHeader("retry-after") === undefined) reply.header("retry-after", 60);
+    return reply.status(status).type("application/json; charset=utf-8").send(body);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (options.notFound && !request.url.startsWith("/api/") && request.url !== "/api") {
+      return options.notFound(request, reply);
+    }
+    return reply
+      .status(404)
+      .send({ error: `No route for ${request.method} ${request.url.split("?")[0]}`, code: "NOT_FOUND" });
+  });
+}

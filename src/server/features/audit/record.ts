@@ -1,0 +1,46 @@
+/**
+ * The audit trail (DECISIONS §7): every change writes its entry through `recordAudit` on the SAME transaction
+ * as the change, so either both commit or neither does. The table is append-only (a trigger refuses UPDATE,
+ * DELETE and TRUNCATE).
+ */
+import type { Database } from "../../db/client";
+import { auditLog } from "../../db/schema";
+
+/** DECISIONS §8's vocabulary. */
+export type AuditEntityType = "user" | "session" | "quote" | "rating_version";
+export type AuditAction =
+  | "login"
+  | "login_failed"
+  | "logout"
+  | "created"
+  | "updated"
+  | "deleted"
+  | "rated"
+  | "referred"
+  | "completed"
+  | "reopened"
+  | "issued"
+  | "override_applied"
+  | "override_removed"
+  | "decision_recorded"
+  | "published";
+
+export interface AuditEntry {
+  entityType: AuditEntityType;
+  action: AuditAction;
+  entityId: string | null;
+  /** The signed-in user who made the change; null for an anonymous event such as a failed sign-in. */
+  actorId: string | null;
+  details?: Record<string, unknown> | string | null;
+}
+
+/** Appends one entry; pass the transaction the change runs in. */
+export async function recordAudit(tx: Database, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    entityType: entry.entityType,
+    action: entry.action,
+    entityId: entry.entityId,
+    actorId: entry.actorId,
+    details: entry.details ?? null,
+  });
+}

@@ -1,0 +1,191 @@
+/**
+ * The policy schedule: the insured, the period, the limit, the excess, the additional covers and the
+ * premium with IPT. Until the quote is issued it is a quotation and says so on every page; once issued it
+ * carries the policy number.
+ */
+import { QUOTE_VALIDITY_DAYS } from "../../../domain/constants";
+import { excessAmount } from "../../../domain/format/excess";
+import { formatGbp, parseMoneyString } from "../../../domain/money";
+import { ADDITIONAL_COVERS } from "../../../domain/quote/financial-overview";
+import { deriveRatingInput, selectionsFromRisk } from "../../../domain/quote/rating-input";
+import { EXCESS_OPTION_LABELS } from "../../../domain/quote/risk";
+import { statusLabel } from "../../../domain/quote/status";
+import { DC_WORDING } from "./dc-wording-text";
+import {
+  asExcessOption,
+  dateGb,
+  insuredsDetailsOf,
+  periodOfInsurance,
+  pounds,
+  productName,
+  type QuoteDocumentView,
+  text,
+} from "./document-view";
+import { INSURER_NAME, PdfWriter } from "./pdf-writer";
+
+const DAY_MS = 24 * 60 * 60 * 1_000;
+
+function money(amount: string | null): string {
+  const pence = amount === null ? null : parseMoneyString(amount);
+  return pence === null ? "-" : formatGbp(pence);
+}
+
+/** IPT as a percentage of the premium it is charged on, e.g. 12 or 12.5. */
+function taxRatePercent(subtotalPence: number, taxesPence: number): string {
+  if (subtotalPence <= 0) return "";
+  const rate = Math.round((taxesPence * 1_000) / subtotalPence) / 10;
+  return ` at ${rate}%`;
+}
+
+export async function renderPolicySchedule(view: QuoteDocumentView): Promise<Buffer> {
+  const { quote } = view;
+  const details = insuredsDetailsOf(quote);
+  const issued = quote.status === "ISSUED" && quote.policyNumber !== null;
+  const writer = new PdfWriter({
+    title: issued ? "Policy Schedule" : "Quotation Schedule",
+    reference: quote.reference,
+    createdAt: view.generatedAt,
+    subject: `Policy schedule for ${details.proposerName}`,
+    footerNote: issued
+      ? `${INSURER_NAME}  |  Policy ${quote.policyNumber}  |  Produced ${dateGb(view.generatedAt)}`
+      : `${INSURER_NAME}  |  QUOTATION ONLY - not evidence of cover  |  Produced ${dateGb(view.generatedAt)}`,
+    ...(issued ? {} : { watermark: "QUOTATION" }),
+  });
+
+  writer.titleBand(issued ? "Policy Schedule" : "Policy Schedule - Quotation", [
+    `${productName(quote.productCode)}  |  Reference ${quote.reference}`,
+    issued ? `Policy number ${quote.policyNumber}` : `Status: ${statusLabel(quote.status, "wizard")}`,
+  ]);
+
+  if (!issued) {
+    const validUntil = quote.ratedAt
+      ? dateGb(new Date(new Date(quote.ratedAt).getTime() + QUOTE_VALIDITY_DAYS * DAY_MS))
+      : null;
+    writer.notice(
+      `QUOTATION - NOT EVIDENCE OF COVER. This schedule sets out the terms on which ${INSURER_NAME} is prepared to insure. Cover starts only when the quotation is accepted and the policy is issued with a policy number.${validUntil ? ` This quotation is valid until ${validUntil}.` : ""}`,
+      "warning",
+    );
+  }
+  if (quote.status === "REFERRED" || quote.status === "UW_REQUESTED") {
+    writer.notice(
+      `Subject to underwriter review. ${quote.referralReason ? `Referral reasons: ${quote.referralReason}.` : "The broker has asked for an underwriter's review."}`,
+      "warning",
+    );
+  }
+
+  writer.heading("Policy");
+  writer.keyValues([
+    { label: "Quote reference", value: quote.reference },
+    {
+      label: "Policy number",
+      value: issued && quote.policyNumber ? quote.policyNumber : "Allocated when the policy is issued",
+    },
+    { label: "Insurer", value: INSURER_NAME },
+    { label: "Product", value: productName(quote.productCode) },
+    { label: "Policy wording", value: `${DC_WORDING.title}, ${DC_WORDING.edition}` },
+    { label: "Broker", value: quote.broker ? `${quote.broker.name} (${quote.broker.email})` : "Not recorded" },
+    ...(issued && quote.issuedAt ? [{ label: "Issued on", value: dateGb(quote.issuedAt) }] : []),
+  ]);
+
+  writer.heading("The Insured");
+  writer.keyValues([
+    { label: "Insured", value: details.proposerName },
+    ...(details.tradingName ? [{ label: "Trading as", value: details.tradingName }] : []),
+    { label: "Address", value: text(details.businessAddress, "Not given") },
+    { label: "Professional Business", value: text(details.businessActivity, "As described in the statement of fact") },
+  ]);
+
+  const period = periodOfInsurance(details.inceptionDate);
+  const input = deriveRatingInput(quote, selectionsFromRisk(quote.risk, quote.turnoverBand));
+  const excessOption = asExcessOption(input.excessOption);
+  const worldwide = input.isAllTurnoverUK === false;
+  writer.heading("Cover");
+  writer.keyValues([
+    {
+      label: "Period of insurance",
+      value: `From ${dateGb(period.from)} to ${dateGb(period.to)}, both days inclusive (12 months)`,
+    },
+    { label: "Limit of indemnity", value: `${pounds(input.coverLimit)} in the aggregate, including defence costs` },
+    {
+      label: "Excess",
+      value: `${pounds(excessAmount(input.coverLimit, excessOption))} each and every claim, including defence costs (${EXCESS_OPTION_LABELS[excessOption]})`,
+    },
+    { label: "Basis of cover", value: "Claims made and notified during the period of insurance" },
+    { label: "Retroactive date", value: "None: unlimited retroactive cover, subject to Exclusion 4.2" },
+    {
+      label: "Territorial limits",
+      value: worldwide
+        ? "Great Britain, Northern Ireland, the Channel Islands and the Isle of Man; work elsewhere only as declared in the statement of fact and agreed by the insurer"
+        : "Great Britain, Northern Ireland, the Channel Islands and the Isle of Man",
+    },
+    {
+      label: "Jurisdiction",
+      value: input.hasNonUKJurisdictionWork
+        ? "Courts of the territorial limits; other jurisdictions only as agreed by the insurer in writing"
+        : "Courts of the territorial limits",
+    },
+  ]);
+
+  writer.heading("Additional covers");
+  const covers = ADDITIONAL_COVERS.filter((cover) => input[cover.flag]);
+  if (covers.length > 0) {
+    writer.table(
+      [
+        { header: "Cover", width: 0.65 },
+        { header: "Limit", width: 0.35, align: "right" },
+      ],
+      covers.map((cover) => [cover.label, pounds(input[cover.limit])]),
+    );
+  } else {
+    writer.paragraph("No additional covers selected.", { muted: true });
+  }
+
+  writer.heading("Premium");
+  const base = quote.basePremium === null ? null : parseMoneyString(quote.basePremium);
+  const taxes = quote.taxes === null ? null : parseMoneyString(quote.taxes);
+  if (base === null || taxes === null || quote.totalPremium === null) {
+    writer.notice("This quote has not been rated yet: the premium will be shown once it has been calculated.");
+  } else {
+    const feesPence = quote.fees.reduce((sum, fee) => sum + (parseMoneyString(fee.amount) ?? 0), 0);
+    const subtotal = base + feesPence;
+    writer.table(
+      [
+        { header: "Premium", width: 0.7 },
+        { header: "Amount", width: 0.3, align: "right" },
+      ],
+      [
+        [quote.premiumOverridden ? "Base premium (set by manual override)" : "Base premium", money(quote.basePremium)],
+        ...quote.fees.map((fee) => [fee.label, money(fee.amount)]),
+        ["Subtotal (before taxes)", formatGbp(subtotal)],
+        [`Insurance Premium Tax (IPT)${taxRatePercent(subtotal, taxes)}`, money(quote.taxes)],
+        ["Total premium payable (inclusive of IPT)", money(quote.totalPremium)],
+      ],
+      { boldLastRow: true },
+    );
+    if (quote.decision === "COUNTER" && quote.adjustmentMultiplier !== null) {
+      writer.paragraph(
+        `The premium includes the underwriter's adjustment of ${quote.adjustmentMultiplier.toFixed(2)}x to the base premium.`,
+        { muted: true },
+      );
+    }
+    writer.keyValues([
+      {
+        label: "Rating version",
+        value: view.ratingVersion
+          ? `${view.ratingVersion.name} (${view.ratingVersion.id})`
+          : (quote.ratingVersionId ?? "Not rated"),
+      },
+      ...(quote.ratedAt ? [{ label: "Rated on", value: dateGb(quote.ratedAt) }] : []),
+    ]);
+  }
+
+  writer.heading("Important");
+  writer.paragraph(
+    `This schedule forms part of, and must be read together with, the ${DC_WORDING.title} policy wording (${DC_WORDING.edition}) and the statement of fact for ${quote.reference}. Please check it carefully and tell your broker at once if anything is incorrect: the insurance is based on the information in the statement of fact.`,
+  );
+  writer.paragraph(
+    "Claims and circumstances must be notified as soon as reasonably practicable and within 30 days, as Part 5 of the wording explains.",
+  );
+
+  return writer.finish();
+}

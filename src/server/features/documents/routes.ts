@@ -1,0 +1,157 @@
+/**
+ * The three documents (SPEC.md §7, DECISIONS §6 and §8), generated as PDFs on the server:
+ *   POST /api/quotes/{id}/statement-of-fact  -> {reference}-statement-of-fact.pdf
+ *   POST /api/quotes/{id}/policy-schedule    -> {reference}-policy-schedule.pdf
+ *   GET  /api/documents/dc-wording[?download=true] -> First_Underwriting_D&C_PI_Wording.pdf
+ * A quote document for an incomplete quote answers 409 naming what is missing.
+ */
+import { eq } from "drizzle-orm";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { DC_WORDING_FILE_NAME } from "../../../domain/constants";
+import { quoteDocumentFileName } from "../../../domain/format/file-names";
+import { describeMissing, findMissingForDocuments } from "../../../domain/quote/completeness";
+import { currentUser, requireRole } from "../../auth/authenticate";
+import { ratingVersions } from "../../db/schema";
+import { AppError } from "../../errors";
+import { loadQuoteFor, toQuoteResponse } from "../quotes/repository";
+import { getDcWordingPdf } from "./dc-wording";
+import type { QuoteDocumentView } from "./document-view";
+import { renderPolicySchedule } from "./policy-schedule";
+import { renderStatementOfFact } from "./statement-of-fact";
+
+/**
+ * `attachment; filename="..."; filename*=UTF-8''...` (RFC 6266 with the RFC 5987 form): the quoted name is
+ * kept to printable ASCII for old clients, the starred one carries the exact name.
+ */
+export function contentDisposition(disposition: "attachment" | "inline", fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+function sendPdf(
+  reply: FastifyReply,
+  pdf: Buffer,
+  fileName: string,
+  disposition: "attachment" | "inline",
+  cache: "private" | "public",
+) {
+  return reply
+    .header("content-type", "application/pdf")
+    .header("content-disposition", contentDisposition(disposition, fileName))
+    .header("content-length", pdf.length)
+    .header("cache-control", cache === "private" ? "private, no-store" : "public, max-age=3600")
+    .send(pdf);
+}
+
+const errorSchema = z.object({
+  error: z.string(),
+  code: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const signedIn = requireRole("BROKER", "UNDERWRITER", "ADMIN");
+
+  /** The quote as its reader may see it, refused with 409 when it lacks what the documents print. */
+  async function documentViewFor(
+    request: Parameters<typeof currentUser>[0],
+    id: string,
+    documentName: string,
+  ): Promise<QuoteDocumentView> {
+    const user = currentUser(request);
+    const found = await loadQuoteFor(app.db, id, { id: user.id, role: user.role }, "downloadDocuments");
+    const quote = toQuoteResponse(found.quote, found.broker);
+    const missing = findMissingForDocuments(quote);
+    if (missing.length > 0) {
+      throw AppError.conflict(
+        `The ${documentName} cannot be produced until the quote is complete. ${describeMissing(missing)}.`,
+        "QUOTE_INCOMPLETE",
+      );
+    }
+    let ratingVersion: QuoteDocumentView["ratingVersion"] = null;
+    if (quote.ratingVersionId) {
+      const [version] = await app.db
+        .select({ id: ratingVersions.id, name: ratingVersions.name })
+        .from(ratingVersions)
+        .where(eq(ratingVersions.id, quote.ratingVersionId))
+        .limit(1);
+      ratingVersion = version ?? null;
+    }
+    return { quote, generatedAt: app.now(), ratingVersion };
+  }
+
+  const quoteDocumentSchema = {
+    params: z.object({ id: z.string() }),
+    response: { 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+  };
+
+  app.post(
+    "/api/quotes/:id/statement-of-fact",
+    {
+      preHandler: signedIn,
+      schema: {
+        tags: ["documents"],
+        summary: "The statement of fact of a complete quote, as a PDF download",
+        ...quoteDocumentSchema,
+      },
+    },
+    async (request, reply) => {
+      const view = await documentViewFor(request, request.params.id, "statement of fact");
+      const pdf = await renderStatementOfFact(view);
+      return sendPdf(
+        reply,
+        pdf,
+        quoteDocumentFileName(view.quote.reference, "statement-of-fact"),
+        "attachment",
+        "private",
+      );
+    },
+  );
+
+  app.post(
+    "/api/quotes/:id/policy-schedule",
+    {
+      preHandler: signedIn,
+      schema: {
+        tags: ["documents"],
+        summary: "The policy schedule (a quotation until issued) of a complete quote, as a PDF download",
+        ...quoteDocumentSchema,
+      },
+    },
+    async (request, reply) => {
+      const view = await documentViewFor(request, request.params.id, "policy schedule");
+      const pdf = await renderPolicySchedule(view);
+      return sendPdf(
+        reply,
+        pdf,
+        quoteDocumentFileName(view.quote.reference, "policy-schedule"),
+        "attachment",
+        "private",
+      );
+    },
+  );
+
+  // The wording is the product's published terms, the same for everyone: no session is needed, so the
+  // browser's fallback of opening it in a new window works too.
+  app.get(
+    "/api/documents/dc-wording",
+    {
+      schema: {
+        tags: ["documents"],
+        summary: "The D&C professional indemnity policy wording (PDF); download=true makes it an attachment",
+        querystring: z.object({ download: z.enum(["true", "false"]).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const pdf = await getDcWordingPdf();
+      const disposition = request.query.download === "true" ? "attachment" : "inline";
+      return sendPdf(reply, pdf, DC_WORDING_FILE_NAME, disposition, "public");
+    },
+  );
+};

@@ -1,0 +1,276 @@
+/**
+ * The statement of fact: every answer the insured gave across the wizard's seven steps, laid out as the
+ * proposal form a broker sends to the insurer and the insured signs. It is the record of the fair
+ * presentation of the risk (Insurance Act 2015), so nothing the insured answered is left out.
+ */
+import { TURNOVER_BANDS } from "../../../domain/constants";
+import { excessAmount } from "../../../domain/format/excess";
+import { ACTIVITY_FIELDS, activitySplitTotal } from "../../../domain/quote/activity-split";
+import { CONTRACT_TYPE_FIELDS, contractTypeTotal, SPECIAL_AREAS } from "../../../domain/quote/contracts";
+import { DECLARATION_GROUPS, hasMaterialFacts } from "../../../domain/quote/declaration";
+import { TURNOVER_SPLIT_FIELDS, turnoverSplitTotal } from "../../../domain/quote/design-liability";
+import { ADDITIONAL_COVERS } from "../../../domain/quote/financial-overview";
+import { deriveRatingInput, selectionsFromRisk } from "../../../domain/quote/rating-input";
+import { EXCESS_OPTION_LABELS } from "../../../domain/quote/risk";
+import { TURNOVER_BAND_LABELS } from "../../../domain/quote/turnover-band";
+import {
+  asExcessOption,
+  dateGb,
+  insuredsDetailsOf,
+  percent,
+  pounds,
+  productName,
+  type QuoteDocumentView,
+  text,
+  yesNo,
+} from "./document-view";
+import { INSURER_NAME, PdfWriter } from "./pdf-writer";
+
+export const DECLARATION_PARAGRAPHS = [
+  "I/We declare that, having made a reasonable search of the information available to me/us, including enquiries of the partners, directors, senior managers and those responsible for arranging insurance, the statements and particulars in this statement of fact are true and complete, and that I/we have not misstated or withheld any material fact.",
+  "I/We understand that this statement of fact is the presentation of the risk on which the insurer relies, that I/we must make a fair presentation of the risk as required by the Insurance Act 2015, and that a failure to do so may result in the insurance being avoided, its terms changed or a claim being reduced.",
+  "I/We undertake to tell the insurer, through my/our broker, of any material change to these facts before the insurance starts and during the period of insurance.",
+  "I/We consent to the insurer and my/our broker using the information in this statement of fact, including any personal data, to underwrite and administer the insurance, handle claims and prevent fraud.",
+];
+
+const DECLARATION_DETAILS_TITLES = {
+  designConstructDetails: "Details of Design & Construct material facts",
+  generalDetails: "Details of general material facts",
+  businessDetails: "Details of business material facts",
+} as const;
+
+export async function renderStatementOfFact(view: QuoteDocumentView): Promise<Buffer> {
+  const { quote } = view;
+  const details = insuredsDetailsOf(quote);
+  const writer = new PdfWriter({
+    title: "Statement of Fact",
+    reference: quote.reference,
+    createdAt: view.generatedAt,
+    subject: `Statement of fact for ${details.proposerName}`,
+    footerNote: `${INSURER_NAME}  |  Statement of fact ${quote.reference}  |  Produced ${dateGb(view.generatedAt)}`,
+  });
+
+  writer.titleBand("Statement of Fact", [
+    `${productName(quote.productCode)}  |  Reference ${quote.reference}`,
+    `Proposer: ${details.proposerName}  |  Produced ${dateGb(view.generatedAt)}`,
+  ]);
+  writer.paragraph(
+    "This statement of fact records the information given to the insurer about the proposer's business. Please check every answer carefully: if anything is wrong or incomplete, tell your broker before the insurance starts. The declaration at the end must be signed by a partner, director or principal.",
+    { muted: true },
+  );
+
+  writer.heading("Quote");
+  writer.keyValues([
+    { label: "Reference", value: quote.reference },
+    { label: "Product", value: productName(quote.productCode) },
+    { label: "Insurer", value: INSURER_NAME },
+    { label: "Broker", value: quote.broker ? `${quote.broker.name} (${quote.broker.email})` : "Not recorded" },
+    ...(quote.contactEmail ? [{ label: "Contact e-mail", value: quote.contactEmail }] : []),
+    { label: "Date produced", value: dateGb(view.generatedAt) },
+  ]);
+
+  writer.heading("1. Insured's details");
+  writer.keyValues([
+    { label: "Company name", value: details.proposerName },
+    { label: "Trading name", value: text(details.tradingName, "None") },
+    { label: "Business activity", value: text(details.businessActivity, "Not given") },
+    { label: "Business address", value: text(details.businessAddress, "Not given") },
+    { label: "Date of incorporation", value: dateGb(details.incorporationDate) },
+    { label: "Proposed inception date", value: dateGb(details.inceptionDate) },
+    { label: "Number of directors/partners/principals", value: String(details.numberOfDirectors ?? "Not given") },
+    { label: "Number of qualified staff", value: String(details.numberOfQualifiedStaff ?? "Not given") },
+    {
+      label: "Financial interest in any other company or organisation",
+      value: yesNo(details.hasFinancialInterest),
+    },
+    ...(details.hasFinancialInterest
+      ? [{ label: "Details of the other company/organisation", value: text(details.financialInterestDetails) }]
+      : []),
+  ]);
+
+  const overview = quote.financialOverview;
+  writer.heading("2. Financial overview");
+  if (overview) {
+    writer.keyValues([
+      { label: "Annual turnover (revenue)", value: pounds(overview.turnover) },
+      { label: "Largest single project value in the last 3 years", value: pounds(overview.largestSingleProjectValue) },
+      { label: "Is all turnover from work in the UK?", value: yesNo(overview.isAllTurnoverUK) },
+      ...(overview.isAllTurnoverUK === false
+        ? [
+            { label: "Split of overseas work by territory", value: text(overview.overseasWorkSplit) },
+            {
+              label: "Any work under a non-UK jurisdiction or law?",
+              value: yesNo(overview.hasNonUKJurisdictionWork),
+            },
+          ]
+        : []),
+      {
+        label: "Will turnover increase by 20% or more in the next 12 months?",
+        value: yesNo(overview.turnoverIncrease20Percent),
+      },
+    ]);
+  } else {
+    writer.paragraph("Not completed.", { muted: true });
+  }
+
+  const design = quote.designLiability;
+  writer.heading("3. Design liability");
+  if (design) {
+    writer.subheading("Split of turnover by design arrangement");
+    writer.table(
+      [
+        { header: "Arrangement", width: 0.8 },
+        { header: "Share of turnover", width: 0.2, align: "right" },
+      ],
+      [
+        ...TURNOVER_SPLIT_FIELDS.map((field) => [field.label, percent(design[field.key])]),
+        ["Total", percent(turnoverSplitTotal(design))],
+      ],
+      { boldLastRow: true },
+    );
+    writer.keyValues([
+      ...(design.turnoverSplitOther > 0
+        ? [{ label: "Details of other turnover", value: text(design.turnoverSplitOtherDetails) }]
+        : []),
+      { label: "Does the firm undertake design work for a fee?", value: yesNo(design.undertakesWorkForFee) },
+      ...(design.undertakesWorkForFee
+        ? [
+            { label: "Fees for design and supervisory work", value: pounds(design.feesDesignSupervisory) },
+            { label: "Fees for other work", value: pounds(design.feesOtherWork) },
+            ...(design.feesOtherWork > 0
+              ? [{ label: "Details of other work fees", value: text(design.feesOtherWorkDetails) }]
+              : []),
+          ]
+        : []),
+    ]);
+  } else {
+    writer.paragraph("Not completed.", { muted: true });
+  }
+
+  const activities = quote.activitySplit;
+  writer.heading("4. Activity split");
+  if (activities) {
+    writer.table(
+      [
+        { header: "Professional activity", width: 0.8 },
+        { header: "Share of work", width: 0.2, align: "right" },
+      ],
+      [
+        ...ACTIVITY_FIELDS.map((field) => [field.label, percent(activities[field.key])]),
+        ["Total", percent(activitySplitTotal(activities))],
+      ],
+      { boldLastRow: true },
+    );
+    if (activities.other > 0) {
+      writer.keyValues([{ label: "Details of other activities", value: text(activities.otherDetails) }]);
+    }
+  } else {
+    writer.paragraph("Not completed.", { muted: true });
+  }
+
+  const contracts = quote.contracts;
+  writer.heading("5. Contracts");
+  if (contracts) {
+    writer.keyValues([
+      {
+        label: "Does the firm have recurring contracts with any client?",
+        value: yesNo(contracts.hasRecurringContracts),
+      },
+    ]);
+    if (contracts.hasRecurringContracts && contracts.recurringContracts.length > 0) {
+      writer.subheading("Recurring contracts");
+      writer.table(
+        [
+          { header: "Client", width: 0.2 },
+          { header: "Value to firm", width: 0.15, align: "right" },
+          { header: "Overall value", width: 0.15, align: "right" },
+          { header: "Scope of work", width: 0.35 },
+          { header: "Start date", width: 0.15 },
+        ],
+        contracts.recurringContracts.map((contract) => [
+          contract.clientName,
+          pounds(contract.valueToFirm),
+          contract.overallContractValue === null || contract.overallContractValue === undefined
+            ? "Not given"
+            : pounds(contract.overallContractValue),
+          contract.scopeOfWork,
+          dateGb(contract.startDate),
+        ]),
+      );
+    }
+    writer.subheading("Split of work by contract type");
+    writer.table(
+      [
+        { header: "Contract type", width: 0.8 },
+        { header: "Share of work", width: 0.2, align: "right" },
+      ],
+      [
+        ...CONTRACT_TYPE_FIELDS.map((field) => [field.label, percent(contracts[field.key])]),
+        ["Total", percent(contractTypeTotal(contracts))],
+      ],
+      { boldLastRow: true },
+    );
+    writer.subheading("Work in special areas");
+    writer.paragraph(`Special areas: ${SPECIAL_AREAS.join("; ")}.`, { muted: true });
+    writer.keyValues([
+      { label: "Details of any work in the special areas", value: text(contracts.specialAreaDetails, "None declared") },
+      { label: "Other contract details", value: text(contracts.otherContractDetails, "None") },
+    ]);
+  } else {
+    writer.paragraph("Not completed.", { muted: true });
+  }
+
+  const declaration = quote.declaration;
+  writer.heading("6. Declaration questions");
+  if (declaration) {
+    for (const group of DECLARATION_GROUPS) {
+      writer.subheading(group.title);
+      writer.table(
+        [
+          { header: "Question", width: 0.85 },
+          { header: "Answer", width: 0.15, align: "right" },
+        ],
+        group.questions.map((question) => [question.question, yesNo(declaration[question.key])]),
+      );
+      if (group.detailsField) {
+        const answered = declaration[group.detailsField];
+        if (group.questions.some((question) => declaration[question.key] === true) || answered) {
+          writer.keyValues([{ label: DECLARATION_DETAILS_TITLES[group.detailsField], value: text(answered) }]);
+        }
+      }
+    }
+    if (hasMaterialFacts(declaration) || declaration.comprehensiveDetails) {
+      writer.subheading("Additional information");
+      writer.keyValues([
+        { label: "Comprehensive details of the material facts", value: text(declaration.comprehensiveDetails) },
+      ]);
+    }
+  } else {
+    writer.paragraph("Not completed.", { muted: true });
+  }
+
+  const input = deriveRatingInput(quote, selectionsFromRisk(quote.risk, quote.turnoverBand));
+  const excessOption = asExcessOption(input.excessOption);
+  const band = quote.turnoverBand && TURNOVER_BANDS.includes(quote.turnoverBand) ? quote.turnoverBand : null;
+  writer.heading("7. Cover requested");
+  writer.keyValues([
+    { label: "Revenue classification", value: band ? TURNOVER_BAND_LABELS[band] : "Not selected" },
+    { label: "Limit of indemnity (aggregate)", value: pounds(input.coverLimit) },
+    {
+      label: "Excess",
+      value: `${pounds(excessAmount(input.coverLimit, excessOption))} each and every claim (${EXCESS_OPTION_LABELS[excessOption]})`,
+    },
+    { label: "Policy period", value: "12 Months" },
+    ...ADDITIONAL_COVERS.map((cover) => ({
+      label: cover.label,
+      value: input[cover.flag] ? `Yes, limit ${pounds(input[cover.limit])}` : "Not required",
+    })),
+  ]);
+
+  writer.heading("Declaration");
+  for (const paragraph of DECLARATION_PARAGRAPHS) writer.paragraph(paragraph);
+  writer.signatureLines(["Signed", "Name", "Position", "Date"]);
+  writer.paragraph(`Signed for and on behalf of ${details.proposerName}.`, { muted: true });
+
+  return writer.finish();
+}

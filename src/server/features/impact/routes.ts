@@ -1,0 +1,69 @@
+/**
+ * Impact analysis of a draft rating version (ADMIN only, like every rating-version route):
+ *   POST /api/rating/versions/:id/impact         starts (or joins) the analysis: 202 { data: job }
+ *   GET  /api/rating/versions/:id/impact/:jobId  progress, then the report: 200 { data: job }
+ */
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { impactJobSchema } from "../../../domain/rating/impact";
+import { requireRole } from "../../auth/authenticate";
+import { ratingVersions } from "../../db/schema";
+import { AppError } from "../../errors";
+import { ImpactJobStore } from "./jobs";
+
+const versionParams = z.object({ id: z.uuid({ message: "Invalid rating version id" }) });
+const jobParams = versionParams.extend({ jobId: z.uuid({ message: "Invalid impact analysis id" }) });
+const jobResponse = z.object({ data: impactJobSchema });
+
+export const IMPACT_NEEDS_DRAFT =
+  "Impact analysis compares a draft with the versions quotes were rated with; this version is already published";
+
+export const impactRoutes: FastifyPluginAsyncZod = async (app) => {
+  const adminOnly = requireRole("ADMIN");
+  const jobs = new ImpactJobStore({ db: app.db, now: () => app.now(), log: app.log });
+  // Before the database closes, so no analysis is left reading from a closed connection.
+  app.addHook("onClose", async () => jobs.close());
+
+  app.post(
+    "/api/rating/versions/:id/impact",
+    {
+      schema: {
+        tags: ["rating versions"],
+        summary:
+          "Start an impact analysis of a DRAFT version (ADMIN): re-rates the last 12 months of quotes (up to 100,000)",
+        params: versionParams,
+        response: { 202: jobResponse },
+      },
+      preHandler: adminOnly,
+    },
+    async (request, reply) => {
+      const [version] = await app.db
+        .select()
+        .from(ratingVersions)
+        .where(eq(ratingVersions.id, request.params.id))
+        .limit(1);
+      if (!version) throw AppError.notFound("Rating version not found");
+      if (version.status !== "DRAFT") throw AppError.conflict(IMPACT_NEEDS_DRAFT, "RATING_VERSION_PUBLISHED");
+      return reply.status(202).send({ data: jobs.start(version) });
+    },
+  );
+
+  app.get(
+    "/api/rating/versions/:id/impact/:jobId",
+    {
+      schema: {
+        tags: ["rating versions"],
+        summary: "Progress and, once completed, the report of an impact analysis (ADMIN)",
+        params: jobParams,
+        response: { 200: jobResponse },
+      },
+      preHandler: adminOnly,
+    },
+    async (request) => {
+      const job = jobs.find(request.params.id, request.params.jobId);
+      if (!job) throw AppError.notFound("Impact analysis not found (finished analyses are kept for 15 minutes)");
+      return { data: job };
+    },
+  );
+};

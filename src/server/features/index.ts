@@ -1,0 +1,32 @@
+/**
+ * Every feature's routes, registered in this order by app.ts. A new feature adds its plugin here (one line).
+ */
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { appConfigRoutes } from "./app-config/routes";
+import { auditRoutes } from "./audit/routes";
+import { authRoutes } from "./auth/routes";
+import { businessActivityRoutes } from "./business-activities/routes";
+import { companyRoutes } from "./companies/routes";
+import { documentRoutes } from "./documents/routes";
+import { impactRoutes } from "./impact/routes";
+import { mailPlugin } from "./mail/plugin";
+import { quoteRoutes } from "./quotes/routes";
+import { ratingVersionRoutes } from "./rating-versions/routes";
+import { underwritingRoutes } from "./underwriting/routes";
+import { userRoutes } from "./users/routes";
+
+export const featureRoutes: FastifyPluginAsyncZod[] = [
+  authRoutes,
+  userRoutes,
+  ratingVersionRoutes,
+  impactRoutes,
+  auditRoutes,
+  // mailPlugin decorates the app with the outbox dispatcher: keep it before the routes that use it.
+  mailPlugin,
+  companyRoutes,
+  businessActivityRoutes,
+  appConfigRoutes,
+  quoteRoutes,
+  underwritingRoutes,
+  documentRoutes,
+];

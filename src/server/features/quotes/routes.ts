@@ -1,0 +1,195 @@
+/**
+ * The quote API (SPEC.md §7, DECISIONS §2-§4, §8). Handlers stay thin: request and response shapes are the
+ * domain's zod schemas (so OpenAPI documents them), rules are the domain's, and the writes live in service.ts.
+ */
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { penceToMoneyString } from "../../../domain/money";
+import {
+  quoteListQuerySchema,
+  quoteListResponseSchema,
+  quoteSchema,
+  rateQuoteResultSchema,
+  ratingTraceEntrySchema,
+} from "../../../domain/quote/quote";
+import {
+  createQuoteRequestSchema,
+  issueQuoteRequestSchema,
+  patchQuoteRequestSchema,
+  referQuoteRequestSchema,
+} from "../../../domain/quote/requests";
+import { rateQuoteRequestSchema } from "../../../domain/quote/risk";
+import { quoteStatusSchema } from "../../../domain/quote/status";
+import { currentUser, requireRole, requireUser } from "../../auth/authenticate";
+import { reviewBaseUrl } from "../mail/referral-notifications";
+import { loadQuoteFor, toQuoteResponse } from "./repository";
+import { findQuotePage, findQuoteStats } from "./search";
+import { createQuote, issueQuote, patchQuote, rateQuote, referQuote } from "./service";
+
+const quoteParams = z.object({ id: z.string().max(100) });
+const quoteData = z.object({ data: quoteSchema });
+
+export const quoteStatsSchema = z.object({
+  total: z.number().int(),
+  byStatus: z.array(z.object({ status: quoteStatusSchema, count: z.number().int(), totalPremium: z.string() })),
+});
+
+export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
+  const quoteEditors = requireRole("BROKER", "UNDERWRITER");
+
+  app.post(
+    "/api/quotes",
+    {
+      schema: {
+        tags: ["quotes"],
+        summary: "Create a DRAFT quote from step 1",
+        body: createQuoteRequestSchema,
+        response: { 201: quoteData },
+      },
+      preHandler: quoteEditors,
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const created = await createQuote(app.db, user, request.body, app.now());
+      return reply.status(201).send({ data: toQuoteResponse(created.quote, created.broker) });
+    },
+  );
+
+  app.get(
+    "/api/quotes",
+    {
+      schema: {
+        tags: ["quotes"],
+        summary: "Search and page through the quotes the caller may see",
+        querystring: quoteListQuerySchema,
+        response: { 200: quoteListResponseSchema },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const page = await findQuotePage(app.db, user, request.query);
+      return {
+        data: page.rows.map(({ quote, broker }) => ({ quote: toQuoteResponse(quote, broker), broker })),
+        meta: { total: page.total, page: request.query.page, pageSize: request.query.pageSize },
+      };
+    },
+  );
+
+  app.get(
+    "/api/quotes/stats",
+    {
+      schema: {
+        tags: ["quotes"],
+        summary: "Counts and premium totals by status over the quotes the caller may see",
+        response: { 200: z.object({ data: quoteStatsSchema }) },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      const stats = await findQuoteStats(app.db, currentUser(request));
+      return {
+        data: {
+          total: stats.reduce((sum, row) => sum + row.count, 0),
+          byStatus: stats.map((row) => ({ ...row, totalPremium: penceToMoneyString(row.totalPremium) })),
+        },
+      };
+    },
+  );
+
+  app.get(
+    "/api/quotes/:id",
+    {
+      schema: { tags: ["quotes"], summary: "One quote", params: quoteParams, response: { 200: quoteData } },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      const found = await loadQuoteFor(app.db, request.params.id, currentUser(request), "view");
+      return { data: toQuoteResponse(found.quote, found.broker) };
+    },
+  );
+
+  app.patch(
+    "/api/quotes/:id",
+    {
+      schema: {
+        tags: ["quotes"],
+        summary: "Save one section, complete, or apply/remove a premium override",
+        params: quoteParams,
+        body: patchQuoteRequestSchema,
+        response: { 200: quoteData },
+      },
+      preHandler: quoteEditors,
+    },
+    async (request) => {
+      const saved = await patchQuote(app.db, currentUser(request), request.params.id, request.body, app.now());
+      return { data: toQuoteResponse(saved.quote, saved.broker) };
+    },
+  );
+
+  app.post(
+    "/api/quotes/:id/rate",
+    {
+      schema: {
+        tags: ["quotes"],
+        summary: "Rate the stored quote with the step-7 selections",
+        params: quoteParams,
+        body: rateQuoteRequestSchema.optional(),
+        response: { 200: z.object({ data: rateQuoteResultSchema.extend({ trace: z.array(ratingTraceEntrySchema) }) }) },
+      },
+      preHandler: quoteEditors,
+    },
+    async (request) => {
+      const outcome = await rateQuote(app.db, currentUser(request), request.params.id, request.body ?? {}, app.now());
+      return {
+        data: {
+          breakdown: outcome.breakdown,
+          referralHits: outcome.referralHits,
+          trace: outcome.trace,
+          quote: toQuoteResponse(outcome.found.quote, outcome.found.broker),
+        },
+      };
+    },
+  );
+
+  app.post(
+    "/api/quotes/:id/refer",
+    {
+      schema: {
+        tags: ["quotes"],
+        summary: "Refer to underwriting (REFERRED with hits, UW_REQUESTED without)",
+        params: quoteParams,
+        body: referQuoteRequestSchema.optional(),
+        response: { 200: quoteData },
+      },
+      preHandler: quoteEditors,
+    },
+    async (request) => {
+      const outcome = await referQuote(app.db, currentUser(request), request.params.id, request.body ?? {}, {
+        now: app.now(),
+        reviewBaseUrl: reviewBaseUrl(app.config),
+      });
+      // The e-mails were committed with the referral; deliver them now rather than at the next interval.
+      if (outcome.recipients.length > 0) app.mailDispatcher.kick();
+      return { data: toQuoteResponse(outcome.found.quote, outcome.found.broker) };
+    },
+  );
+
+  app.post(
+    "/api/quotes/:id/issue",
+    {
+      schema: {
+        tags: ["quotes"],
+        summary: "Bind a QUOTED quote: ISSUED with a policy number",
+        params: quoteParams,
+        body: issueQuoteRequestSchema.optional(),
+        response: { 200: quoteData },
+      },
+      preHandler: quoteEditors,
+    },
+    async (request) => {
+      const issued = await issueQuote(app.db, currentUser(request), request.params.id, request.body ?? {}, app.now());
+      return { data: toQuoteResponse(issued.quote, issued.broker) };
+    },
+  );
+};

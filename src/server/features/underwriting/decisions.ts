@@ -1,0 +1,131 @@
+/**
+ * Underwriter decisions on referred quotes (DECISIONS §4, SPEC.md §9): APPROVED keeps the rated premium,
+ * COUNTER re-prices it with the domain's counter-offer formula (the multiplier comes from the underwriter, the
+ * money never from the client), DECLINED closes the quote. Each decision is kept in underwriter_decisions (the
+ * review's history) and audited against the quote, in the same transaction as the status change.
+ */
+import { asc, eq } from "drizzle-orm";
+import { counterOfferPremium } from "../../../domain/format/counter-offer";
+import { penceToMoneyString } from "../../../domain/money";
+import { LIFECYCLE_REASONS } from "../../../domain/quote/lifecycle";
+import type { UnderwriterDecision } from "../../../domain/underwriting/decision";
+import type { AuthUser } from "../../auth/authenticate";
+import type { Database } from "../../db/client";
+import { type NewQuoteRow, type UnderwriterDecisionRow, underwriterDecisions, users } from "../../db/schema";
+import { AppError } from "../../errors";
+import { recordAudit } from "../audit/record";
+import {
+  assertExpectedVersion,
+  assertQuoteAction,
+  type QuoteWithBroker,
+  requireQuote,
+  updateQuoteAtVersion,
+} from "../quotes/repository";
+
+function money(pence: number | null): string | null {
+  return pence === null ? null : penceToMoneyString(pence);
+}
+
+export async function recordUnderwriterDecision(
+  db: Database,
+  actor: AuthUser,
+  id: string,
+  body: UnderwriterDecision,
+  now: Date,
+): Promise<QuoteWithBroker> {
+  const found = await requireQuote(db, id);
+  const { quote } = found;
+  const decision = assertQuoteAction(quote, actor, "decide", { decision: body.decision });
+  assertExpectedVersion(quote, body.expectedVersion);
+  if (quote.basePremium === null || quote.taxes === null || quote.totalPremium === null) {
+    throw AppError.conflict(LIFECYCLE_REASONS.notRated, "QUOTE_STATE_CONFLICT");
+  }
+
+  const multiplier = body.decision === "COUNTER" ? (body.adjustmentMultiplier ?? null) : null;
+  const changes: Partial<NewQuoteRow> = {
+    status: decision.nextStatus,
+    decision: body.decision,
+    adjustmentMultiplier: multiplier,
+    uwNote: body.uwNote ?? null,
+    decidedAt: now,
+    decidedBy: actor.id,
+  };
+  if (multiplier !== null) {
+    const counter = counterOfferPremium({
+      basePence: quote.basePremium,
+      feesPence: quote.feesTotal ?? 0,
+      taxesPence: quote.taxes,
+      multiplier,
+    });
+    Object.assign(changes, {
+      basePremium: counter.basePremium,
+      taxes: counter.taxes,
+      totalPremium: counter.totalPremium,
+    });
+  }
+
+  const updated = await db.transaction(async (tx) => {
+    const saved = await updateQuoteAtVersion(tx, quote, changes, now);
+    await tx.insert(underwriterDecisions).values({
+      quoteId: quote.id,
+      underwriterId: actor.id,
+      decision: body.decision,
+      multiplier,
+      note: body.uwNote ?? null,
+      basePremiumBefore: quote.basePremium,
+      totalPremiumBefore: quote.totalPremium,
+      basePremiumAfter: saved.basePremium,
+      totalPremiumAfter: saved.totalPremium,
+      createdAt: now,
+    });
+    await recordAudit(tx, {
+      entityType: "quote",
+      action: "decision_recorded",
+      entityId: quote.id,
+      actorId: actor.id,
+      details: {
+        reference: quote.reference,
+        proposerName: quote.proposerName,
+        decision: body.decision,
+        adjustmentMultiplier: multiplier,
+        from: quote.status,
+        to: saved.status,
+        totalPremiumBefore: money(quote.totalPremium),
+        totalPremiumAfter: money(saved.totalPremium),
+      },
+    });
+    return saved;
+  });
+  return { quote: updated, broker: found.broker };
+}
+
+export interface DecisionHistoryEntry {
+  row: UnderwriterDecisionRow;
+  underwriter: { name: string; email: string } | null;
+}
+
+/** A quote's decisions, oldest first, with who made each. */
+export async function findDecisionHistory(db: Database, quoteId: string): Promise<DecisionHistoryEntry[]> {
+  return db
+    .select({ row: underwriterDecisions, underwriter: { name: users.name, email: users.email } })
+    .from(underwriterDecisions)
+    .leftJoin(users, eq(users.id, underwriterDecisions.underwriterId))
+    .where(eq(underwriterDecisions.quoteId, quoteId))
+    .orderBy(asc(underwriterDecisions.createdAt), asc(underwriterDecisions.id));
+}
+
+export function toDecisionHistoryResponse(entry: DecisionHistoryEntry) {
+  const { row } = entry;
+  return {
+    id: row.id,
+    decision: row.decision,
+    adjustmentMultiplier: row.multiplier,
+    uwNote: row.note,
+    underwriter: entry.underwriter,
+    basePremiumBefore: money(row.basePremiumBefore),
+    totalPremiumBefore: money(row.totalPremiumBefore),
+    basePremiumAfter: money(row.basePremiumAfter),
+    totalPremiumAfter: money(row.totalPremiumAfter),
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,33 @@
+/** Users: look-ups and the API's view of a user (never the password hash). */
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { User } from "../../../domain/auth/schemas";
+import type { AuthUser } from "../../auth/authenticate";
+import type { Database } from "../../db/client";
+import { type UserRow, users } from "../../db/schema";
+
+export function toUserResponse(user: UserRow | AuthUser): User {
+  return { id: user.id, name: user.name, email: user.email, role: user.role, createdAt: user.createdAt.toISOString() };
+}
+
+/** The live (not deleted) account for an address; e-mails are stored normalised (trimmed, lower case). */
+export async function findLiveUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email.trim().toLowerCase()), isNull(users.deletedAt)))
+    .limit(1);
+  return user;
+}
+
+export async function findLiveUserById(db: Database, id: string): Promise<UserRow | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
+  return user;
+}
+
+export async function listLiveUsers(db: Database): Promise<UserRow[]> {
+  return db.select().from(users).where(isNull(users.deletedAt)).orderBy(asc(users.createdAt), asc(users.email));
+}

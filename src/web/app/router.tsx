@@ -1,0 +1,82 @@
+import { lazy, type ReactNode, Suspense } from "react";
+import { Redirect, Route, Switch } from "wouter";
+import { FullPageSpinner } from "../components/ui/spinner";
+import { paths } from "../config/paths";
+import { RequireRole, RequireSignedOut } from "./guards";
+
+// One chunk per route (React.lazy), so the sign-in screen loads neither the dashboard nor the admin area.
+const LoginRoute = lazy(() => import("./routes/login-route"));
+const DashboardRoute = lazy(() => import("./routes/dashboard-route"));
+const AdminRoute = lazy(() => import("./routes/admin-route"));
+const NotFoundRoute = lazy(() => import("./routes/not-found-route"));
+const QuoteWizardRoute = lazy(() => import("../features/quote-wizard/quote-wizard-route"));
+const UnderwriterReviewRoute = lazy(() => import("../features/underwriting/underwriter-review-route"));
+
+const QUOTE_ROLES = ["BROKER", "UNDERWRITER"] as const;
+const EVERY_ROLE = ["BROKER", "UNDERWRITER", "ADMIN"] as const;
+const ADMIN_ONLY = ["ADMIN"] as const;
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
+}
+
+/**
+ * SPEC.md §2's route table. The quote wizard (/quote/new, /quote/{id}) and the underwriter review
+ * (/uw/review/{id}) are issue 6's screens (src/web/features/quote-wizard, src/web/features/underwriting):
+ * each is one more <Route> here, guarded by QUOTE_ROLES, when those screens exist.
+ */
+export function AppRouter() {
+  return (
+    <Lazy>
+      <Switch>
+        <Route path={paths.root}>
+          <Redirect to={paths.dashboard} replace />
+        </Route>
+        <Route path={paths.login}>
+          <RequireSignedOut>
+            <LoginRoute />
+          </RequireSignedOut>
+        </Route>
+        <Route path={paths.dashboard}>
+          <RequireRole roles={EVERY_ROLE}>
+            <DashboardRoute />
+          </RequireRole>
+        </Route>
+        <Route path={paths.quotes}>
+          <RequireRole roles={EVERY_ROLE}>
+            <DashboardRoute />
+          </RequireRole>
+        </Route>
+        <Route path="/quote/:id">
+          {(params) => (
+            <RequireRole roles={QUOTE_ROLES}>
+              <QuoteWizardRoute id={params.id} />
+            </RequireRole>
+          )}
+        </Route>
+        <Route path="/uw/review/:quoteId">
+          {(params) => (
+            <RequireRole roles={QUOTE_ROLES}>
+              <UnderwriterReviewRoute quoteId={params.quoteId} />
+            </RequireRole>
+          )}
+        </Route>
+        <Route path={paths.underwriterDashboard}>
+          <RequireRole roles={QUOTE_ROLES}>
+            <DashboardRoute />
+          </RequireRole>
+        </Route>
+        <Route path="/admin/:section?">
+          {(params) => (
+            <RequireRole roles={ADMIN_ONLY}>
+              <AdminRoute section={params.section} />
+            </RequireRole>
+          )}
+        </Route>
+        <Route>
+          <NotFoundRoute />
+        </Route>
+      </Switch>
+    </Lazy>
+  );
+}

@@ -1,0 +1,100 @@
+import { ScrollText, SlidersHorizontal, Users } from "lucide-react";
+import { Link } from "wouter";
+import { AppLayout } from "../../components/layout/app-layout";
+import { focusRing } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import { ADMIN_SECTIONS, type AdminSection, paths } from "../../config/paths";
+import { AuditLogList } from "../../features/audit-logs/components/audit-log-list";
+import { RatingVersionsSection } from "../../features/rating-versions/components/rating-versions-section";
+import { AddUserForm } from "../../features/users/components/add-user-form";
+import { UsersTable } from "../../features/users/components/users-table";
+import { pageTitle, usePageTitle } from "../../hooks/use-page-title";
+import { cn } from "../../lib/cn";
+import NotFoundRoute from "./not-found-route";
+
+const SECTION_TITLES: Record<AdminSection, string> = {
+  dashboard: "Admin Dashboard",
+  rating: "Rating Versions",
+  users: "User Management",
+  audit: "Audit Logs",
+};
+
+const ADMIN_CARDS = [
+  {
+    href: paths.admin.rating,
+    title: "Rating Versions",
+    text: "Draft, test and publish rating configurations",
+    icon: SlidersHorizontal,
+  },
+  {
+    href: paths.admin.users,
+    title: "User Management",
+    text: "Add brokers, underwriters and administrators",
+    icon: Users,
+  },
+  { href: paths.admin.audit, title: "Audit Logs", text: "Every sign-in and change, newest first", icon: ScrollText },
+];
+
+function AdminDashboard() {
+  return (
+    <div className="grid gap-3 md:grid-cols-3">
+      {ADMIN_CARDS.map((card) => (
+        <Link key={card.href} href={card.href} className={cn("rounded-lg", focusRing)}>
+          <Card className="h-full transition-shadow hover:shadow-md">
+            <CardContent className="flex items-start gap-3 p-4">
+              <card.icon aria-hidden="true" className="mt-0.5 h-6 w-6 text-blue-800" />
+              <div>
+                <h2 className="font-semibold text-slate-900">{card.title}</h2>
+                <p className="mt-1 text-sm text-slate-600">{card.text}</p>
+              </div>
+            </CardContent>
+          </Card>
+        </Link>
+      ))}
+    </div>
+  );
+}
+
+function AdminSectionView({ section }: { section: AdminSection }) {
+  switch (section) {
+    case "dashboard":
+      return <AdminDashboard />;
+    case "rating":
+      return <RatingVersionsSection />;
+    case "users":
+      return (
+        <div className="grid gap-4">
+          <AddUserForm />
+          <UsersTable />
+        </div>
+      );
+    case "audit":
+      return <AuditLogList />;
+  }
+}
+
+function isAdminSection(value: string): value is AdminSection {
+  return (ADMIN_SECTIONS as readonly string[]).includes(value);
+}
+
+function AdminScreen({ section }: { section: AdminSection }) {
+  usePageTitle(pageTitle(`Admin - ${SECTION_TITLES[section]}`));
+  return (
+    <AppLayout>
+      <div className="grid gap-5">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">{SECTION_TITLES[section]}</h1>
+          <p className="text-sm text-slate-600">Administration</p>
+        </div>
+        <AdminSectionView section={section} />
+      </div>
+    </AppLayout>
+  );
+}
+
+/** /admin/{section?}: the admin dashboard by default; an unknown section is the not-found screen. */
+export default function AdminRoute({ section }: { section: string | undefined }) {
+  const resolved = section ?? "dashboard";
+  if (!isAdminSection(resolved)) return <NotFoundRoute />;
+  return <AdminScreen section={resolved} />;
+}

@@ -1,0 +1,106 @@
+import { Bell, LogOut } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useLocation } from "wouter";
+import { NOTIFICATION_BADGE_COUNT } from "../../../domain/constants";
+import { initials } from "../../../domain/format/initials";
+import { paths } from "../../config/paths";
+import { useMe } from "../../features/auth/api/get-me";
+import { useLogout } from "../../features/auth/api/logout";
+import { cn } from "../../lib/cn";
+import { Button, focusRing } from "../ui/button";
+import { Logo } from "./logo";
+import { navigationFor } from "./navigation";
+import { ROLE_INITIALS_CLASS } from "./role-style";
+
+/** The signed-in shell of SPEC.md §2: top bar and side navigation. Renders nothing when signed out. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const me = useMe();
+  const logout = useLogout();
+  const [location] = useLocation();
+  const user = me.data;
+  if (!user) return null;
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <a
+        href="#main"
+        className={cn(
+          "sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2",
+          focusRing,
+        )}
+      >
+        Skip to content
+      </a>
+      <header className="fixed inset-x-0 top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4">
+        <Link
+          href={user.role === "ADMIN" ? paths.admin.dashboard : paths.dashboard}
+          className={cn("rounded", focusRing)}
+        >
+          <Logo />
+        </Link>
+        <div className="flex items-center gap-3">
+          <button
+            type="button"
+            className={cn("relative rounded-full p-2 text-slate-600 hover:bg-slate-100", focusRing)}
+          >
+            <Bell aria-hidden="true" className="h-5 w-5" />
+            <span className="sr-only">Notifications</span>
+            <span
+              data-testid="notification-count"
+              className="absolute top-0.5 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-bold text-white"
+            >
+              {NOTIFICATION_BADGE_COUNT}
+            </span>
+          </button>
+          <span
+            aria-hidden="true"
+            data-testid="user-initials"
+            className={cn(
+              "flex h-8 w-8 items-center justify-center rounded-full text-xs font-bold",
+              ROLE_INITIALS_CLASS[user.role],
+            )}
+          >
+            {initials(user.name)}
+          </span>
+          <span className="hidden text-sm font-medium text-slate-800 sm:inline">{user.name}</span>
+          <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            <LogOut aria-hidden="true" className="h-4 w-4" />
+            Logout
+          </Button>
+        </div>
+      </header>
+      <nav
+        aria-label="Main"
+        className="group fixed top-14 bottom-0 left-0 z-20 w-14 overflow-hidden border-r border-slate-200 bg-white transition-[width] duration-150 hover:w-56 hover:shadow-lg focus-within:w-56 focus-within:shadow-lg"
+      >
+        <ul className="flex flex-col gap-1 p-2">
+          {navigationFor(user.role).map((link) => {
+            const active = link.isActive(location);
+            const Icon = link.icon;
+            return (
+              <li key={link.href}>
+                <Link
+                  href={link.href}
+                  aria-current={active ? "page" : undefined}
+                  className={cn(
+                    "flex h-10 items-center gap-3 rounded-md px-2.5 text-sm font-medium whitespace-nowrap",
+                    active ? "bg-blue-50 text-blue-900" : "text-slate-700 hover:bg-slate-100",
+                    focusRing,
+                  )}
+                >
+                  <Icon aria-hidden="true" className="h-5 w-5 shrink-0" />
+                  <span className="opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100">
+                    {link.label}
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <main id="main" className="pt-14 pl-14">
+        <div className="mx-auto max-w-7xl px-4 py-5 sm:px-6">{children}</div>
+      </main>
+    </div>
+  );
+}

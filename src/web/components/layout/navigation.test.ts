@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { navigationFor } from "./navigation";
+
+function active(role: "BROKER" | "UNDERWRITER" | "ADMIN", location: string): string[] {
+  return navigationFor(role)
+    .filter((link) => link.isActive(location))
+    .map((link) => link.label);
+}
+
+describe("side navigation (SPEC §2)", () => {
+  it("gives brokers and underwriters Dashboard, New Quote and User Management", () => {
+    for (const role of ["BROKER", "UNDERWRITER"] as const) {
+      expect(navigationFor(role).map((link) => [link.label, link.href])).toEqual([
+        ["Dashboard", "/dashboard"],
+        ["New Quote", "/quote/new"],
+        ["User Management", "/admin/users"],
+      ]);
+    }
+  });
+
+  it("gives administrators the four admin links", () => {
+    expect(navigationFor("ADMIN").map((link) => [link.label, link.href])).toEqual([
+      ["Dashboard", "/admin/dashboard"],
+      ["Rating Versions", "/admin/rating"],
+      ["User Management", "/admin/users"],
+      ["Audit Logs", "/admin/audit"],
+    ]);
+  });
+
+  it("marks New Quote active on every quote path, but not on the /quotes list", () => {
+    expect(active("BROKER", "/quote/new")).toEqual(["New Quote"]);
+    expect(active("BROKER", "/quote/8d3c0f4e")).toEqual(["New Quote"]);
+    expect(active("BROKER", "/quotes")).toEqual([]);
+    expect(active("BROKER", "/dashboard")).toEqual(["Dashboard"]);
+  });
+
+  it("marks Rating Versions active on any path under /admin/rating", () => {
+    expect(active("ADMIN", "/admin/rating")).toEqual(["Rating Versions"]);
+    expect(active("ADMIN", "/admin/rating/anything")).toEqual(["Rating Versions"]);
+    expect(active("ADMIN", "/admin/ratings")).toEqual([]);
+    expect(active("ADMIN", "/admin/audit")).toEqual(["Audit Logs"]);
+  });
+});

@@ -1,0 +1,167 @@
+import { type KeyboardEvent, type ReactNode, type Ref, useId, useState } from "react";
+import { cn } from "../../lib/cn";
+import { Input } from "./input";
+
+export interface ComboboxProps<T> {
+  id: string;
+  value: string;
+  /** Every keystroke: the text is the field's value (free text is allowed; the list only helps). */
+  onInputChange: (text: string) => void;
+  /** A suggestion was chosen with Enter or a click. */
+  onSelect: (item: T) => void;
+  items: readonly T[];
+  itemKey: (item: T) => string;
+  /** The text the input takes when an item is chosen. */
+  itemText: (item: T) => string;
+  renderItem?: (item: T) => ReactNode;
+  /** Whether the list may open at all (e.g. not before 2 characters, not once a company is chosen). */
+  enabled?: boolean;
+  /** Shown in place of the list while suggestions load. */
+  loadingText?: string;
+  loading?: boolean;
+  /** Shown when the list is open and has nothing (e.g. 'No business activity found.'). */
+  emptyText?: ReactNode;
+  placeholder?: string;
+  disabled?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+  onBlur?: () => void;
+  name?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+}
+
+/**
+ * The WAI-ARIA combobox pattern (an editable input with a list of suggestions): arrow keys move through the
+ * options, Enter chooses, Escape closes, and the active option is announced through aria-activedescendant,
+ * so focus stays in the input for typing.
+ */
+export function Combobox<T>({
+  id,
+  value,
+  onInputChange,
+  onSelect,
+  items,
+  itemKey,
+  itemText,
+  renderItem,
+  enabled = true,
+  loading = false,
+  loadingText = "Loading...",
+  emptyText,
+  placeholder,
+  disabled,
+  inputRef,
+  onBlur,
+  name,
+  ...aria
+}: ComboboxProps<T>) {
+  const listId = useId();
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const showList = open && enabled && !disabled;
+  const hasContent = loading || items.length > 0 || emptyText !== undefined;
+  const expanded = showList && hasContent;
+  const optionId = (index: number) => `${listId}-option-${index}`;
+
+  const choose = (item: T) => {
+    onSelect(item);
+    setOpen(false);
+    setActive(-1);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "ArrowDown") {
+      event.preventDefault();
+      setOpen(true);
+      setActive((current) => (items.length === 0 ? -1 : Math.min(items.length - 1, current + 1)));
+    } else if (event.key === "ArrowUp") {
+      event.preventDefault();
+      setActive((current) => Math.max(0, current - 1));
+    } else if (event.key === "Enter" && expanded && active >= 0) {
+      const item = items[active];
+      if (item !== undefined) {
+        event.preventDefault();
+        choose(item);
+      }
+    } else if (event.key === "Escape" && expanded) {
+      event.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    }
+  };
+
+  return (
+    <div className="relative">
+      <Input
+        id={id}
+        ref={inputRef}
+        name={name}
+        role="combobox"
+        autoComplete="off"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+        aria-invalid={aria["aria-invalid"]}
+        aria-describedby={aria["aria-describedby"]}
+        placeholder={placeholder}
+        disabled={disabled}
+        value={value}
+        onChange={(event) => {
+          onInputChange(event.target.value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => {
+          // A click on an option lands after blur; onMouseDown below prevents the blur from closing first.
+          setOpen(false);
+          setActive(-1);
+          onBlur?.();
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <div
+        id={listId}
+        role="listbox"
+        aria-label="Suggestions"
+        className={cn(
+          "absolute z-40 mt-1 max-h-72 w-full overflow-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg",
+          expanded ? "block" : "hidden",
+        )}
+      >
+        {expanded && loading ? (
+          <div className="px-3 py-2 text-sm text-slate-600" role="status">
+            {loadingText}
+          </div>
+        ) : null}
+        {expanded && !loading && items.length === 0 && emptyText !== undefined ? (
+          <div className="px-3 py-2 text-sm text-slate-600" role="status">
+            {emptyText}
+          </div>
+        ) : null}
+        {expanded && !loading
+          ? items.map((item, index) => (
+              <div
+                key={itemKey(item)}
+                id={optionId(index)}
+                role="option"
+                tabIndex={-1}
+                aria-selected={index === active}
+                className={cn(
+                  "cursor-pointer px-3 py-1.5 text-sm text-slate-900",
+                  index === active ? "bg-blue-50 text-blue-900" : "hover:bg-slate-50",
+                )}
+                onMouseDown={(event) => event.preventDefault()}
+                onMouseEnter={() => setActive(index)}
+                onClick={() => choose(item)}
+                onKeyDown={() => undefined}
+              >
+                {renderItem ? renderItem(item) : itemText(item)}
+              </div>
+            ))
+          : null}
+      </div>
+    </div>
+  );
+}

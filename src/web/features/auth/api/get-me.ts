@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { User } from "../../../../domain/auth/schemas";
+import { type ApiData, ApiError, apiClient } from "../../../lib/api-client";
+import { meQueryKey } from "../../../lib/query-keys";
+
+/**
+ * The session lookup (SPEC.md §3/§4): the user is read from `data`; a 401 means nobody is signed in and
+ * yields null instead of an error, so guards can tell "signed out" from "the server failed".
+ */
+export async function getMe(): Promise<User | null> {
+  try {
+    const body = await apiClient.get<ApiData<User>>("/api/me");
+    return body.data ?? null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe, retry: false });
+
+export function useMe() {
+  return useQuery(meQueryOptions());
+}

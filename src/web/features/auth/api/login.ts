@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Login } from "../../../../domain/auth/schemas";
+import { apiClient } from "../../../lib/api-client";
+import { meQueryKey } from "../../../lib/query-keys";
+
+export function login(input: Login): Promise<unknown> {
+  return apiClient.post<unknown>("/api/auth/login", input);
+}
+
+/** Signs in, then refetches the session lookup (SPEC.md §4) so guards see the user before navigating. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: () => queryClient.refetchQueries({ queryKey: meQueryKey }),
+  });
+}

@@ -1,0 +1,19 @@
+import { fetchWithSession } from "../../../lib/api-client";
+import { fileNameFromDisposition } from "../save-file";
+import { DocumentError, type DocumentFile } from "./document-file";
+
+export const POLICY_SCHEDULE_ERROR = "Failed to generate policy schedule";
+
+/** POST /api/quotes/{id}/policy-schedule: the PDF named `{reference}-policy-schedule.pdf`. */
+export async function generatePolicySchedule(quote: { id: string; reference: string }): Promise<DocumentFile> {
+  const response = await fetchWithSession(`/api/quotes/${encodeURIComponent(quote.id)}/policy-schedule`, {
+    method: "POST",
+    headers: { Accept: "application/pdf" },
+  }).catch(() => undefined);
+  if (!response?.ok) throw new DocumentError(POLICY_SCHEDULE_ERROR);
+  const blob = await response.blob();
+  if (blob.size === 0) throw new DocumentError(POLICY_SCHEDULE_ERROR);
+  const fileName =
+    fileNameFromDisposition(response.headers.get("Content-Disposition")) ?? `${quote.reference}-policy-schedule.pdf`;
+  return { blob, fileName };
+}

@@ -1,0 +1,19 @@
+import { fetchWithSession } from "../../../lib/api-client";
+import { fileNameFromDisposition } from "../save-file";
+import { DocumentError, type DocumentFile } from "./document-file";
+
+export const STATEMENT_OF_FACT_ERROR = "Failed to generate statement of fact";
+
+/** POST /api/quotes/{id}/statement-of-fact: the PDF named `{reference}-statement-of-fact.pdf`. */
+export async function generateStatementOfFact(quote: { id: string; reference: string }): Promise<DocumentFile> {
+  const response = await fetchWithSession(`/api/quotes/${encodeURIComponent(quote.id)}/statement-of-fact`, {
+    method: "POST",
+    headers: { Accept: "application/pdf" },
+  }).catch(() => undefined);
+  if (!response?.ok) throw new DocumentError(STATEMENT_OF_FACT_ERROR);
+  const blob = await response.blob();
+  if (blob.size === 0) throw new DocumentError(STATEMENT_OF_FACT_ERROR);
+  const fileName =
+    fileNameFromDisposition(response.headers.get("Content-Disposition")) ?? `${quote.reference}-statement-of-fact.pdf`;
+  return { blob, fileName };
+}

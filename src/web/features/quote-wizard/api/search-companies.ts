@@ -1,0 +1,63 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { COMPANY_SEARCH_CACHE_MS, COMPANY_SEARCH_MIN_CHARS } from "../../../../domain/constants";
+import { apiClient } from "../../../lib/api-client";
+
+/** SPEC.md §3 "Company search result", in the register's own field names. */
+export interface CompanyAddress {
+  premises?: string;
+  address_line_1?: string;
+  address_line_2?: string;
+  locality?: string;
+  region?: string;
+  postal_code?: string;
+}
+
+export interface CompanySearchResult {
+  title: string;
+  company_number: string;
+  company_status?: string;
+  date_of_creation?: string;
+  address?: CompanyAddress;
+}
+
+/** GET /api/companies/search?q=: `{ items }` (DECISIONS §8). */
+export async function searchCompanies(query: string, signal?: AbortSignal): Promise<CompanySearchResult[]> {
+  const body = await apiClient.get<{ items?: CompanySearchResult[]; data?: { items?: CompanySearchResult[] } }>(
+    "/api/companies/search",
+    { params: { q: query }, ...(signal ? { signal } : {}) },
+  );
+  return body.items ?? body.data?.items ?? [];
+}
+
+/** Keyed by the search text and kept 5 minutes (SPEC.md §7, §9), so retyping a name costs no request. */
+export const companySearchQueryOptions = (query: string) =>
+  queryOptions({
+    queryKey: ["companies", "search", query],
+    queryFn: ({ signal }) => searchCompanies(query, signal),
+    staleTime: COMPANY_SEARCH_CACHE_MS,
+    gcTime: COMPANY_SEARCH_CACHE_MS,
+  });
+
+/** Runs only when allowed (2+ characters, no company chosen, not a sole trader: SPEC.md §5). */
+export function useCompanySearch(query: string, allowed: boolean) {
+  const trimmed = query.trim();
+  return useQuery({
+    ...companySearchQueryOptions(trimmed),
+    enabled: allowed && trimmed.length >= COMPANY_SEARCH_MIN_CHARS,
+  });
+}
+
+/** One line for a register address: "1 High Street, Leeds, LS1 1AA". */
+export function formatCompanyAddress(address: CompanyAddress | undefined): string {
+  if (!address) return "";
+  return [
+    [address.premises, address.address_line_1].filter(Boolean).join(" "),
+    address.address_line_2,
+    address.locality,
+    address.region,
+    address.postal_code,
+  ]
+    .map((part) => part?.trim())
+    .filter((part): part is string => Boolean(part))
+    .join(", ");
+}

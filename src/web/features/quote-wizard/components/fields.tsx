@@ -1,0 +1,173 @@
+import { type ReactNode, useId } from "react";
+import { formatWholeNumber } from "../../../../domain/format/numbers";
+import { Input } from "../../../components/ui/input";
+import { FieldError, Label } from "../../../components/ui/label";
+import { Switch } from "../../../components/ui/switch";
+import { cn } from "../../../lib/cn";
+
+/** The id of a field's message, so the input can point at it (aria-describedby). */
+export const errorIdFor = (id: string) => `${id}-error`;
+
+/** Props that tie an input to its message: invalid state and the message's id. */
+export function describedBy(id: string, message: string | undefined, hintId?: string) {
+  const ids = [message ? errorIdFor(id) : undefined, hintId].filter(Boolean).join(" ");
+  return { "aria-invalid": message ? true : undefined, "aria-describedby": ids || undefined } as const;
+}
+
+interface FormFieldProps {
+  id: string;
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  hintId?: string;
+  className?: string;
+  children: ReactNode;
+}
+
+/** A label, the control, an optional hint and the SPEC.md §5 message right under it. */
+export function FormField({ id, label, error, hint, hintId, className, children }: FormFieldProps) {
+  return (
+    <div className={cn("grid content-start gap-1.5", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorIdFor(id)} message={error} />
+    </div>
+  );
+}
+
+interface YesNoSwitchProps {
+  id?: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  /** The question the switch answers, as its accessible name. */
+  label: string;
+  disabled?: boolean;
+}
+
+/** SPEC.md §2: every yes/no question is a NO/YES switch. */
+export function YesNoSwitch({ id, checked, onCheckedChange, label, disabled }: YesNoSwitchProps) {
+  const generated = useId();
+  const switchId = id ?? generated;
+  return (
+    <div className="inline-flex items-center gap-2 text-xs font-semibold">
+      <span aria-hidden="true" className={checked ? "font-normal text-slate-600" : "text-slate-900"}>
+        NO
+      </span>
+      <Switch
+        id={switchId}
+        checked={checked}
+        onCheckedChange={onCheckedChange}
+        aria-label={label}
+        disabled={disabled ?? false}
+      />
+      <span aria-hidden="true" className={checked ? "text-blue-900" : "font-normal text-slate-600"}>
+        YES
+      </span>
+    </div>
+  );
+}
+
+/** A yes/no question laid out as a row: the question on the left, the switch on the right. */
+export function YesNoQuestion({
+  id,
+  question,
+  checked,
+  onCheckedChange,
+  disabled,
+  children,
+}: Omit<YesNoSwitchProps, "label"> & { id: string; question: string; children?: ReactNode }) {
+  return (
+    <div className="grid gap-2 py-2">
+      <div className="flex items-start justify-between gap-4">
+        <label htmlFor={id} className="text-sm text-slate-800">
+          {question}
+        </label>
+        <YesNoSwitch id={id} checked={checked} onCheckedChange={onCheckedChange} label={question} disabled={disabled} />
+      </div>
+      {children}
+    </div>
+  );
+}
+
+interface AmountInputProps {
+  id: string;
+  value: number | null | undefined;
+  /** Undefined when the box is empty, so the schema reports the field as required. */
+  onChange: (value: number | undefined) => void;
+  onBlur?: () => void;
+  disabled?: boolean;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+  placeholder?: string;
+  className?: string;
+}
+
+function parseWholeAmount(text: string): number | undefined {
+  const digits = text.replace(/[^\d]/g, "");
+  if (digits === "") return undefined;
+  const value = Number(digits);
+  return Number.isSafeInteger(value) ? value : undefined;
+}
+
+/**
+ * Whole pounds with thousand separators as the broker types (SPEC.md §2 step 2: "1,250,000"). The input is
+ * text with a numeric keyboard: a number input cannot show separators.
+ */
+export function AmountInput({ id, value, onChange, onBlur, className, ...rest }: AmountInputProps) {
+  const shown = typeof value === "number" && Number.isFinite(value) ? formatWholeNumber(value) : "";
+  return (
+    <div className="relative">
+      <span aria-hidden="true" className="pointer-events-none absolute top-2 left-3 text-sm text-slate-500">
+        £
+      </span>
+      <Input
+        id={id}
+        inputMode="numeric"
+        autoComplete="off"
+        className={cn("pl-7 tabular-nums", className)}
+        value={shown}
+        onChange={(event) => onChange(parseWholeAmount(event.target.value))}
+        onBlur={onBlur}
+        {...rest}
+      />
+    </div>
+  );
+}
+
+/** Percent inputs share SPEC.md §9's bounds: 0 to 100 in steps of 0.1; an empty box counts as 0. */
+export const percentInputProps = { type: "number", min: 0, max: 100, step: 0.1, inputMode: "decimal" } as const;
+
+export function percentValueAs(value: unknown): number {
+  if (value === "" || value === null || value === undefined) return 0;
+  return Number(value);
+}
+
+/** Whole-number inputs (directors, staff): an empty box is "no value", which the schema reports. */
+export function wholeNumberValueAs(value: unknown): number | undefined {
+  if (value === "" || value === null || value === undefined) return undefined;
+  return Number(value);
+}
+
+/** A percentage total with SPEC's tolerance styling: green at 100, amber otherwise. */
+export function PercentTotal({ total, id, note }: { total: number; id?: string; note?: ReactNode }) {
+  const complete = Math.abs(total - 100) <= 0.01;
+  return (
+    <p
+      id={id}
+      aria-live="polite"
+      className={cn("text-sm font-semibold tabular-nums", complete ? "text-green-800" : "text-amber-800")}
+    >
+      Total: {formatWholeNumberOrDecimal(total)}%
+      {note ? <span className="ml-2 font-normal text-slate-600">{note}</span> : null}
+    </p>
+  );
+}
+
+function formatWholeNumberOrDecimal(value: number): string {
+  return Number.isInteger(value) ? formatWholeNumber(value) : value.toFixed(1);
+}

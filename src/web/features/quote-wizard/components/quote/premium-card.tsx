@@ -1,0 +1,103 @@
+import { POLICY_PERIOD_LABEL } from "../../../../../domain/constants";
+import { excessAmount } from "../../../../../domain/format/excess";
+import { formatGbp, formatGbpWhole, poundsToPence } from "../../../../../domain/money";
+import type { RatingTraceEntry } from "../../../../../domain/quote/quote";
+import { EXCESS_OPTION_LABELS } from "../../../../../domain/quote/risk";
+import type { ExcessOption } from "../../../../../domain/rating/input";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
+import { Spinner } from "../../../../components/ui/spinner";
+import { cn } from "../../../../lib/cn";
+import type { PremiumLines } from "./premium-lines";
+import { RatingTrace } from "./rating-trace";
+
+function Line({
+  label,
+  value,
+  strong,
+  className,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={cn("flex justify-between gap-3", strong && "font-semibold text-slate-900", className)}>
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/** SPEC.md §2 step 7's Premium Calculation card, with how the premium was built underneath. */
+export function PremiumCard({
+  lines,
+  coverLimit,
+  excess,
+  updating,
+  trace,
+}: {
+  lines: PremiumLines | null;
+  coverLimit: number;
+  excess: ExcessOption;
+  updating: boolean;
+  trace: readonly RatingTraceEntry[];
+}) {
+  return (
+    <Card aria-busy={updating}>
+      <CardHeader>
+        <CardTitle>Premium Calculation</CardTitle>
+        {updating ? (
+          <span role="status" className="inline-flex items-center gap-2 text-xs text-slate-600">
+            <Spinner className="h-4 w-4" label="Updating" />
+            Updating quote calculation...
+          </span>
+        ) : null}
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm">
+        {lines ? (
+          <dl className="grid gap-1.5" aria-label="Premium breakdown">
+            <Line label="Base Premium" value={formatGbp(lines.basePremium)} />
+            {lines.fees.length > 0 ? (
+              <div>
+                <dt className="text-slate-600">Fees</dt>
+                <dd>
+                  <dl className="mt-1 grid gap-1 border-l-2 border-slate-100 pl-3">
+                    {lines.fees.map((fee) => (
+                      <Line key={fee.code} label={fee.label} value={formatGbp(fee.amount)} />
+                    ))}
+                  </dl>
+                </dd>
+              </div>
+            ) : null}
+            <Line
+              label="Subtotal (before taxes)"
+              value={formatGbp(lines.subtotal)}
+              className="border-t border-slate-100 pt-1.5"
+            />
+            <Line label="Insurance Premium Tax (IPT)" value={formatGbp(lines.taxes)} />
+            <Line
+              label="Premium (inclusive)"
+              value={formatGbp(lines.totalPremium)}
+              strong
+              className="border-t border-slate-200 pt-1.5 text-base"
+            />
+          </dl>
+        ) : (
+          <p className="rounded-md bg-slate-50 px-3 py-4 text-center text-slate-600">
+            Premium calculation will appear here once quote is rated
+          </p>
+        )}
+        <dl className="grid gap-1.5 border-t border-slate-100 pt-3">
+          <Line label="Cover Limit" value={formatGbpWhole(poundsToPence(coverLimit))} />
+          <Line
+            label={EXCESS_OPTION_LABELS[excess]}
+            value={formatGbpWhole(poundsToPence(excessAmount(coverLimit, excess)))}
+          />
+          <Line label="Policy Period" value={POLICY_PERIOD_LABEL} />
+        </dl>
+        {lines && trace.length > 0 ? <RatingTrace trace={trace} /> : null}
+      </CardContent>
+    </Card>
+  );
+}

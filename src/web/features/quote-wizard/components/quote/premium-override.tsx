@@ -1,0 +1,111 @@
+import { AlertTriangle } from "lucide-react";
+import { useState } from "react";
+import {
+  PREMIUM_OVERRIDE_MESSAGE,
+  PREMIUM_OVERRIDE_TOAST_TITLE,
+  premiumOverrideSchema,
+} from "../../../../../domain/quote/premium-override";
+import { Button } from "../../../../components/ui/button";
+import { Input } from "../../../../components/ui/input";
+import { Label } from "../../../../components/ui/label";
+import { toast } from "../../../../components/ui/toast-store";
+
+/**
+ * SPEC.md §4's override states: inactive -> entering (the amount box) -> active (warning and Reset). The
+ * amount is checked with the domain's schema; an invalid one is refused with the 'Invalid Amount' toast.
+ */
+export function PremiumOverride({
+  active,
+  busy,
+  disabled,
+  onApply,
+  onReset,
+}: {
+  active: boolean;
+  busy: boolean;
+  disabled: boolean;
+  onApply: (amountPounds: number) => Promise<boolean>;
+  onReset: () => Promise<void>;
+}) {
+  const [entering, setEntering] = useState(false);
+  const [amount, setAmount] = useState("");
+
+  if (active) {
+    return (
+      <div
+        role="status"
+        className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+      >
+        <p className="flex items-center gap-2 font-semibold">
+          <AlertTriangle aria-hidden="true" className="h-4 w-4" />
+          Premium Override Active
+        </p>
+        <p>Base premium has been manually overridden</p>
+        <div>
+          <Button variant="outline" size="sm" disabled={busy || disabled} onClick={() => void onReset()}>
+            {busy ? "Resetting..." : "Reset Premium"}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  if (!entering) {
+    return (
+      <div>
+        <Button variant="outline" size="sm" disabled={disabled} onClick={() => setEntering(true)}>
+          Override Premium
+        </Button>
+      </div>
+    );
+  }
+
+  const apply = async () => {
+    const parsed = premiumOverrideSchema.safeParse({ amount: amount.trim() === "" ? Number.NaN : Number(amount) });
+    if (!parsed.success) {
+      toast({ title: PREMIUM_OVERRIDE_TOAST_TITLE, description: PREMIUM_OVERRIDE_MESSAGE, variant: "destructive" });
+      return;
+    }
+    if (await onApply(parsed.data.amount)) {
+      setEntering(false);
+      setAmount("");
+    }
+  };
+
+  return (
+    <form
+      className="grid gap-2 rounded-md border border-slate-200 p-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void apply();
+      }}
+    >
+      <Label htmlFor="override-base-premium">Enter New Base Premium (£)</Label>
+      <Input
+        id="override-base-premium"
+        type="number"
+        min={0}
+        step={0.01}
+        inputMode="decimal"
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+        autoFocus
+      />
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={busy}>
+          {busy ? "Applying..." : "Apply Override"}
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            setEntering(false);
+            setAmount("");
+          }}
+        >
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,274 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { AlertCircle, Plus, Trash2 } from "lucide-react";
+import { Controller, type FieldErrors, useFieldArray, useForm } from "react-hook-form";
+import {
+  CONTRACT_TYPE_FIELDS,
+  CONTRACT_TYPE_TOTAL_PATH,
+  type Contracts,
+  contractsSchema,
+  contractTypeTotal,
+  SPECIAL_AREAS,
+} from "../../../../../domain/quote/contracts";
+import { Button } from "../../../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
+import { Checkbox } from "../../../../components/ui/checkbox";
+import { Input, Textarea } from "../../../../components/ui/input";
+import { FieldError, Label } from "../../../../components/ui/label";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../../components/ui/table";
+import { type ContractsFormValues, contractsFormValues, emptyContractFormValues } from "../../lib/form-values";
+import {
+  AmountInput,
+  describedBy,
+  errorIdFor,
+  FormField,
+  PercentTotal,
+  percentInputProps,
+  percentValueAs,
+} from "../fields";
+import { StepFooter } from "../step-footer";
+import { useSectionSave } from "../use-section-save";
+import { type SaveContext, useStepLeave, useWizard } from "../wizard-context";
+import { sectionMessage } from "./design-liability-step";
+
+/** Every message in an error tree, once each, for the 'Validation Error' panel. */
+function allMessages(errors: FieldErrors): string[] {
+  const found = new Set<string>();
+  const visit = (node: unknown) => {
+    if (!node || typeof node !== "object") return;
+    const { message } = node as { message?: unknown };
+    if (typeof message === "string" && message) found.add(message);
+    for (const [key, child] of Object.entries(node)) if (key !== "ref" && key !== "message") visit(child);
+  };
+  visit(errors);
+  return [...found];
+}
+
+export function ContractsStep() {
+  const { quote, readOnly, requestStep } = useWizard();
+  const form = useForm<ContractsFormValues, unknown, Contracts>({
+    resolver: zodResolver(contractsSchema) as never,
+    defaultValues: contractsFormValues(quote),
+  });
+  const { errors, submitCount } = form.formState;
+  const contracts = useFieldArray({ control: form.control, name: "recurringContracts" });
+  const { save, saving } = useSectionSave("contracts");
+  const saveSection = async (values: Contracts, context?: SaveContext) => (await save(values, context)) !== null;
+  const { saveNow } = useStepLeave({ form, stored: Boolean(quote?.contracts), save: saveSection });
+
+  const values = form.watch();
+  const total = contractTypeTotal(values);
+  const totalError = sectionMessage(errors, CONTRACT_TYPE_TOTAL_PATH);
+  const panelMessages = submitCount > 0 ? allMessages(errors) : [];
+
+  const setRecurring = (checked: boolean) => {
+    form.setValue("hasRecurringContracts", checked, { shouldDirty: true });
+    // Ticking starts the list with one empty entry; unticking clears it (SPEC.md §4).
+    if (checked) contracts.replace([emptyContractFormValues()]);
+    else contracts.replace([]);
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void requestStep(6, { submit: true });
+      }}
+    >
+      <fieldset disabled={readOnly} className="grid gap-4">
+        {panelMessages.length > 0 ? (
+          <div role="alert" className="flex gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+            <AlertCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+            <div>
+              <p className="font-semibold">Validation Error</p>
+              <ul className="mt-1 list-disc pl-5">
+                {panelMessages.map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+              </ul>
+            </div>
+          </div>
+        ) : null}
+        <Card>
+          <CardHeader>
+            <CardTitle>Recurring contracts</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <div className="flex items-center gap-2">
+              <Checkbox
+                id="hasRecurringContracts"
+                checked={values.hasRecurringContracts ?? false}
+                onCheckedChange={(checked) => setRecurring(checked === true)}
+                disabled={readOnly}
+              />
+              <Label htmlFor="hasRecurringContracts">
+                Do you have recurring contracts or framework agreements with any client?
+              </Label>
+            </div>
+            {contracts.fields.map((entry, index) => {
+              const entryErrors = errors.recurringContracts?.[index];
+              const prefix = `recurringContracts-${index}`;
+              return (
+                <fieldset key={entry.id} className="grid gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-2">
+                  <legend className="px-1 text-sm font-semibold text-slate-900">Contract {index + 1}</legend>
+                  <FormField id={`${prefix}-clientName`} label="Client name" error={entryErrors?.clientName?.message}>
+                    <Input
+                      id={`${prefix}-clientName`}
+                      {...form.register(`recurringContracts.${index}.clientName`)}
+                      {...describedBy(`${prefix}-clientName`, entryErrors?.clientName?.message)}
+                    />
+                  </FormField>
+                  <FormField id={`${prefix}-startDate`} label="Start date" error={entryErrors?.startDate?.message}>
+                    <Input
+                      id={`${prefix}-startDate`}
+                      type="date"
+                      {...form.register(`recurringContracts.${index}.startDate`)}
+                      {...describedBy(`${prefix}-startDate`, entryErrors?.startDate?.message)}
+                    />
+                  </FormField>
+                  <FormField
+                    id={`${prefix}-valueToFirm`}
+                    label="Value to your firm"
+                    error={entryErrors?.valueToFirm?.message}
+                  >
+                    <Controller
+                      control={form.control}
+                      name={`recurringContracts.${index}.valueToFirm`}
+                      render={({ field }) => (
+                        <AmountInput
+                          id={`${prefix}-valueToFirm`}
+                          value={field.value}
+                          onChange={field.onChange}
+                          onBlur={field.onBlur}
+                          {...describedBy(`${prefix}-valueToFirm`, entryErrors?.valueToFirm?.message)}
+                        />
+                      )}
+                    />
+                  </FormField>
+                  <FormField
+                    id={`${prefix}-overallContractValue`}
+                    label="Overall contract value (optional)"
+                    error={entryErrors?.overallContractValue?.message}
+                  >
+                    <Controller
+                      control={form.control}
+                      name={`recurringContracts.${index}.overallContractValue`}
+                      render={({ field }) => (
+                        <AmountInput
+                          id={`${prefix}-overallContractValue`}
+                          value={field.value}
+                          onChange={(amount) => field.onChange(amount ?? null)}
+                          onBlur={field.onBlur}
+                        />
+                      )}
+                    />
+                  </FormField>
+                  <FormField
+                    id={`${prefix}-scopeOfWork`}
+                    label="Scope of work"
+                    error={entryErrors?.scopeOfWork?.message}
+                    className="md:col-span-2"
+                  >
+                    <Textarea
+                      id={`${prefix}-scopeOfWork`}
+                      rows={2}
+                      {...form.register(`recurringContracts.${index}.scopeOfWork`)}
+                      {...describedBy(`${prefix}-scopeOfWork`, entryErrors?.scopeOfWork?.message)}
+                    />
+                  </FormField>
+                  {index > 0 ? (
+                    <div className="md:col-span-2">
+                      <Button variant="ghost" size="sm" onClick={() => contracts.remove(index)}>
+                        <Trash2 aria-hidden="true" className="h-4 w-4" />
+                        Remove contract {index + 1}
+                      </Button>
+                    </div>
+                  ) : null}
+                </fieldset>
+              );
+            })}
+            {values.hasRecurringContracts ? (
+              <div className="flex flex-wrap gap-2">
+                <Button variant="outline" size="sm" onClick={() => contracts.append(emptyContractFormValues())}>
+                  <Plus aria-hidden="true" className="h-4 w-4" />
+                  Add contract
+                </Button>
+                <Button variant="secondary" size="sm" disabled={saving} onClick={() => void saveNow()}>
+                  {saving ? "Saving..." : "Save contracts"}
+                </Button>
+              </div>
+            ) : null}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Work by contract type</CardTitle>
+            <PercentTotal total={total} id="contract-type-total" />
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            <Table aria-describedby="contract-type-total">
+              <TableHead>
+                <tr>
+                  <TableHeaderCell>Contract type</TableHeaderCell>
+                  <TableHeaderCell className="w-36 text-right">% of work</TableHeaderCell>
+                </tr>
+              </TableHead>
+              <TableBody>
+                {CONTRACT_TYPE_FIELDS.map((field) => {
+                  const message = errors[field.key]?.message;
+                  return (
+                    <TableRow key={field.key}>
+                      <TableCell>
+                        <label htmlFor={`contract-${field.key}`}>{field.label}</label>
+                        <FieldError id={errorIdFor(`contract-${field.key}`)} message={message} />
+                      </TableCell>
+                      <TableCell className="text-right">
+                        <Input
+                          id={`contract-${field.key}`}
+                          className="text-right tabular-nums"
+                          {...percentInputProps}
+                          {...form.register(field.key, { setValueAs: percentValueAs })}
+                          {...describedBy(`contract-${field.key}`, message)}
+                        />
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+            <FieldError id="contractTypeTotal-error" message={totalError} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Special areas and other work</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <FormField
+              id="specialAreaDetails"
+              label="Work in special areas"
+              hintId="special-areas-hint"
+              hint={`Describe any work on or in: ${SPECIAL_AREAS.join("; ").toLowerCase()}. Leave empty if none.`}
+              error={errors.specialAreaDetails?.message}
+            >
+              <Textarea
+                id="specialAreaDetails"
+                rows={3}
+                {...form.register("specialAreaDetails")}
+                {...describedBy("specialAreaDetails", errors.specialAreaDetails?.message, "special-areas-hint")}
+              />
+            </FormField>
+            <FormField
+              id="otherContractDetails"
+              label="Other contract details"
+              error={errors.otherContractDetails?.message}
+            >
+              <Textarea id="otherContractDetails" rows={2} {...form.register("otherContractDetails")} />
+            </FormField>
+          </CardContent>
+        </Card>
+      </fieldset>
+      <StepFooter back={4} continueLabel="Continue to Declaration" busy={saving} />
+    </form>
+  );
+}

@@ -1,0 +1,348 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMemo, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { searchBusinessActivities } from "../../../../../domain/business-activities";
+import { COMPANY_SEARCH_DEBOUNCE_MS, COMPANY_SEARCH_MIN_CHARS } from "../../../../../domain/constants";
+import { formatDateGb, todayInLondon } from "../../../../../domain/format/dates";
+import {
+  type InsuredsDetails,
+  type InsuredsDetailsInput,
+  insuredsDetailsSchema,
+} from "../../../../../domain/quote/insureds-details";
+import type { Quote } from "../../../../../domain/quote/quote";
+import { Button } from "../../../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
+import { Combobox } from "../../../../components/ui/combobox";
+import { Input, Textarea } from "../../../../components/ui/input";
+import { toast } from "../../../../components/ui/toast-store";
+import { useDebouncedValue } from "../../../../hooks/use-debounced-value";
+import { errorMessageOf } from "../../../../lib/api-client";
+import { useCreateQuote } from "../../api/create-quote";
+import { getCompanyDirectorCount } from "../../api/get-company-officers";
+import { type CompanySearchResult, formatCompanyAddress, useCompanySearch } from "../../api/search-companies";
+import { useUpdateQuote } from "../../api/update-quote";
+import { insuredsDetailsFormValues } from "../../lib/form-values";
+import { describedBy, FormField, wholeNumberValueAs, YesNoQuestion, YesNoSwitch } from "../fields";
+import { NAVIGATION_SAVE_ERROR_TOAST, type SaveContext, useStepLeave, useWizard } from "../wizard-context";
+
+export const COMPANY_NOT_FOUND_TEXT = "No company was found with that name in the public company register.";
+
+function CompanyOption({ company }: { company: CompanySearchResult }) {
+  return (
+    <div className="grid gap-0.5">
+      <span className="font-medium">{company.title}</span>
+      <span className="text-xs text-slate-600">
+        {company.company_number}
+        {company.company_status ? ` · ${company.company_status}` : ""}
+      </span>
+      <span className="text-xs text-slate-600">{formatCompanyAddress(company.address)}</span>
+    </div>
+  );
+}
+
+export function InsuredsDetailsStep() {
+  const { quote, readOnly, requestStep, onQuoteCreated, confirmReopen } = useWizard();
+  const today = useMemo(() => todayInLondon(new Date()), []);
+  const form = useForm<InsuredsDetailsInput, unknown, InsuredsDetails>({
+    resolver: zodResolver(insuredsDetailsSchema),
+    defaultValues: { ...insuredsDetailsFormValues(quote, today), incorporationDate: quote?.incorporationDate ?? null },
+  });
+  const { errors } = form.formState;
+  const create = useCreateQuote();
+  const update = useUpdateQuote();
+
+  // An existing quote's name was chosen already: searching it again would only get in the way.
+  const [companySelected, setCompanySelected] = useState(quote !== undefined);
+  const [soleTrader, setSoleTrader] = useState(false);
+  // Directors are copied into qualified staff until the broker types a staff figure (SPEC.md §4).
+  const [staffEdited, setStaffEdited] = useState(quote !== undefined);
+
+  const proposerName = form.watch("proposerName") ?? "";
+  const searchText = useDebouncedValue(proposerName, COMPANY_SEARCH_DEBOUNCE_MS);
+  const searchAllowed = !companySelected && !soleTrader;
+  const companies = useCompanySearch(searchText, searchAllowed);
+  const searched = searchAllowed && searchText.trim().length >= COMPANY_SEARCH_MIN_CHARS;
+  const nothingFound = searched && companies.isSuccess && companies.data.length === 0;
+  const searching = searched && companies.isFetching;
+
+  const businessActivity = form.watch("businessActivity") ?? "";
+  const activityOptions = useMemo(() => searchBusinessActivities(businessActivity), [businessActivity]);
+  const hasFinancialInterest = form.watch("hasFinancialInterest") ?? false;
+
+  const setDirectors = (directors: number | undefined) => {
+    form.setValue("numberOfDirectors", directors as number, { shouldDirty: true });
+    if (!staffEdited && directors !== undefined && Number.isFinite(directors)) {
+      form.setValue("numberOfQualifiedStaff", directors, { shouldDirty: true });
+    }
+  };
+
+  const chooseCompany = async (company: CompanySearchResult) => {
+    setCompanySelected(true);
+    form.setValue("proposerName", company.title, { shouldDirty: true, shouldValidate: true });
+    const address = formatCompanyAddress(company.address);
+    if (address) form.setValue("businessAddress", address, { shouldDirty: true, shouldValidate: true });
+    if (company.date_of_creation) form.setValue("incorporationDate", company.date_of_creation, { shouldDirty: true });
+    try {
+      const directors = await getCompanyDirectorCount(company.company_number);
+      if (directors >= 1) setDirectors(directors);
+    } catch (error) {
+      // SPEC.md §8: an officer lookup failure is only logged; the broker enters the count by hand.
+      console.warn(`Officer lookup failed for ${company.company_number}: ${errorMessageOf(error)}`);
+    }
+  };
+
+  const save = async (details: InsuredsDetails, context: SaveContext): Promise<boolean> => {
+    if (!quote) {
+      try {
+        onQuoteCreated(await create.mutateAsync(details));
+        return true;
+      } catch (error) {
+        toast({ title: "Error", description: errorMessageOf(error), variant: "destructive" });
+        return false;
+      }
+    }
+    const { businessActivity: _nestedOnly, ...flat } = details;
+    if (!(await confirmReopen({ ...flat, insuredsDetails: details } as Partial<Quote>))) return false;
+    try {
+      await update.mutateAsync({
+        id: quote.id,
+        body: { ...flat, insuredsDetails: details, expectedVersion: quote.version },
+      });
+      toast({ title: "Insureds Details Saved", description: `Quote ${quote.reference} updated` });
+      return true;
+    } catch (error) {
+      toast(
+        context.navigating
+          ? NAVIGATION_SAVE_ERROR_TOAST
+          : { title: "Error", description: errorMessageOf(error), variant: "destructive" },
+      );
+      return false;
+    }
+  };
+
+  useStepLeave({ form, stored: quote !== undefined, save });
+
+  const busy = create.isPending || update.isPending;
+  const proposerField = form.register("proposerName");
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void requestStep(2, { submit: true });
+      }}
+    >
+      <fieldset disabled={readOnly} className="grid gap-4">
+        <Card>
+          <CardHeader>
+            <CardTitle>Insureds Details</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 md:grid-cols-2">
+            <FormField id="proposerName" label="Company name" error={errors.proposerName?.message}>
+              <Combobox<CompanySearchResult>
+                id="proposerName"
+                name={proposerField.name}
+                inputRef={proposerField.ref}
+                value={proposerName}
+                placeholder="Start typing the company name"
+                onInputChange={(text) => {
+                  setCompanySelected(false);
+                  form.setValue("proposerName", text, { shouldDirty: true });
+                }}
+                onSelect={(company) => void chooseCompany(company)}
+                items={searched && !searching ? (companies.data ?? []) : []}
+                itemKey={(company) => company.company_number}
+                itemText={(company) => company.title}
+                renderItem={(company) => <CompanyOption company={company} />}
+                enabled={searched}
+                loading={searching}
+                loadingText="Searching companies..."
+                disabled={readOnly}
+                {...describedBy("proposerName", errors.proposerName?.message)}
+              />
+              {searching ? (
+                <p role="status" className="text-xs text-slate-600">
+                  Searching companies...
+                </p>
+              ) : null}
+            </FormField>
+            <FormField id="tradingName" label="Trading name (optional)" error={errors.tradingName?.message}>
+              <Input id="tradingName" {...form.register("tradingName")} />
+            </FormField>
+            {nothingFound || soleTrader ? (
+              <div className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 md:col-span-2">
+                {nothingFound ? <p className="text-sm text-amber-900">{COMPANY_NOT_FOUND_TEXT}</p> : null}
+                <div className="flex items-center justify-between gap-4">
+                  <label htmlFor="soleTrader" className="text-sm font-medium text-slate-900">
+                    Is the insured a sole trader?
+                  </label>
+                  <YesNoSwitch
+                    id="soleTrader"
+                    label="Is the insured a sole trader?"
+                    checked={soleTrader}
+                    onCheckedChange={setSoleTrader}
+                  />
+                </div>
+              </div>
+            ) : null}
+            <FormField
+              id="businessActivity"
+              label="Business activity"
+              error={errors.businessActivity?.message}
+              className="md:col-span-2"
+            >
+              <Controller
+                control={form.control}
+                name="businessActivity"
+                render={({ field }) => (
+                  <Combobox<string>
+                    id="businessActivity"
+                    name={field.name}
+                    inputRef={field.ref}
+                    value={field.value ?? ""}
+                    placeholder="Search trades and job titles"
+                    onInputChange={field.onChange}
+                    onSelect={(title) => field.onChange(title)}
+                    onBlur={field.onBlur}
+                    items={activityOptions}
+                    itemKey={(title) => title}
+                    itemText={(title) => title}
+                    emptyText="No business activity found."
+                    disabled={readOnly}
+                    {...describedBy("businessActivity", errors.businessActivity?.message)}
+                  />
+                )}
+              />
+            </FormField>
+            <FormField
+              id="businessAddress"
+              label="Business address"
+              error={errors.businessAddress?.message}
+              className="md:col-span-2"
+            >
+              <Textarea
+                id="businessAddress"
+                rows={2}
+                {...form.register("businessAddress")}
+                {...describedBy("businessAddress", errors.businessAddress?.message)}
+              />
+            </FormField>
+            <FormField
+              id="incorporationDate"
+              label="Incorporation date"
+              error={errors.incorporationDate?.message}
+              hint={quote?.incorporationDate ? `Registered ${formatDateGb(quote.incorporationDate)}` : undefined}
+            >
+              <Input
+                id="incorporationDate"
+                type="date"
+                {...form.register("incorporationDate", { setValueAs: (value) => (value ? value : null) })}
+                {...describedBy("incorporationDate", errors.incorporationDate?.message)}
+              />
+            </FormField>
+            <FormField id="inceptionDate" label="Inception date" error={errors.inceptionDate?.message}>
+              <Input
+                id="inceptionDate"
+                type="date"
+                {...form.register("inceptionDate")}
+                {...describedBy("inceptionDate", errors.inceptionDate?.message)}
+              />
+            </FormField>
+            <FormField
+              id="numberOfDirectors"
+              label="Number of directors/partners/principals"
+              error={errors.numberOfDirectors?.message}
+            >
+              <Controller
+                control={form.control}
+                name="numberOfDirectors"
+                render={({ field }) => (
+                  <Input
+                    id="numberOfDirectors"
+                    type="number"
+                    min={1}
+                    step={1}
+                    inputMode="numeric"
+                    name={field.name}
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    value={Number.isFinite(field.value) ? String(field.value) : ""}
+                    onChange={(event) => setDirectors(wholeNumberValueAs(event.target.value))}
+                    {...describedBy("numberOfDirectors", errors.numberOfDirectors?.message)}
+                  />
+                )}
+              />
+            </FormField>
+            <FormField
+              id="numberOfQualifiedStaff"
+              label="Number of qualified staff"
+              error={errors.numberOfQualifiedStaff?.message}
+            >
+              <Controller
+                control={form.control}
+                name="numberOfQualifiedStaff"
+                render={({ field }) => (
+                  <Input
+                    id="numberOfQualifiedStaff"
+                    type="number"
+                    min={0}
+                    step={1}
+                    inputMode="numeric"
+                    name={field.name}
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    value={Number.isFinite(field.value) ? String(field.value) : ""}
+                    onChange={(event) => {
+                      setStaffEdited(true);
+                      field.onChange(wholeNumberValueAs(event.target.value));
+                    }}
+                    {...describedBy("numberOfQualifiedStaff", errors.numberOfQualifiedStaff?.message)}
+                  />
+                )}
+              />
+            </FormField>
+            <div className="md:col-span-2">
+              <Controller
+                control={form.control}
+                name="hasFinancialInterest"
+                render={({ field }) => (
+                  <YesNoQuestion
+                    id="hasFinancialInterest"
+                    question="Does the insured have a financial interest in any other company or organisation?"
+                    checked={field.value ?? false}
+                    disabled={readOnly}
+                    onCheckedChange={(checked) => {
+                      field.onChange(checked);
+                      // Turning the switch off clears its details (SPEC.md §4).
+                      if (!checked) form.setValue("financialInterestDetails", "", { shouldValidate: true });
+                    }}
+                  />
+                )}
+              />
+              {hasFinancialInterest ? (
+                <FormField
+                  id="financialInterestDetails"
+                  label="Details of the other company/organisation"
+                  error={errors.financialInterestDetails?.message}
+                >
+                  <Textarea
+                    id="financialInterestDetails"
+                    rows={3}
+                    {...form.register("financialInterestDetails")}
+                    {...describedBy("financialInterestDetails", errors.financialInterestDetails?.message)}
+                  />
+                </FormField>
+              ) : null}
+            </div>
+          </CardContent>
+        </Card>
+      </fieldset>
+      <div className="mt-4 flex justify-end">
+        <Button type="submit" disabled={busy}>
+          {create.isPending ? "Creating..." : update.isPending ? "Saving..." : "Continue to Financial Overview"}
+        </Button>
+      </div>
+    </form>
+  );
+}

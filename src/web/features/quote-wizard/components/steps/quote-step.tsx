@@ -1,0 +1,387 @@
+import { AlertTriangle, ArrowLeft } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "wouter";
+import { COVER_LIMIT_OPTIONS, TAX_RATE_PERCENT, type TurnoverBand } from "../../../../../domain/constants";
+import { formatGbpWhole, penceToMoneyString, percentOf, poundsToPence } from "../../../../../domain/money";
+import type { Quote, ReferralHit } from "../../../../../domain/quote/quote";
+import { statusLabel } from "../../../../../domain/quote/status";
+import { TURNOVER_BAND_LABELS, TURNOVER_BANDS } from "../../../../../domain/quote/turnover-band";
+import type { ExcessOption } from "../../../../../domain/rating/input";
+import { Button } from "../../../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
+import { Label } from "../../../../components/ui/label";
+import { Select } from "../../../../components/ui/select";
+import { toast } from "../../../../components/ui/toast-store";
+import { paths } from "../../../../config/paths";
+import { errorMessageOf } from "../../../../lib/api-client";
+import { useReferQuote } from "../../api/refer-quote";
+import { useUpdateQuote } from "../../api/update-quote";
+import {
+  type CoverSelections,
+  financialOverviewWithSelections,
+  type QuoteSelections,
+  selectionsFromQuote,
+} from "../../lib/selections";
+import { AdditionalCovers } from "../quote/additional-covers";
+import { ExcessCards } from "../quote/excess-cards";
+import { PremiumCard } from "../quote/premium-card";
+import { effectiveTaxPercent, type PremiumLines, premiumLinesOf } from "../quote/premium-lines";
+import { PremiumOverride } from "../quote/premium-override";
+import { WizardDocuments } from "../quote/wizard-documents";
+import { useRating } from "../use-rating";
+import { useWizard } from "../wizard-context";
+
+const BAND_OPTIONS = TURNOVER_BANDS.map((band) => ({ value: band, label: TURNOVER_BAND_LABELS[band] }));
+const COVER_LIMIT_SELECT_OPTIONS = COVER_LIMIT_OPTIONS.map((limit) => ({
+  value: String(limit),
+  label: formatGbpWhole(poundsToPence(limit)),
+}));
+
+export const REVIEW_REQUIRED_TEXT =
+  'To proceed, click "Request Underwriter Review" below. You cannot complete the quote directly.';
+
+function pounds(amount: number | null | undefined): string {
+  return typeof amount === "number" ? formatGbpWhole(poundsToPence(amount)) : "-";
+}
+
+function QuoteSummary({ quote }: { quote: Quote }) {
+  const overview = quote.financialOverview;
+  const rows: [string, string][] = [
+    ["Company", quote.proposerName],
+    ["Directors", String(quote.numberOfDirectors)],
+    ["Qualified staff", String(quote.numberOfQualifiedStaff)],
+    ["Turnover", pounds(overview?.turnover)],
+    ["Largest project", pounds(overview?.largestSingleProjectValue)],
+    ["UK only", overview ? (overview.isAllTurnoverUK ? "Yes" : "No") : "-"],
+    ["Reference", quote.reference],
+    ["Product", quote.productCode],
+    ["Status", statusLabel(quote.status, "wizard")],
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Quote Summary</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-1.5 text-sm md:grid-cols-3">
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-xs text-slate-600">{label}</dt>
+              <dd className="font-medium text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ReferralHitsPanel({ hits }: { hits: readonly ReferralHit[] }) {
+  return (
+    <Card className="border-amber-300">
+      <CardHeader className="bg-amber-50">
+        <CardTitle>Referral reasons</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-1.5 text-sm text-slate-800">
+          {hits.map((hit) => (
+            <li key={hit.code} className="flex gap-2">
+              <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-700" />
+              {hit.description}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function QuoteStep() {
+  const { quote, readOnly, requestStep, confirmReopen } = useWizard();
+  const [, navigate] = useLocation();
+  const [selections, setSelections] = useState<QuoteSelections | null>(() =>
+    quote ? selectionsFromQuote(quote) : null,
+  );
+  // What the card shows. While an override is active, a rating result does not replace it (SPEC.md §4).
+  const [shown, setShown] = useState<PremiumLines | null>(() => premiumLinesOf(quote));
+  const { rate, rating } = useRating();
+  const update = useUpdateQuote();
+  const refer = useReferQuote();
+  const [overrideBusy, setOverrideBusy] = useState(false);
+
+  const rateWith = async (target: Quote, next: QuoteSelections) => {
+    const overriddenBefore = target.premiumOverridden;
+    const result = await rate(target, next);
+    if (result && !overriddenBefore) setShown(premiumLinesOf(result.quote));
+  };
+
+  // A draft that has every section but no premium yet is rated on arrival (e.g. after a failed rating).
+  const autoRated = useRef(false);
+  useEffect(() => {
+    if (autoRated.current || readOnly || !quote || !selections) return;
+    if (quote.status !== "DRAFT" || quote.ratedAt !== null || !quote.declaration) return;
+    autoRated.current = true;
+    void rateWith(quote, selections);
+  });
+
+  const changeSelections = async (next: QuoteSelections) => {
+    if (!quote) {
+      setSelections(next);
+      return;
+    }
+    if (!(await confirmReopen())) return;
+    setSelections(next);
+    await rateWith(quote, next);
+  };
+
+  const applyOverride = async (amountPounds: number): Promise<boolean> => {
+    if (!quote) return false;
+    if (!(await confirmReopen())) return false;
+    const basePence = poundsToPence(amountPounds);
+    const feesPence = shown ? shown.subtotal - shown.basePremium : 0;
+    // The server recomputes taxes and total from the base (DECISIONS §5); these only complete SPEC's body.
+    const taxesPence = percentOf(basePence + feesPence, effectiveTaxPercent(shown, TAX_RATE_PERCENT));
+    setOverrideBusy(true);
+    try {
+      const saved = await update.mutateAsync({
+        id: quote.id,
+        body: {
+          basePremium: penceToMoneyString(basePence),
+          taxes: penceToMoneyString(taxesPence),
+          totalPremium: penceToMoneyString(basePence + feesPence + taxesPence),
+          expectedVersion: quote.version,
+        },
+      });
+      setShown(premiumLinesOf(saved));
+      toast({ title: "Premium Override Applied", description: `Base premium set to ${penceToMoneyString(basePence)}` });
+      return true;
+    } catch {
+      toast({ title: "Error", description: "Failed to apply premium override", variant: "destructive" });
+      return false;
+    } finally {
+      setOverrideBusy(false);
+    }
+  };
+
+  const resetOverride = async () => {
+    if (!quote) return;
+    if (!(await confirmReopen())) return;
+    setOverrideBusy(true);
+    try {
+      const saved = await update.mutateAsync({
+        id: quote.id,
+        body: { overrideBasePremium: null, expectedVersion: quote.version },
+      });
+      setShown(premiumLinesOf(saved));
+      toast({ title: "Premium Override Removed", description: "The calculated premium applies again" });
+    } catch {
+      toast({ title: "Error", description: "Failed to remove premium override", variant: "destructive" });
+    } finally {
+      setOverrideBusy(false);
+    }
+  };
+
+  const complete = async () => {
+    if (!quote || !selections) return;
+    try {
+      // An approved quote completes at the underwriter's premium, so its figures are not sent again.
+      const financialOverview =
+        quote.status === "DRAFT" ? financialOverviewWithSelections(quote, selections) : undefined;
+      await update.mutateAsync({
+        id: quote.id,
+        body: { status: "QUOTED", ...(financialOverview ? { financialOverview } : {}), expectedVersion: quote.version },
+      });
+      toast({ title: "Quote Completed", description: `Quote ${quote.reference} is complete` });
+      navigate(paths.dashboard);
+    } catch (error) {
+      toast({ title: "Completion Error", description: errorMessageOf(error), variant: "destructive" });
+    }
+  };
+
+  const requestReview = async () => {
+    if (!quote || !selections) return;
+    try {
+      const financialOverview = financialOverviewWithSelections(quote, selections);
+      await refer.mutateAsync({
+        id: quote.id,
+        body: { ...(financialOverview ? { financialOverview } : {}), expectedVersion: quote.version },
+      });
+      toast({ title: "Quote Referred", description: `Quote ${quote.reference} was sent to underwriting` });
+      navigate(paths.dashboard);
+    } catch (error) {
+      toast({ title: "Referral Error", description: errorMessageOf(error), variant: "destructive" });
+    }
+  };
+
+  const hits = quote?.referralHits ?? [];
+  const isDraft = quote?.status === "DRAFT";
+  const needsReview = isDraft && hits.length > 0;
+  const controlsDisabled = readOnly || !quote || rating || overrideBusy;
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid content-start gap-4">
+        {quote ? <QuoteSummary quote={quote} /> : null}
+        <Card>
+          <CardHeader>
+            <CardTitle>Revenue Classification</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-1.5">
+            <Label htmlFor="turnoverBand">Turnover band</Label>
+            <Select
+              id="turnoverBand"
+              value={selections?.turnoverBand ?? ""}
+              placeholder="Select a turnover band"
+              disabled={controlsDisabled}
+              options={BAND_OPTIONS}
+              onValueChange={(value) =>
+                selections && void changeSelections({ ...selections, turnoverBand: value as TurnoverBand })
+              }
+            />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Cover Limit Selection</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <div className="grid gap-1.5">
+              <Label htmlFor="coverLimit">Aggregate cover limit</Label>
+              <Select
+                id="coverLimit"
+                value={selections ? String(selections.coverLimit) : ""}
+                placeholder="Select a cover limit"
+                disabled={controlsDisabled}
+                options={COVER_LIMIT_SELECT_OPTIONS}
+                onValueChange={(value) =>
+                  selections && void changeSelections({ ...selections, coverLimit: Number(value) })
+                }
+              />
+            </div>
+            <div className="grid gap-1.5">
+              <p className="text-sm font-medium text-slate-800">Design Liability excess</p>
+              <ExcessCards
+                current={selections?.excess ?? "standard"}
+                basePremium={shown?.basePremium ?? null}
+                overridden={quote?.premiumOverridden ?? false}
+                disabled={controlsDisabled}
+                onChange={(excess: ExcessOption) => selections && void changeSelections({ ...selections, excess })}
+              />
+            </div>
+          </CardContent>
+        </Card>
+        {selections ? (
+          <AdditionalCovers
+            covers={selections.covers}
+            disabled={controlsDisabled}
+            onChange={(covers: CoverSelections) => void changeSelections({ ...selections, covers })}
+          />
+        ) : null}
+        <WizardDocuments quote={quote} />
+      </div>
+      <div className="grid content-start gap-4">
+        <PremiumCard
+          lines={shown}
+          coverLimit={selections?.coverLimit ?? COVER_LIMIT_OPTIONS[2]}
+          excess={selections?.excess ?? "standard"}
+          updating={rating}
+          trace={quote?.ratingTrace ?? []}
+        />
+        {quote && shown ? (
+          <PremiumOverride
+            active={quote.premiumOverridden}
+            busy={overrideBusy}
+            disabled={readOnly || rating}
+            onApply={applyOverride}
+            onReset={resetOverride}
+          />
+        ) : null}
+        {needsReview ? <ReferralHitsPanel hits={hits} /> : null}
+      </div>
+      <div className="grid gap-3 lg:col-span-2">
+        {needsReview ? (
+          <section
+            aria-labelledby="review-required-title"
+            className="rounded-md border border-amber-400 bg-amber-50 p-4 text-sm text-amber-950"
+          >
+            <h2 id="review-required-title" className="flex items-center gap-2 font-semibold">
+              <AlertTriangle aria-hidden="true" className="h-4 w-4" />
+              Underwriter Review Required
+            </h2>
+            <ul className="mt-2 list-disc pl-5">
+              {hits.map((hit) => (
+                <li key={hit.code}>{hit.description}</li>
+              ))}
+            </ul>
+            <p className="mt-2">{REVIEW_REQUIRED_TEXT}</p>
+          </section>
+        ) : null}
+        {quote && (quote.status === "REFERRED" || quote.status === "UW_REQUESTED") ? (
+          <p role="note" className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-950">
+            This quote is with underwriting.{" "}
+            <Link href={paths.underwriterReview(quote.id)} className="font-medium underline">
+              Open the underwriter review
+            </Link>
+          </p>
+        ) : null}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Button variant="outline" onClick={() => void requestStep(6)}>
+            <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+            Back to Declaration
+          </Button>
+          <StepSevenAction
+            quote={quote}
+            needsReview={needsReview}
+            readOnly={readOnly}
+            rated={shown !== null}
+            busy={rating || overrideBusy}
+            completing={update.isPending && !overrideBusy}
+            referring={refer.isPending}
+            onComplete={() => void complete()}
+            onRefer={() => void requestReview()}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function StepSevenAction({
+  quote,
+  needsReview,
+  readOnly,
+  rated,
+  busy,
+  completing,
+  referring,
+  onComplete,
+  onRefer,
+}: {
+  quote: Quote | undefined;
+  needsReview: boolean;
+  readOnly: boolean;
+  rated: boolean;
+  busy: boolean;
+  completing: boolean;
+  referring: boolean;
+  onComplete: () => void;
+  onRefer: () => void;
+}) {
+  if (!quote) return <Button disabled>Complete Previous Steps</Button>;
+  if (readOnly) return null;
+  if (needsReview) {
+    return (
+      <Button onClick={onRefer} disabled={referring || busy}>
+        {referring ? "Referring..." : "Request Underwriter Review"}
+      </Button>
+    );
+  }
+  if (quote.status === "DRAFT" || quote.status === "UW_APPROVED") {
+    return (
+      <Button onClick={onComplete} disabled={completing || busy || !rated}>
+        {completing ? "Completing..." : "Complete"}
+      </Button>
+    );
+  }
+  return null;
+}

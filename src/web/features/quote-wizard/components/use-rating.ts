@@ -1,0 +1,39 @@
+import { useCallback } from "react";
+import { formatGbp, parseMoneyString } from "../../../../domain/money";
+import type { Quote, RateQuoteResult } from "../../../../domain/quote/quote";
+import { toast } from "../../../components/ui/toast-store";
+import { errorMessageOf } from "../../../lib/api-client";
+import { useRateQuote } from "../api/rate-quote";
+import { type QuoteSelections, rateRequestBody, selectionsFromQuote } from "../lib/selections";
+
+/** The total as the 'Premium Calculated' toast shows it: "£1,234.56". */
+export function formatMoneyString(amount: string | null | undefined): string {
+  const pence = amount ? parseMoneyString(amount) : null;
+  return pence === null ? "" : formatGbp(pence);
+}
+
+/** POST /rate with the step-7 selections, and SPEC.md §8's toasts ('Premium Calculated' / 'Rating Error'). */
+export function useRating() {
+  const mutation = useRateQuote();
+  const { mutateAsync } = mutation;
+  const rate = useCallback(
+    async (quote: Quote, selections?: QuoteSelections): Promise<RateQuoteResult | null> => {
+      try {
+        const result = await mutateAsync({
+          id: quote.id,
+          body: rateRequestBody(selections ?? selectionsFromQuote(quote), quote.version),
+        });
+        toast({
+          title: "Premium Calculated",
+          description: `Total premium ${formatMoneyString(result.breakdown.totalPremium)}`,
+        });
+        return result;
+      } catch (error) {
+        toast({ title: "Rating Error", description: errorMessageOf(error), variant: "destructive" });
+        return null;
+      }
+    },
+    [mutateAsync],
+  );
+  return { rate, rating: mutation.isPending };
+}

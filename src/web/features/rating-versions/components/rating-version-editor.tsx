@@ -1,0 +1,344 @@
+import { CheckCircle2, FlaskConical, Save, Send, TriangleAlert } from "lucide-react";
+import { useId, useState } from "react";
+import { todayInLondon } from "../../../../domain/format/dates";
+import type { RatingConfigIssue } from "../../../../domain/rating/config-schema";
+import {
+  type RatingVersion,
+  TEST_INDUSTRIES,
+  TEST_RISK_DEFAULTS,
+  type TestRatingRisk,
+  testRatingRiskSchema,
+} from "../../../../domain/rating/version";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Input, Textarea } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Select } from "../../../components/ui/select";
+import { toast } from "../../../components/ui/toast-store";
+import { ApiError, errorMessageOf } from "../../../lib/api-client";
+import { ImpactPanel } from "../../impact/components/impact-panel";
+import { useCreateRatingVersion } from "../api/create-rating-version";
+import { usePublishRatingVersion } from "../api/publish-rating-version";
+import { useUpdateRatingVersion } from "../api/update-rating-version";
+import { checkRatingConfigText, runTestRating, type TestRatingOutcome } from "../test-rating";
+import { TestResults } from "./test-results";
+
+export interface EditorSeed {
+  /** The draft being edited; null for a new version. */
+  version: RatingVersion | null;
+  name: string;
+  notes: string;
+  effectiveFrom: string;
+  effectiveTo: string;
+  json: unknown;
+}
+
+const INDUSTRY_OPTIONS = TEST_INDUSTRIES.map((industry) => ({
+  value: industry,
+  label: industry.charAt(0).toUpperCase() + industry.slice(1),
+}));
+
+function invalidJsonToast() {
+  toast({ title: "Validation Error", description: "Invalid JSON configuration", variant: "destructive" });
+}
+
+function IssueList({ issues }: { issues: readonly RatingConfigIssue[] }) {
+  return (
+    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+      <p className="flex items-center gap-2 font-semibold">
+        <TriangleAlert aria-hidden="true" className="h-4 w-4" />
+        {issues.length === 1 ? "1 problem in the configuration" : `${issues.length} problems in the configuration`}
+      </p>
+      <ul className="mt-2 grid gap-1">
+        {issues.map((issue) => (
+          <li key={`${issue.path}|${issue.message}`}>
+            <code className="rounded bg-white px-1 py-0.5 text-xs font-semibold">{issue.path || "(root)"}</code>{" "}
+            {issue.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function NumberField({
+  id,
+  label,
+  value,
+  onChange,
+  step = 1,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+  step?: number;
+}) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id} className="text-xs">
+        {label}
+      </Label>
+      <Input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={step}
+        value={Number.isFinite(value) ? value : ""}
+        onChange={(event) => onChange(event.target.valueAsNumber)}
+      />
+    </div>
+  );
+}
+
+/**
+ * The configuration editor: version details, the JSON, Validate, Test Rating (the real engine in the
+ * browser), Save and Publish. Published versions are immutable, so editing one starts a new draft.
+ */
+export function RatingVersionEditor({
+  seed,
+  onClose,
+  onSaved,
+}: {
+  seed: EditorSeed;
+  onClose: () => void;
+  onSaved: (version: RatingVersion) => void;
+}) {
+  const id = useId();
+  const [name, setName] = useState(seed.name);
+  const [notes, setNotes] = useState(seed.notes);
+  const [effectiveFrom, setEffectiveFrom] = useState(seed.effectiveFrom || todayInLondon(new Date()));
+  const [effectiveTo, setEffectiveTo] = useState(seed.effectiveTo);
+  const [jsonText, setJsonText] = useState(() => JSON.stringify(seed.json, null, 2));
+  const [risk, setRisk] = useState<TestRatingRisk>({ ...TEST_RISK_DEFAULTS });
+  const [issues, setIssues] = useState<RatingConfigIssue[]>([]);
+  const [validMessage, setValidMessage] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<TestRatingOutcome | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const createVersion = useCreateRatingVersion();
+  const updateVersion = useUpdateRatingVersion();
+  const publishVersion = usePublishRatingVersion();
+  const saving = createVersion.isPending || updateVersion.isPending;
+  const editing = seed.version;
+
+  const edit =
+    <T,>(setter: (value: T) => void) =>
+    (value: T) => {
+      setter(value);
+      setDirty(true);
+      setValidMessage(null);
+    };
+
+  const validate = (): Record<string, unknown> | null => {
+    const check = checkRatingConfigText(jsonText);
+    setOutcome(null);
+    if (check.kind === "invalid-json") {
+      setIssues([]);
+      setValidMessage(null);
+      invalidJsonToast();
+      return null;
+    }
+    if (check.kind === "invalid-config") {
+      setIssues(check.issues);
+      setValidMessage(null);
+      return null;
+    }
+    setIssues([]);
+    setValidMessage("The configuration is valid: every factor, fee and referral rule compiles.");
+    return check.json;
+  };
+
+  const testRating = () => {
+    const checked = testRatingRiskSchema.safeParse(risk);
+    if (!checked.success) {
+      const [issue] = checked.error.issues;
+      const field = issue?.path.join(".") ?? "";
+      const message = issue?.code === "invalid_type" ? `Enter a number for ${field}` : (issue?.message ?? "");
+      toast({ title: "Validation Error", description: message, variant: "destructive" });
+      return;
+    }
+    const result = runTestRating(jsonText, checked.data);
+    if (result.kind === "invalid-json") {
+      invalidJsonToast();
+      return;
+    }
+    setIssues(result.kind === "invalid-config" ? result.issues : []);
+    setOutcome(result);
+  };
+
+  const save = async (): Promise<RatingVersion | null> => {
+    const json = validate();
+    if (!json) return null;
+    if (!name.trim()) {
+      toast({ title: "Validation Error", description: "Version name is required", variant: "destructive" });
+      return null;
+    }
+    const body = {
+      name: name.trim(),
+      notes: notes.trim(),
+      json,
+      effectiveFrom,
+      effectiveTo: effectiveTo || null,
+    };
+    try {
+      if (editing) {
+        const updated = await updateVersion.mutateAsync({ id: editing.id, changes: body });
+        toast({ title: "Rating Version Updated", description: `${updated.name} saved as a draft.` });
+        setDirty(false);
+        onSaved(updated);
+        return updated;
+      }
+      const created = await createVersion.mutateAsync(body);
+      toast({ title: "Rating Version Created", description: `${created.name} saved as a draft.` });
+      setDirty(false);
+      onSaved(created);
+      return created;
+    } catch (error) {
+      if (error instanceof ApiError && error.issues.length > 0) setIssues(error.issues);
+      toast({
+        title: editing ? "Update Error" : "Creation Error",
+        description: errorMessageOf(error),
+        variant: "destructive",
+      });
+      return null;
+    }
+  };
+
+  const publish = async () => {
+    const target = dirty || !editing ? await save() : editing;
+    if (!target) return;
+    try {
+      await publishVersion.mutateAsync(target.id);
+      toast({ title: "Version Published", description: "Rating version has been published and is now active" });
+      onClose();
+    } catch (error) {
+      toast({ title: "Publish Error", description: errorMessageOf(error), variant: "destructive" });
+    }
+  };
+
+  return (
+    <div className="grid gap-4">
+      <Card>
+        <CardHeader>
+          <CardTitle>{editing ? `Edit ${editing.name}` : "New Version"}</CardTitle>
+          <Button variant="outline" size="sm" onClick={onClose}>
+            Back to versions
+          </Button>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <div className="grid gap-3 md:grid-cols-4">
+            <div className="grid gap-1.5 md:col-span-2">
+              <Label htmlFor={`${id}-name`}>Name</Label>
+              <Input id={`${id}-name`} value={name} onChange={(event) => edit(setName)(event.target.value)} />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${id}-from`}>Effective From</Label>
+              <Input
+                id={`${id}-from`}
+                type="date"
+                value={effectiveFrom}
+                onChange={(event) => edit(setEffectiveFrom)(event.target.value)}
+              />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${id}-to`}>Effective To (optional)</Label>
+              <Input
+                id={`${id}-to`}
+                type="date"
+                value={effectiveTo}
+                onChange={(event) => edit(setEffectiveTo)(event.target.value)}
+              />
+            </div>
+            <div className="grid gap-1.5 md:col-span-4">
+              <Label htmlFor={`${id}-notes`}>Notes</Label>
+              <Input id={`${id}-notes`} value={notes} onChange={(event) => edit(setNotes)(event.target.value)} />
+            </div>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-json`}>Configuration (JSON)</Label>
+            <Textarea
+              id={`${id}-json`}
+              spellCheck={false}
+              rows={22}
+              className="font-mono text-xs leading-5"
+              value={jsonText}
+              onChange={(event) => edit(setJsonText)(event.target.value)}
+            />
+          </div>
+          {issues.length > 0 ? <IssueList issues={issues} /> : null}
+          {validMessage ? (
+            <p role="status" className="flex items-center gap-2 text-sm font-medium text-green-800">
+              <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
+              {validMessage}
+            </p>
+          ) : null}
+          <fieldset className="grid gap-3 rounded-md border border-slate-200 p-3">
+            <legend className="px-1 text-sm font-semibold text-slate-900">Test risk</legend>
+            <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
+              <NumberField
+                id={`${id}-turnover`}
+                label="Turnover (£)"
+                value={risk.turnover}
+                step={1000}
+                onChange={(turnover) => setRisk({ ...risk, turnover })}
+              />
+              <div className="grid gap-1">
+                <Label htmlFor={`${id}-industry`} className="text-xs">
+                  Industry
+                </Label>
+                <Select
+                  id={`${id}-industry`}
+                  value={risk.industry}
+                  onValueChange={(industry) => setRisk({ ...risk, industry: industry as TestRatingRisk["industry"] })}
+                  options={INDUSTRY_OPTIONS}
+                />
+              </div>
+              <NumberField
+                id={`${id}-sum-insured`}
+                label="Sum insured (£)"
+                value={risk.sumInsured}
+                step={100000}
+                onChange={(sumInsured) => setRisk({ ...risk, sumInsured })}
+              />
+              <NumberField
+                id={`${id}-claims`}
+                label="Claims last 3 years"
+                value={risk.claimsLast3Yrs}
+                onChange={(claimsLast3Yrs) => setRisk({ ...risk, claimsLast3Yrs })}
+              />
+              <NumberField
+                id={`${id}-employees`}
+                label="Employees"
+                value={risk.employees}
+                onChange={(employees) => setRisk({ ...risk, employees })}
+              />
+            </div>
+          </fieldset>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={validate}>
+              <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
+              Validate
+            </Button>
+            <Button variant="outline" onClick={testRating}>
+              <FlaskConical aria-hidden="true" className="h-4 w-4" />
+              Test Rating
+            </Button>
+            <Button onClick={save} disabled={saving}>
+              <Save aria-hidden="true" className="h-4 w-4" />
+              {saving ? "Saving..." : "Save"}
+            </Button>
+            <Button variant="secondary" onClick={publish} disabled={saving || publishVersion.isPending}>
+              <Send aria-hidden="true" className="h-4 w-4" />
+              {publishVersion.isPending ? "Publishing..." : "Publish"}
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+      {outcome?.kind === "rated" ? (
+        <TestResults result={outcome.result} highSumInsured={outcome.highSumInsured} />
+      ) : null}
+      {editing?.status === "DRAFT" ? <ImpactPanel version={editing} unsavedChanges={dirty} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import { DC_PI_RATING_CONFIG } from "../../../../domain/rating/configs/dc-pi";
+import type { RatingVersion } from "../../../../domain/rating/version";
+import { Button } from "../../../components/ui/button";
+import { Card, CardHeader, CardTitle } from "../../../components/ui/card";
+import { FullPageSpinner } from "../../../components/ui/spinner";
+import { toast } from "../../../components/ui/toast-store";
+import { paths } from "../../../config/paths";
+import { errorMessageOf } from "../../../lib/api-client";
+import { useRatingVersions } from "../api/get-rating-versions";
+import { usePublishRatingVersion } from "../api/publish-rating-version";
+import { type EditorSeed, RatingVersionEditor } from "./rating-version-editor";
+import { RatingVersionsTable } from "./rating-versions-table";
+
+const NEW_VERSION = "new";
+
+/** The newest published configuration is the natural starting point for the next version. */
+function newVersionSeed(versions: readonly RatingVersion[], basedOn?: RatingVersion): EditorSeed {
+  const template = basedOn ?? versions.find((version) => version.status === "PUBLISHED");
+  return {
+    version: null,
+    name: basedOn ? `${basedOn.name} (revised)` : "",
+    notes: basedOn ? `Based on ${basedOn.name}` : "",
+    effectiveFrom: "",
+    effectiveTo: "",
+    json: template?.json ?? DC_PI_RATING_CONFIG,
+  };
+}
+
+function draftSeed(version: RatingVersion): EditorSeed {
+  return {
+    version,
+    name: version.name,
+    notes: version.notes ?? "",
+    effectiveFrom: version.effectiveFrom,
+    effectiveTo: version.effectiveTo ?? "",
+    json: version.json,
+  };
+}
+
+export function RatingVersionsSection() {
+  const versions = useRatingVersions();
+  const publish = usePublishRatingVersion();
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const editing = new URLSearchParams(search).get("version");
+  // A published version opened for editing becomes the template of a new draft (published ones never change).
+  const [basedOn, setBasedOn] = useState<RatingVersion | undefined>(undefined);
+  const [publishingId, setPublishingId] = useState<string | null>(null);
+
+  const openEditor = (target: string) => navigate(`${paths.admin.rating}?version=${encodeURIComponent(target)}`);
+  const closeEditor = () => {
+    setBasedOn(undefined);
+    navigate(paths.admin.rating);
+  };
+
+  const publishFromTable = async (version: RatingVersion) => {
+    setPublishingId(version.id);
+    try {
+      await publish.mutateAsync(version.id);
+      toast({ title: "Version Published", description: "Rating version has been published and is now active" });
+    } catch (error) {
+      toast({ title: "Publish Error", description: errorMessageOf(error), variant: "destructive" });
+    } finally {
+      setPublishingId(null);
+    }
+  };
+
+  if (versions.isPending) return <FullPageSpinner label="Loading rating versions" />;
+  if (versions.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {errorMessageOf(versions.error)}
+      </p>
+    );
+  }
+
+  if (editing) {
+    const existing = versions.data.find((version) => version.id === editing);
+    const seed = editing === NEW_VERSION || !existing ? newVersionSeed(versions.data, basedOn) : draftSeed(existing);
+    return (
+      <RatingVersionEditor
+        key={editing}
+        seed={seed}
+        onClose={closeEditor}
+        onSaved={(saved) => {
+          setBasedOn(undefined);
+          if (saved.id !== editing) openEditor(saved.id);
+        }}
+      />
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Rating Versions</CardTitle>
+        <Button size="sm" onClick={() => openEditor(NEW_VERSION)}>
+          <Plus aria-hidden="true" className="h-4 w-4" />
+          New Version
+        </Button>
+      </CardHeader>
+      <RatingVersionsTable
+        versions={versions.data}
+        publishingId={publishingId}
+        onPublish={publishFromTable}
+        onEdit={(version) => {
+          if (version.status === "PUBLISHED") {
+            setBasedOn(version);
+            openEditor(NEW_VERSION);
+          } else {
+            openEditor(version.id);
+          }
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,96 @@
+import { TriangleAlert } from "lucide-react";
+import { formatGbp } from "../../../../domain/money";
+import type { RatingResult } from "../../../../domain/rating/compile";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
+
+/** 'Test Results': the premium breakdown, the factor trace that explains it, and any referral hits. */
+export function TestResults({ result, highSumInsured }: { result: RatingResult; highSumInsured: boolean }) {
+  return (
+    <Card aria-live="polite">
+      <CardHeader>
+        <CardTitle>Test Results</CardTitle>
+        <p className="text-sm text-slate-600">
+          Premium <span className="font-semibold text-slate-900 tabular-nums">{formatGbp(result.totalPremium)}</span>
+        </p>
+      </CardHeader>
+      <CardContent className="grid gap-4 lg:grid-cols-2">
+        <section aria-label="Premium breakdown">
+          <h3 className="mb-1 text-sm font-semibold text-slate-900">Premium breakdown</h3>
+          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm tabular-nums">
+            <dt>Base Premium</dt>
+            <dd className="text-right">{formatGbp(result.basePremium)}</dd>
+            {result.fees.map((fee) => (
+              <div key={fee.code} className="contents">
+                <dt>{fee.label}</dt>
+                <dd className="text-right">{formatGbp(fee.amount)}</dd>
+              </div>
+            ))}
+            <dt>Subtotal (before taxes)</dt>
+            <dd className="text-right">{formatGbp(result.subtotal)}</dd>
+            <dt>Insurance Premium Tax (IPT)</dt>
+            <dd className="text-right">{formatGbp(result.taxes)}</dd>
+            <dt className="font-semibold">Premium (inclusive)</dt>
+            <dd className="text-right font-semibold">{formatGbp(result.totalPremium)}</dd>
+            <dt className="text-slate-600">Multiplier (after cap)</dt>
+            <dd className="text-right text-slate-600">
+              {result.multiplier.toFixed(4)}
+              {result.uncappedMultiplier !== result.multiplier
+                ? ` (uncapped ${result.uncappedMultiplier.toFixed(4)})`
+                : ""}
+            </dd>
+          </dl>
+          <div className="mt-3">
+            <h3 className="mb-1 text-sm font-semibold text-slate-900">Referral hits</h3>
+            {result.referralHits.length === 0 ? (
+              <p className="text-sm text-slate-600">No referral rules hit: this risk could be completed directly.</p>
+            ) : (
+              <ul className="grid gap-1">
+                {result.referralHits.map((hit) => (
+                  <li
+                    key={hit.code}
+                    className="flex items-start gap-2 rounded border border-amber-300 bg-amber-50 px-2 py-1 text-sm text-amber-950"
+                  >
+                    <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+                    <span>
+                      <span className="font-mono text-xs font-semibold">{hit.code}</span> {hit.description}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {highSumInsured ? (
+              <p
+                role="note"
+                className="mt-2 rounded border border-amber-300 bg-amber-50 px-2 py-1 text-sm font-medium text-amber-950"
+              >
+                High sum insured: over £2,000,000, this risk needs an underwriter's review.
+              </p>
+            ) : null}
+          </div>
+        </section>
+        <section aria-label="Factor trace">
+          <h3 className="mb-1 text-sm font-semibold text-slate-900">Factor trace</h3>
+          <Table>
+            <TableHead>
+              <tr>
+                <TableHeaderCell>Applied</TableHeaderCell>
+                <TableHeaderCell>Matched</TableHeaderCell>
+                <TableHeaderCell className="text-right">Multiplier</TableHeaderCell>
+              </tr>
+            </TableHead>
+            <TableBody>
+              {result.trace.map((entry) => (
+                <TableRow key={`${entry.kind}|${entry.name}|${entry.matched}`}>
+                  <TableCell className="font-mono text-xs">{entry.name}</TableCell>
+                  <TableCell className="text-xs">{entry.matched}</TableCell>
+                  <TableCell className="text-right text-xs tabular-nums">{entry.multiplier}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </section>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,109 @@
+import { Check, Scale, X } from "lucide-react";
+import type { ComponentType } from "react";
+import { COUNTER_MULTIPLIER_MAX, COUNTER_MULTIPLIER_MIN, COUNTER_MULTIPLIER_STEP } from "../../../../domain/constants";
+import type { UnderwriterDecisionValue } from "../../../../domain/quote/quote";
+import { adjustmentLabel } from "../../../../domain/underwriting/decision";
+import { Button, focusRing } from "../../../components/ui/button";
+import { Textarea } from "../../../components/ui/input";
+import { FieldError, Label } from "../../../components/ui/label";
+import { Slider } from "../../../components/ui/slider";
+import { cn } from "../../../lib/cn";
+
+const CHOICES: { value: UnderwriterDecisionValue; label: string; icon: ComponentType<{ className?: string }> }[] = [
+  { value: "APPROVED", label: "Approve", icon: Check },
+  { value: "COUNTER", label: "Counter Offer", icon: Scale },
+  { value: "DECLINED", label: "Decline", icon: X },
+];
+
+export interface DecisionDraft {
+  decision: UnderwriterDecisionValue | null;
+  multiplier: number;
+  note: string;
+}
+
+/** SPEC.md §2's decision form: three choices, the counter-offer slider, notes and Submit Decision. */
+export function DecisionForm({
+  draft,
+  onChange,
+  onSubmit,
+  submitting,
+  error,
+}: {
+  draft: DecisionDraft;
+  onChange: (draft: DecisionDraft) => void;
+  onSubmit: () => void;
+  submitting: boolean;
+  error: string | undefined;
+}) {
+  return (
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium text-slate-800">Decision</legend>
+        <div className="grid gap-2 sm:grid-cols-3">
+          {CHOICES.map((choice) => {
+            const active = draft.decision === choice.value;
+            return (
+              <button
+                key={choice.value}
+                type="button"
+                aria-pressed={active}
+                onClick={() => onChange({ ...draft, decision: choice.value })}
+                className={cn(
+                  "inline-flex items-center justify-center gap-2 rounded-md border-2 px-3 py-2 text-sm font-medium",
+                  active ? "border-blue-800 bg-blue-50 text-blue-950" : "border-slate-200 bg-white text-slate-800",
+                  focusRing,
+                )}
+              >
+                <choice.icon className="h-4 w-4" aria-hidden="true" />
+                {choice.label}
+              </button>
+            );
+          })}
+        </div>
+        <FieldError id="decision-error" message={error} />
+      </fieldset>
+      {draft.decision === "COUNTER" ? (
+        <div className="grid gap-2">
+          <Label id="adjustment-label">Premium Adjustment</Label>
+          <Slider
+            aria-labelledby="adjustment-label"
+            thumbLabel="Premium adjustment multiplier"
+            min={COUNTER_MULTIPLIER_MIN}
+            max={COUNTER_MULTIPLIER_MAX}
+            step={COUNTER_MULTIPLIER_STEP}
+            value={[draft.multiplier]}
+            onValueChange={([value]) => value !== undefined && onChange({ ...draft, multiplier: value })}
+          />
+          <div className="flex justify-between text-xs text-slate-600">
+            <span>{COUNTER_MULTIPLIER_MIN.toFixed(2)}x</span>
+            <span aria-live="polite" className="font-semibold text-slate-900">
+              {adjustmentLabel(draft.multiplier)}
+            </span>
+            <span>{COUNTER_MULTIPLIER_MAX.toFixed(2)}x</span>
+          </div>
+        </div>
+      ) : null}
+      <div className="grid gap-1.5">
+        <Label htmlFor="uwNote">Underwriter Notes</Label>
+        <Textarea
+          id="uwNote"
+          rows={4}
+          value={draft.note}
+          onChange={(event) => onChange({ ...draft, note: event.target.value })}
+        />
+      </div>
+      <div>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? "Submitting Decision..." : "Submit Decision"}
+        </Button>
+      </div>
+    </form>
+  );
+}

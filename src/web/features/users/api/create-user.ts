@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { RegisterUser, User } from "../../../../domain/auth/schemas";
+import { type ApiData, apiClient } from "../../../lib/api-client";
+import { auditLogsQueryKey } from "../../../lib/query-keys";
+import { usersQueryKey } from "./get-users";
+
+/** POST /api/auth/register (ADMIN only): creates a user who can then sign in. */
+export async function createUser(input: RegisterUser): Promise<User> {
+  const body = await apiClient.post<ApiData<User>>("/api/auth/register", input);
+  return body.data;
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createUser,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: auditLogsQueryKey }),
+      ]),
+  });
+}

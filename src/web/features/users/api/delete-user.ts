@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiClient } from "../../../lib/api-client";
+import { auditLogsQueryKey } from "../../../lib/query-keys";
+import { usersQueryKey } from "./get-users";
+
+export async function deleteUser(id: string): Promise<void> {
+  await apiClient.delete<unknown>(`/api/users/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: auditLogsQueryKey }),
+      ]),
+  });
+}

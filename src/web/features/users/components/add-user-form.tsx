@@ -1,0 +1,116 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { UserPlus } from "lucide-react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import {
+  DEFAULT_ROLE,
+  type RegisterUser,
+  type RegisterUserInput,
+  ROLE_LABELS,
+  ROLES,
+  registerUserSchema,
+} from "../../../../domain/auth/schemas";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Input } from "../../../components/ui/input";
+import { FieldError, Label } from "../../../components/ui/label";
+import { Select } from "../../../components/ui/select";
+import { toast } from "../../../components/ui/toast-store";
+import { errorMessageOf } from "../../../lib/api-client";
+import { useCreateUser } from "../api/create-user";
+
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+const EMPTY_FORM: RegisterUserInput = { name: "", email: "", password: "", role: DEFAULT_ROLE };
+
+export function AddUserForm() {
+  const createUser = useCreateUser();
+  const form = useForm<RegisterUserInput, unknown, RegisterUser>({
+    resolver: zodResolver(registerUserSchema),
+    defaultValues: EMPTY_FORM,
+  });
+  const { errors } = form.formState;
+  const [name, email, password] = useWatch({ control: form.control, name: ["name", "email", "password"] });
+  // SPEC.md §5: the button stays disabled until name, e-mail and password are all filled in.
+  const complete = Boolean(name?.trim() && email?.trim() && password);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const user = await createUser.mutateAsync(values);
+      toast({ title: "User Created", description: `${user.name} can now sign in as ${ROLE_LABELS[user.role]}.` });
+      form.reset(EMPTY_FORM);
+    } catch (error) {
+      toast({ title: "Creation Error", description: errorMessageOf(error), variant: "destructive" });
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Add User</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          className="grid gap-3 md:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_12rem_auto] lg:items-start"
+        >
+          <div className="grid gap-1.5">
+            <Label htmlFor="new-user-name">Full Name</Label>
+            <Input
+              id="new-user-name"
+              autoComplete="off"
+              aria-invalid={errors.name ? true : undefined}
+              {...form.register("name")}
+            />
+            <FieldError id="new-user-name-error" message={errors.name?.message} />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="new-user-email">Email Address</Label>
+            <Input
+              id="new-user-email"
+              type="email"
+              autoComplete="off"
+              aria-invalid={errors.email ? true : undefined}
+              {...form.register("email")}
+            />
+            <FieldError id="new-user-email-error" message={errors.email?.message} />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="new-user-password">Password</Label>
+            <Input
+              id="new-user-password"
+              type="password"
+              autoComplete="new-password"
+              aria-invalid={errors.password ? true : undefined}
+              {...form.register("password")}
+            />
+            <FieldError id="new-user-password-error" message={errors.password?.message} />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="new-user-role">Role</Label>
+            <Controller
+              control={form.control}
+              name="role"
+              render={({ field }) => (
+                <Select
+                  id="new-user-role"
+                  value={field.value ?? DEFAULT_ROLE}
+                  onValueChange={field.onChange}
+                  options={ROLE_OPTIONS}
+                />
+              )}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <span aria-hidden="true" className="hidden text-sm lg:block">
+              &nbsp;
+            </span>
+            <Button type="submit" disabled={!complete || createUser.isPending}>
+              <UserPlus aria-hidden="true" className="h-4 w-4" />
+              {createUser.isPending ? "Adding..." : "Add User"}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

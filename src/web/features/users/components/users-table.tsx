@@ -1,0 +1,108 @@
+import { Trash2 } from "lucide-react";
+import { useState } from "react";
+import type { User } from "../../../../domain/auth/schemas";
+import { formatDateGb } from "../../../../domain/format/dates";
+import { ROLE_BADGE_TONE } from "../../../components/layout/role-style";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card, CardHeader, CardTitle } from "../../../components/ui/card";
+import { ConfirmDialog } from "../../../components/ui/dialog";
+import { FullPageSpinner } from "../../../components/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
+import { toast } from "../../../components/ui/toast-store";
+import { errorMessageOf } from "../../../lib/api-client";
+import { useMe } from "../../auth/api/get-me";
+import { useDeleteUser } from "../api/delete-user";
+import { useUsers } from "../api/get-users";
+
+export function UsersTable() {
+  const users = useUsers();
+  // An administrator cannot delete their own account (DECISIONS §3), so their row offers no delete.
+  const me = useMe();
+  const deleteUser = useDeleteUser();
+  const [pending, setPending] = useState<User | null>(null);
+
+  const confirmDelete = async () => {
+    if (!pending) return;
+    try {
+      await deleteUser.mutateAsync(pending.id);
+      toast({ title: "User Deleted", description: `${pending.name} has been removed and signed out.` });
+      setPending(null);
+    } catch (error) {
+      toast({ title: "Delete Error", description: errorMessageOf(error), variant: "destructive" });
+      setPending(null);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Users</CardTitle>
+      </CardHeader>
+      {users.isPending ? (
+        <FullPageSpinner label="Loading users" />
+      ) : users.isError ? (
+        <p role="alert" className="px-4 py-6 text-sm text-red-700">
+          {errorMessageOf(users.error)}
+        </p>
+      ) : users.data.length === 0 ? (
+        <p className="px-4 py-10 text-center text-sm font-medium text-slate-700">No users found</p>
+      ) : (
+        <Table>
+          <TableHead>
+            <tr>
+              <TableHeaderCell>Name</TableHeaderCell>
+              <TableHeaderCell>Email</TableHeaderCell>
+              <TableHeaderCell>Role</TableHeaderCell>
+              <TableHeaderCell>Created</TableHeaderCell>
+              <TableHeaderCell>
+                <span className="sr-only">Actions</span>
+              </TableHeaderCell>
+            </tr>
+          </TableHead>
+          <TableBody>
+            {users.data.map((user) => (
+              <TableRow key={user.id} data-testid="user-row">
+                <TableCell className="font-medium text-slate-900">{user.name}</TableCell>
+                <TableCell>{user.email}</TableCell>
+                <TableCell>
+                  <Badge tone={ROLE_BADGE_TONE[user.role]}>{user.role}</Badge>
+                </TableCell>
+                <TableCell className="whitespace-nowrap">
+                  <time dateTime={user.createdAt}>{formatDateGb(user.createdAt)}</time>
+                </TableCell>
+                <TableCell className="text-right">
+                  {user.id === me.data?.id ? (
+                    <span className="text-xs text-slate-600">You</span>
+                  ) : (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Delete user ${user.name}`}
+                      onClick={() => setPending(user)}
+                      className="text-red-700 hover:bg-red-50"
+                    >
+                      <Trash2 aria-hidden="true" className="h-4 w-4" />
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open) setPending(null);
+        }}
+        title="Delete user"
+        description={`Are you sure you want to delete user "${pending?.name ?? ""}"? This action cannot be undone.`}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={deleteUser.isPending}
+        onConfirm={confirmDelete}
+      />
+    </Card>
+  );
+}

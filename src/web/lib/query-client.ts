@@ -1,0 +1,29 @@
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { ApiError } from "./api-client";
+import { meQueryKey } from "./query-keys";
+
+/**
+ * SPEC.md §7's data-fetching defaults: data never goes stale, no refetch on window focus, no polling,
+ * no retries for queries or mutations. Freshness comes from invalidating the same keys after a save.
+ *
+ * A 401 from any other call means the session ended (idle expiry, signed out elsewhere, user deleted):
+ * the session lookup is refetched, it answers null, and the guards send the user to /login.
+ */
+export function createQueryClient(): QueryClient {
+  const onError = (error: unknown, key: readonly unknown[] | undefined) => {
+    if (!(error instanceof ApiError) || error.status !== 401) return;
+    if (key?.[0] === meQueryKey[0]) return;
+    void client.invalidateQueries({ queryKey: meQueryKey });
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => onError(error, query.queryKey) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => onError(error, mutation.options.mutationKey),
+    }),
+    defaultOptions: {
+      queries: { staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false, retry: false },
+      mutations: { retry: false },
+    },
+  });
+  return client;
+}

@@ -1,0 +1,18 @@
+// First: configures zod before any schema exists (see the module).
+import "./lib/zod-jitless";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { AppProvider } from "./app/provider";
+import { AppRouter } from "./app/router";
+import "./styles/index.css";
+
+const container = document.getElementById("root");
+if (!container) throw new Error("index.html must contain #root");
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProvider>
+      <AppRouter />
+    </AppProvider>
+  </StrictMode>,
+);

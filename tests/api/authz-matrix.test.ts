@@ -1,0 +1,442 @@
+/**
+ * The authorization matrix, generated from the app's own route table: every route × (signed out, the BROKER who
+ * owns the quote, another BROKER, UNDERWRITER, ADMIN) × (a quote of the first broker, a quote of the second),
+ * each expecting exactly what DECISIONS.md §3 allows. The rules are an explicit table keyed by "METHOD path";
+ * a route without a rule fails with a message saying where to add it, and a rule without a route fails too.
+ *
+ * Requests carry valid bodies in a state where the action can succeed, so the answer is the authorization
+ * decision and nothing else: "allow" must succeed, a refusal must be exactly 401 'Authentication required' or
+ * 403 'Insufficient permissions', and a refused write must leave the quote's version untouched.
+ */
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { PI001_RATING_CONFIG } from "../../src/domain/rating/configs/pi001";
+import { routeTable } from "../security/route-table";
+import { createTestUser, signIn } from "../support/auth";
+import { describeEachDatabase, type TestContext } from "../support/harness";
+import {
+  call,
+  createCompleteQuote,
+  createQuote,
+  FINANCIAL_OVERVIEW,
+  MATERIAL_FACT_DECLARATION,
+  patchQuote,
+  rateQuote,
+  STEP_ONE,
+  STEP_SEVEN,
+} from "./quotes-fixtures";
+
+// ---------------------------------------------------------------------------------------------------------
+// Who is asking, and what they may do.
+
+/** brokerA owns the first quote, brokerB the second; "own" and "someone else's" follow from that. */
+const ACTORS = ["anonymous", "brokerA", "brokerB", "underwriter", "admin"] as const;
+type Actor = (typeof ACTORS)[number];
+type QuoteOwner = "brokerA" | "brokerB";
+type Expectation = "allow" | 401 | 403;
+
+const roleOf: Record<Exclude<Actor, "anonymous">, "BROKER" | "UNDERWRITER" | "ADMIN"> = {
+  brokerA: "BROKER",
+  brokerB: "BROKER",
+  underwriter: "UNDERWRITER",
+  admin: "ADMIN",
+};
+
+type Access = (actor: Actor, owner: QuoteOwner | undefined) => Expectation;
+
+/** Anyone, signed in or not. */
+const everyone: Access = () => "allow";
+/** Any signed-in user. */
+const signedIn: Access = (actor) => (actor === "anonymous" ? 401 : "allow");
+/** Signed-in users holding one of these roles. */
+const roles =
+  (...allowed: ("BROKER" | "UNDERWRITER" | "ADMIN")[]): Access =>
+  (actor) =>
+    actor === "anonymous" ? 401 : allowed.includes(roleOf[actor]) ? "allow" : 403;
+/** DECISIONS §3: a broker sees only their own quotes; underwriters and admins see all. */
+const readQuote: Access = (actor, owner) =>
+  actor === "anonymous" ? 401 : roleOf[actor] !== "BROKER" || actor === owner ? "allow" : 403;
+/** DECISIONS §3: brokers change their own quotes, underwriters any; admins read but never edit. */
+const editQuote: Access = (actor, owner) =>
+  actor === "anonymous" ? 401 : actor === "admin" ? 403 : actor === "underwriter" || actor === owner ? "allow" : 403;
+/** DECISIONS §8: the review screen needs an underwriter or the owning broker (without an e-mailed token). */
+const reviewQuote: Access = (actor, owner) =>
+  actor === "anonymous" ? 401 : actor === "underwriter" || actor === owner ? "allow" : 403;
+
+// ---------------------------------------------------------------------------------------------------------
+// What each route needs to be able to succeed.
+
+type QuoteState = "draft" | "complete" | "rated" | "quoted" | "referred";
+
+interface Fixture {
+  quoteId?: string;
+  userId?: string;
+  ratingVersionId?: string;
+  jobId?: string;
+  companyNumber?: string;
+  credentials?: { email: string; password: string };
+}
+
+interface Rule {
+  access: Access;
+  /** The quote the request acts on, and the state it must be in. */
+  quote?: QuoteState;
+  /** The request changes something that cannot be repeated: each allowed cell gets fresh data. */
+  mutates?: boolean;
+  /** Signs someone in or out: the actors' sessions are renewed after this route's cells. */
+  touchesSessions?: boolean;
+  /** Answers that count as "allowed" (the default: 200 or 201). */
+  success?: number[];
+  /** Data the request needs besides a quote, made fresh per cell when `mutates`. */
+  prepare?: (ctx: TestContext, setup: Setup) => Promise<Fixture>;
+  request: (fixture: Fixture) => { url: string; payload?: unknown };
+}
+
+interface Setup {
+  cookies: Record<Exclude<Actor, "anonymous">, string>;
+  adminCookie: string;
+}
+
+function uniqueEmail(prefix: string) {
+  return `${prefix}-${randomBytes(5).toString("hex")}@example.test`;
+}
+
+const draftRatingVersion = async (ctx: TestContext, setup: Setup): Promise<Fixture> => {
+  const created = await ctx.app.inject({
+    method: "POST",
+    url: "/api/rating/versions",
+    headers: { cookie: setup.adminCookie },
+    payload: {
+      name: `Matrix draft ${randomBytes(3).toString("hex")}`,
+      json: PI001_RATING_CONFIG,
+      effectiveFrom: "2099-01-01",
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return { ratingVersionId: created.json().data.id };
+};
+
+/**
+ * THE RULE TABLE. A new route needs a line here saying who may call it (DECISIONS.md §3, SPEC.md §6).
+ * HEAD routes mirror their GET and are checked with it.
+ */
+const RULES: Record<string, Rule> = {
+  // Operations and public documents.
+  "GET /healthz": { access: everyone, request: () => ({ url: "/healthz" }) },
+  "GET /api/openapi.json": { access: everyone, request: () => ({ url: "/api/openapi.json" }) },
+  "GET /api/docs": { access: everyone, success: [200, 302], request: () => ({ url: "/api/docs" }) },
+  "GET /api/docs/static/index.html": {
+    access: everyone,
+    success: [200, 302],
+    request: () => ({ url: "/api/docs/static/index.html" }),
+  },
+  "GET /api/docs/static/swagger-initializer.js": {
+    access: everyone,
+    request: () => ({ url: "/api/docs/static/swagger-initializer.js" }),
+  },
+  "GET /api/docs/*": { access: everyone, request: () => ({ url: "/api/docs/static/swagger-ui.css" }) },
+  "GET /api/docs/json": { access: everyone, request: () => ({ url: "/api/docs/json" }) },
+  "GET /api/docs/yaml": { access: everyone, request: () => ({ url: "/api/docs/yaml" }) },
+  "GET /api/config": { access: everyone, request: () => ({ url: "/api/config" }) },
+  "GET /api/documents/dc-wording": { access: everyone, request: () => ({ url: "/api/documents/dc-wording" }) },
+
+  // Sessions.
+  "POST /api/auth/login": {
+    access: everyone,
+    mutates: true,
+    touchesSessions: true,
+    prepare: async (ctx) => ({
+      credentials: (await createTestUser(ctx.db, { email: uniqueEmail("login") })).credentials,
+    }),
+    request: (f) => ({ url: "/api/auth/login", payload: f.credentials }),
+  },
+  "POST /api/auth/logout": { access: everyone, touchesSessions: true, request: () => ({ url: "/api/auth/logout" }) },
+  "GET /api/me": { access: signedIn, request: () => ({ url: "/api/me" }) },
+
+  // Users (ADMIN only).
+  "POST /api/auth/register": {
+    access: roles("ADMIN"),
+    request: () => ({
+      url: "/api/auth/register",
+      payload: { name: "Matrix User", email: uniqueEmail("register"), password: "Matrix-Password-1", role: "BROKER" },
+    }),
+  },
+  "GET /api/users": { access: roles("ADMIN"), request: () => ({ url: "/api/users" }) },
+  "DELETE /api/users/:id": {
+    access: roles("ADMIN"),
+    mutates: true,
+    prepare: async (ctx) => ({ userId: (await createTestUser(ctx.db, { email: uniqueEmail("doomed") })).user.id }),
+    request: (f) => ({ url: `/api/users/${f.userId}` }),
+  },
+  "GET /api/audit": { access: roles("ADMIN"), request: () => ({ url: "/api/audit" }) },
+
+  // Rating versions (ADMIN only).
+  "GET /api/rating/versions": { access: roles("ADMIN"), request: () => ({ url: "/api/rating/versions" }) },
+  "POST /api/rating/versions": {
+    access: roles("ADMIN"),
+    request: () => ({
+      url: "/api/rating/versions",
+      payload: { name: "Matrix version", json: PI001_RATING_CONFIG, effectiveFrom: "2099-01-01" },
+    }),
+  },
+  "GET /api/rating/versions/:id": {
+    access: roles("ADMIN"),
+    prepare: draftRatingVersion,
+    request: (f) => ({ url: `/api/rating/versions/${f.ratingVersionId}` }),
+  },
+  "PATCH /api/rating/versions/:id": {
+    access: roles("ADMIN"),
+    prepare: draftRatingVersion,
+    request: (f) => ({ url: `/api/rating/versions/${f.ratingVersionId}`, payload: { notes: "Edited by the matrix" } }),
+  },
+  "POST /api/rating/versions/:id/publish": {
+    access: roles("ADMIN"),
+    mutates: true,
+    prepare: draftRatingVersion,
+    request: (f) => ({ url: `/api/rating/versions/${f.ratingVersionId}/publish` }),
+  },
+
+  "POST /api/rating/versions/:id/impact": {
+    access: roles("ADMIN"),
+    prepare: draftRatingVersion,
+    success: [202],
+    request: (f) => ({ url: `/api/rating/versions/${f.ratingVersionId}/impact` }),
+  },
+  "GET /api/rating/versions/:id/impact/:jobId": {
+    access: roles("ADMIN"),
+    prepare: async (ctx, setup) => {
+      const { ratingVersionId } = await draftRatingVersion(ctx, setup);
+      const started = await ctx.app.inject({
+        method: "POST",
+        url: `/api/rating/versions/${ratingVersionId}/impact`,
+        headers: { cookie: setup.adminCookie },
+      });
+      expect(started.statusCode, started.body).toBe(202);
+      return { ratingVersionId, jobId: started.json().data.id };
+    },
+    request: (f) => ({ url: `/api/rating/versions/${f.ratingVersionId}/impact/${f.jobId}` }),
+  },
+
+  // Reference data for the wizard (signed in).
+  "GET /api/business-activities": { access: signedIn, request: () => ({ url: "/api/business-activities?q=arch" }) },
+  "GET /api/companies/search": { access: signedIn, request: () => ({ url: "/api/companies/search?q=construction" }) },
+  "GET /api/companies/:companyNumber/officers": {
+    access: signedIn,
+    prepare: async (ctx, setup) => {
+      const found = await ctx.app.inject({
+        method: "GET",
+        url: "/api/companies/search?q=construction",
+        headers: { cookie: setup.adminCookie },
+      });
+      return { companyNumber: found.json().items[0].company_number };
+    },
+    request: (f) => ({ url: `/api/companies/${f.companyNumber}/officers` }),
+  },
+
+  // Quotes.
+  "GET /api/quotes": { access: signedIn, request: () => ({ url: "/api/quotes" }) },
+  "GET /api/quotes/stats": { access: signedIn, request: () => ({ url: "/api/quotes/stats" }) },
+  "POST /api/quotes": {
+    access: roles("BROKER", "UNDERWRITER"),
+    request: () => ({ url: "/api/quotes", payload: STEP_ONE }),
+  },
+  "GET /api/quotes/:id": { access: readQuote, quote: "draft", request: (f) => ({ url: `/api/quotes/${f.quoteId}` }) },
+  "PATCH /api/quotes/:id": {
+    access: editQuote,
+    quote: "draft",
+    mutates: true,
+    request: (f) => ({
+      url: `/api/quotes/${f.quoteId}`,
+      payload: { financialOverview: { ...FINANCIAL_OVERVIEW, turnover: 654_321 } },
+    }),
+  },
+  "POST /api/quotes/:id/rate": {
+    access: editQuote,
+    quote: "complete",
+    mutates: true,
+    request: (f) => ({ url: `/api/quotes/${f.quoteId}/rate`, payload: STEP_SEVEN }),
+  },
+  "POST /api/quotes/:id/refer": {
+    access: editQuote,
+    quote: "rated",
+    mutates: true,
+    request: (f) => ({ url: `/api/quotes/${f.quoteId}/refer`, payload: {} }),
+  },
+  "POST /api/quotes/:id/issue": {
+    access: editQuote,
+    quote: "quoted",
+    mutates: true,
+    request: (f) => ({ url: `/api/quotes/${f.quoteId}/issue`, payload: {} }),
+  },
+  "POST /api/quotes/:id/uw/decision": {
+    access: roles("UNDERWRITER"),
+    quote: "referred",
+    mutates: true,
+    request: (f) => ({ url: `/api/quotes/${f.quoteId}/uw/decision`, payload: { decision: "APPROVED" } }),
+  },
+  "GET /api/uw/review/:id": {
+    access: reviewQuote,
+    quote: "referred",
+    request: (f) => ({ url: `/api/uw/review/${f.quoteId}` }),
+  },
+  "POST /api/quotes/:id/statement-of-fact": {
+    access: readQuote,
+    quote: "rated",
+    request: (f) => ({ url: `/api/quotes/${f.quoteId}/statement-of-fact` }),
+  },
+  "POST /api/quotes/:id/policy-schedule": {
+    access: readQuote,
+    quote: "rated",
+    request: (f) => ({ url: `/api/quotes/${f.quoteId}/policy-schedule` }),
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// The route table, as the app itself reports it.
+
+// ---------------------------------------------------------------------------------------------------------
+
+describeEachDatabase("authorization matrix", (ctx) => {
+  let setup: Setup;
+  const brokers: Partial<Record<QuoteOwner, { email: string; password: string }>> = {};
+
+  async function signInActors(): Promise<void> {
+    setup = {
+      cookies: {
+        brokerA: await signIn(ctx.app, brokers.brokerA ?? { email: "", password: "" }),
+        brokerB: await signIn(ctx.app, brokers.brokerB ?? { email: "", password: "" }),
+        underwriter: await signIn(ctx.app, "UNDERWRITER"),
+        admin: await signIn(ctx.app, "ADMIN"),
+      },
+      adminCookie: await signIn(ctx.app, "ADMIN"),
+    };
+  }
+
+  async function makeQuote(owner: QuoteOwner, state: QuoteState): Promise<string> {
+    const cookie = setup.cookies[owner];
+    if (state === "draft") return (await createQuote(ctx.app, cookie)).id;
+    const referring = state === "referred";
+    const quote = await createCompleteQuote(
+      ctx.app,
+      cookie,
+      referring ? { declaration: MATERIAL_FACT_DECLARATION } : {},
+    );
+    if (state === "complete") return quote.id;
+    await rateQuote(ctx.app, cookie, quote.id);
+    if (state === "quoted") await patchQuote(ctx.app, cookie, quote.id, { status: "QUOTED" });
+    if (referring) {
+      const referred = await call(ctx.app, cookie, "POST", `/api/quotes/${quote.id}/refer`, {});
+      expect(referred.status, JSON.stringify(referred.body)).toBe(200);
+    }
+    return quote.id;
+  }
+
+  async function quoteVersion(id: string): Promise<number> {
+    const response = await ctx.app.inject({
+      method: "GET",
+      url: `/api/quotes/${id}`,
+      headers: { cookie: setup.adminCookie },
+    });
+    return response.json().data.version;
+  }
+
+  it("has a rule for every route the app serves, and a route for every rule", () => {
+    const routes = routeTable(ctx.app);
+    expect(routes.length).toBeGreaterThan(20);
+    const missing = routes.filter((route) => !(route in RULES));
+    expect(
+      missing,
+      `No authorization rule for ${missing.join(", ")}. Add each to RULES in tests/api/authz-matrix.test.ts ` +
+        "with who may call it (DECISIONS.md §3) and a request that can succeed.",
+    ).toEqual([]);
+    const stale = Object.keys(RULES).filter((rule) => !routes.includes(rule));
+    expect(stale, `RULES in tests/api/authz-matrix.test.ts names routes the app no longer serves: ${stale}`).toEqual(
+      [],
+    );
+  });
+
+  describe("every route × every caller × own and someone else's quote", { timeout: 600_000 }, () => {
+    it("answers exactly what DECISIONS §3 allows", async () => {
+      brokers.brokerA = (await createTestUser(ctx.db, { role: "BROKER" })).credentials;
+      brokers.brokerB = (await createTestUser(ctx.db, { role: "BROKER" })).credentials;
+      await signInActors();
+      const shared = new Map<string, string>();
+      const sharedQuote = async (owner: QuoteOwner, state: QuoteState) => {
+        const key = `${owner}:${state}`;
+        if (!shared.has(key)) shared.set(key, await makeQuote(owner, state));
+        return shared.get(key) ?? "";
+      };
+
+      const failures: string[] = [];
+      let cells = 0;
+      for (const route of routeTable(ctx.app)) {
+        const rule = RULES[route];
+        if (!rule) continue; // reported by the test above
+        const method = route.split(" ")[0] ?? "GET";
+        const owners: (QuoteOwner | undefined)[] = rule.quote ? ["brokerA", "brokerB"] : [undefined];
+        for (const owner of owners) {
+          for (const actor of ACTORS) {
+            const expected = rule.access(actor, owner);
+            const fresh = rule.mutates && expected === "allow";
+            const fixture: Fixture = rule.prepare ? await rule.prepare(ctx, setup) : {};
+            if (rule.quote && owner) {
+              fixture.quoteId = fresh ? await makeQuote(owner, rule.quote) : await sharedQuote(owner, rule.quote);
+            }
+            const versionBefore = fixture.quoteId && expected !== "allow" ? await quoteVersion(fixture.quoteId) : 0;
+            const { url, payload } = rule.request(fixture);
+            const cookie = actor === "anonymous" ? undefined : setup.cookies[actor];
+            const response = await ctx.app.inject({
+              method: method as "GET",
+              url,
+              headers: cookie ? { cookie } : {},
+              ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+            });
+            cells += 1;
+            const where = `${route} as ${actor}${owner ? ` on ${owner === actor ? "own" : `${owner}'s`} quote` : ""}`;
+            const status = response.statusCode;
+            if (expected === "allow") {
+              if (!(rule.success ?? [200, 201]).includes(status)) {
+                failures.push(`${where}: expected success, got ${status} ${response.body.slice(0, 200)}`);
+              }
+            } else {
+              const body = response.json();
+              const message = expected === 401 ? "Authentication required" : "Insufficient permissions";
+              if (status !== expected || body.error !== message) {
+                failures.push(
+                  `${where}: expected ${expected} '${message}', got ${status} ${response.body.slice(0, 200)}`,
+                );
+              }
+              if (fixture.quoteId && (await quoteVersion(fixture.quoteId)) !== versionBefore) {
+                failures.push(`${where}: a refused request changed the quote`);
+              }
+            }
+          }
+        }
+        if (rule.touchesSessions) await signInActors();
+      }
+      console.info(`[authz matrix ${ctx.kind}] ${cells} route × caller × quote cells checked`);
+      expect(failures).toEqual([]);
+      expect(cells).toBeGreaterThan(150);
+    });
+  });
+
+  it("lists to a broker only the quotes they own, and every quote to underwriters and admins", async () => {
+    const a = await createTestUser(ctx.db, { role: "BROKER" });
+    const b = await createTestUser(ctx.db, { role: "BROKER" });
+    const cookieA = await signIn(ctx.app, a.credentials);
+    const cookieB = await signIn(ctx.app, b.credentials);
+    const quoteA = await createQuote(ctx.app, cookieA, { proposerName: "Matrix Visibility A Ltd" });
+    const quoteB = await createQuote(ctx.app, cookieB, { proposerName: "Matrix Visibility B Ltd" });
+    const ids = async (cookie: string) =>
+      (
+        await call<{ data: { quote: { id: string } }[] }>(ctx.app, cookie, "GET", "/api/quotes?q=Matrix%20Visibility")
+      ).body.data
+        .map((row) => row.quote.id)
+        .sort();
+    expect(await ids(cookieA)).toEqual([quoteA.id]);
+    expect(await ids(cookieB)).toEqual([quoteB.id]);
+    for (const role of ["UNDERWRITER", "ADMIN"] as const) {
+      expect(await ids(await signIn(ctx.app, role))).toEqual([quoteA.id, quoteB.id].sort());
+    }
+  });
+});

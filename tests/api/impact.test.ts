@@ -1,0 +1,192 @@
+/**
+ * Impact analysis of a draft rating version (issue 7): the job endpoints, who may use them, and the figures
+ * on a small generated book, checked against the engine rating each in-scope quote directly.
+ */
+import { sql } from "drizzle-orm";
+import { beforeAll, expect, it } from "vitest";
+import { ensureLoadBrokers, loadQuotes } from "../../scripts/seed-load";
+import { compileRatingConfig } from "../../src/domain/rating/compile";
+import { DC_PI_RATING_CONFIG } from "../../src/domain/rating/configs/dc-pi";
+import { type ImpactJob, rateBothWays, summariseImpact, toImpactReport } from "../../src/domain/rating/impact";
+import { defaultRatingInput, type RatingInput } from "../../src/domain/rating/input";
+import type { RatingVersionRow } from "../../src/server/db/schema";
+import { analyseRatingImpact, impactWindowStart } from "../../src/server/features/impact/analysis";
+import { signIn } from "../support/auth";
+import { describeEachDatabase } from "../support/harness";
+
+/** The shipped D/C-PI configuration with a 10% higher base rate and no turnover-growth referral. */
+const DRAFT_CONFIG = {
+  ...DC_PI_RATING_CONFIG,
+  version: "2.0.0-draft",
+  baseRate: 825,
+  referralRules: (DC_PI_RATING_CONFIG.referralRules ?? []).filter((rule) => rule.code !== "TURNOVER_GROWTH"),
+};
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+describeEachDatabase("impact analysis", (ctx) => {
+  let draftId = "";
+
+  async function startJob(cookie: string | undefined, versionId: string) {
+    return ctx.app.inject({
+      method: "POST",
+      url: `/api/rating/versions/${versionId}/impact`,
+      headers: cookie ? { cookie } : {},
+    });
+  }
+
+  async function pollUntilDone(cookie: string, job: ImpactJob): Promise<ImpactJob> {
+    let current = job;
+    for (let attempt = 0; attempt < 2_000 && current.status === "running"; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      const response = await ctx.app.inject({
+        method: "GET",
+        url: `/api/rating/versions/${job.ratingVersionId}/impact/${job.id}`,
+        headers: { cookie },
+      });
+      expect(response.statusCode).toBe(200);
+      current = (response.json() as { data: ImpactJob }).data;
+      expect(current.processed).toBeLessThanOrEqual(current.total);
+    }
+    return current;
+  }
+
+  // The book is loaded once for the block; generous time, as the load hashes a password and rates profiles.
+  beforeAll(async () => {
+    const [underwriter] = rowsOf<{ id: string }>(
+      await ctx.db.execute(sql`select id from users where role = 'UNDERWRITER' limit 1`),
+    );
+    const brokers = await ensureLoadBrokers(ctx.db, 3);
+    await loadQuotes(ctx.database, {
+      count: 250,
+      brokers,
+      underwriterId: underwriter?.id ?? "",
+      now: ctx.clock.now(),
+      batchSize: 100,
+      profileCount: 50,
+    });
+    const admin = await signIn(ctx.app, "ADMIN");
+    const created = await ctx.app.inject({
+      method: "POST",
+      url: "/api/rating/versions",
+      headers: { cookie: admin },
+      payload: { name: "D/C-PI 2.0 draft", notes: "Base rate +10%", json: DRAFT_CONFIG, effectiveFrom: "2027-01-01" },
+    });
+    expect(created.statusCode).toBe(201);
+    draftId = (created.json() as { data: { id: string } }).data.id;
+  }, 180_000);
+
+  it("re-rates the last 12 months of quotes with the draft and with each quote's own version", async () => {
+    const admin = await signIn(ctx.app, "ADMIN");
+    const started = await startJob(admin, draftId);
+    expect(started.statusCode).toBe(202);
+    const job = await pollUntilDone(admin, (started.json() as { data: ImpactJob }).data);
+    expect(job).toMatchObject({ status: "completed", error: null, ratingVersionId: draftId });
+    expect(job.processed).toBe(job.total);
+
+    // What the report must say, worked out here from the rows and the engine directly.
+    const since = impactWindowStart(ctx.clock.now());
+    const rows = rowsOf<{
+      id: string;
+      reference: string;
+      proposer_name: string;
+      input: RatingInput | string;
+      json: unknown;
+    }>(
+      await ctx.db.execute(sql`
+        select q.id, q.reference, q.proposer_name, q.rating_result -> 'input' as input, v.json
+        from quotes q join rating_versions v on v.id = q.rating_version_id
+        where q.product_code = 'D/C-PI' and q.rated_at >= ${since.toISOString()}::timestamptz`),
+    );
+    expect(rows.length).toBeGreaterThan(50);
+    const all = rowsOf<{ n: number }>(
+      await ctx.db.execute(sql`select cast(count(*) as integer) as n from quotes where product_code = 'D/C-PI'`),
+    );
+    // The book spans 18 months: some quotes are out of scope, and unrated drafts never count.
+    expect(rows.length).toBeLessThan(Number(all[0]?.n));
+    const draft = compileRatingConfig(DRAFT_CONFIG);
+    if (!draft.ok) throw new Error("draft refused");
+    const expected = summariseImpact(
+      rows.map((row) => {
+        const current = compileRatingConfig(typeof row.json === "string" ? JSON.parse(row.json) : row.json);
+        if (!current.ok) throw new Error("stored version refused");
+        const input = defaultRatingInput(typeof row.input === "string" ? JSON.parse(row.input) : row.input);
+        return {
+          quoteId: row.id,
+          reference: row.reference,
+          proposerName: row.proposer_name,
+          ...rateBothWays(input, current.rater, draft.rater),
+        };
+      }),
+    );
+    expect(job.total).toBe(rows.length);
+    expect(job.report).toEqual(toImpactReport(expected));
+
+    // A 10% higher base rate raises every premium that is not held at the minimum; dropping a rule
+    // can only end referrals.
+    const report = job.report;
+    if (!report) throw new Error("no report");
+    expect(report.increasedCount).toBeGreaterThan(0);
+    expect(report.decreasedCount).toBe(0);
+    expect(report.referral.newlyReferred).toBe(0);
+    expect(report.referral.after).toBeLessThanOrEqual(report.referral.before);
+    expect(report.topMovers.length).toBeGreaterThan(0);
+    expect(Number(report.topMovers[0]?.change)).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("gives the same figures whatever the page and slice sizes (keyset paging skips and repeats nothing)", async () => {
+    const [version] = rowsOf<Record<string, unknown>>(
+      await ctx.db.execute(sql`select id from rating_versions where id = ${draftId}`),
+    );
+    expect(version).toBeDefined();
+    const draft = (await ctx.db.query.ratingVersions.findFirst({
+      where: (table, { eq }) => eq(table.id, draftId),
+    })) as RatingVersionRow;
+    const now = ctx.clock.now();
+    const whole = await analyseRatingImpact(ctx.db, { draft, now });
+    const progress: number[] = [];
+    const paged = await analyseRatingImpact(ctx.db, {
+      draft,
+      now,
+      pageSize: 7,
+      sliceSize: 3,
+      onProgress: ({ processed }) => progress.push(processed),
+    });
+    expect(paged).toEqual(whole);
+    expect(progress.at(-1)).toBe(whole.quoteCount);
+    // Progress only ever moves forward.
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    // A limit takes the most recently rated quotes only.
+    const limited = await analyseRatingImpact(ctx.db, { draft, now, limit: 50, pageSize: 20 });
+    expect(limited.quoteCount).toBe(50);
+  }, 120_000);
+
+  it("joins the analysis already done for the same state of the draft instead of starting another", async () => {
+    const admin = await signIn(ctx.app, "ADMIN");
+    const first = (await startJob(admin, draftId)).json() as { data: ImpactJob };
+    const second = (await startJob(admin, draftId)).json() as { data: ImpactJob };
+    expect(second.data.id).toBe(first.data.id);
+  });
+
+  it("refuses published versions, unknown ids, other roles and signed-out callers", async () => {
+    const admin = await signIn(ctx.app, "ADMIN");
+    const [published] = rowsOf<{ id: string }>(
+      await ctx.db.execute(sql`select id from rating_versions where status = 'PUBLISHED' limit 1`),
+    );
+    const refused = await startJob(admin, published?.id ?? "");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: "RATING_VERSION_PUBLISHED" });
+    expect((await startJob(admin, "00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+    const unknownJob = await ctx.app.inject({
+      method: "GET",
+      url: `/api/rating/versions/${draftId}/impact/00000000-0000-4000-8000-000000000000`,
+      headers: { cookie: admin },
+    });
+    expect(unknownJob.statusCode).toBe(404);
+    expect((await startJob(await signIn(ctx.app, "UNDERWRITER"), draftId)).statusCode).toBe(403);
+    expect((await startJob(await signIn(ctx.app, "BROKER"), draftId)).statusCode).toBe(403);
+    expect((await startJob(undefined, draftId)).statusCode).toBe(401);
+  });
+});

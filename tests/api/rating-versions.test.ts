@@ -1,0 +1,344 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { PI001_RATING_CONFIG } from "../../src/domain/rating/configs/pi001";
+import { defaultRatingInput } from "../../src/domain/rating/input";
+import { ratingVersions } from "../../src/server/db/schema";
+import {
+  compiledRaterFor,
+  findEffectiveRater,
+  findEffectiveRatingVersion,
+} from "../../src/server/features/rating-versions/effective";
+import { auditEntries } from "../support/audit";
+import { signIn } from "../support/auth";
+import { describeEachDatabase } from "../support/harness";
+
+/** Each test works on its own product code, so tests never see each other's versions. */
+let productCounter = 0;
+function productConfig(overrides: Record<string, unknown> = {}) {
+  productCounter += 1;
+  return { ...structuredClone(PI001_RATING_CONFIG), productCode: `TEST-${Date.now()}-${productCounter}`, ...overrides };
+}
+
+describeEachDatabase("rating versions", (ctx) => {
+  const request = async (
+    method: "GET" | "POST" | "PATCH",
+    url: string,
+    payload?: unknown,
+    role: "ADMIN" | "BROKER" | "UNDERWRITER" = "ADMIN",
+  ) => {
+    const cookie = await signIn(ctx.app, role);
+    return ctx.app.inject({
+      method,
+      url,
+      headers: { cookie },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  };
+  const createDraft = async (fields: Record<string, unknown>) => {
+    const response = await request("POST", "/api/rating/versions", fields);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data as { id: string; productCode: string; status: string };
+  };
+  const publish = (id: string) => request("POST", `/api/rating/versions/${id}/publish`);
+
+  describe("GET /api/rating/versions", () => {
+    it("lists the seeded PUBLISHED versions with their creator", async () => {
+      const response = await request("GET", "/api/rating/versions");
+      expect(response.statusCode).toBe(200);
+      const list = response.json().data as Record<string, unknown>[];
+      const dcpi = list.find((v) => v.productCode === "D/C-PI");
+      expect(dcpi).toMatchObject({
+        status: "PUBLISHED",
+        published: true,
+        effectiveFrom: "2020-01-01",
+        effectiveTo: null,
+        createdBy: { name: "Ada Admin" },
+      });
+      expect(list.some((v) => v.productCode === "PI001")).toBe(true);
+    });
+
+    it("filters by product", async () => {
+      const response = await request("GET", "/api/rating/versions?productCode=PI001");
+      const list = response.json().data as { productCode: string }[];
+      expect(list.length).toBeGreaterThan(0);
+      expect(list.every((v) => v.productCode === "PI001")).toBe(true);
+    });
+
+    it("is ADMIN-only: 401 signed out, 403 for brokers and underwriters", async () => {
+      expect((await ctx.app.inject({ method: "GET", url: "/api/rating/versions" })).statusCode).toBe(401);
+      for (const role of ["BROKER", "UNDERWRITER"] as const) {
+        const response = await request("GET", "/api/rating/versions", undefined, role);
+        expect(response.statusCode).toBe(403);
+        expect(response.json().error).toBe("Insufficient permissions");
+      }
+    });
+  });
+
+  describe("POST /api/rating/versions", () => {
+    it("creates a DRAFT from a configuration object, audited", async () => {
+      const json = productConfig();
+      const created = await createDraft({ name: "Spring rates", notes: "Trial", json, effectiveFrom: "2027-01-01" });
+      expect(created).toMatchObject({
+        name: "Spring rates",
+        notes: "Trial",
+        status: "DRAFT",
+        published: false,
+        productCode: json.productCode,
+        effectiveFrom: "2027-01-01",
+        effectiveTo: null,
+        createdBy: { name: "Ada Admin" },
+        publishedAt: null,
+        json,
+      });
+      const entries = await auditEntries(ctx.db, {
+        entityType: "rating_version",
+        action: "created",
+        entityId: created.id,
+      });
+      expect(entries).toHaveLength(1);
+    });
+
+    it("accepts the configuration as JSON text and stores it as an object", async () => {
+      const json = productConfig();
+      const created = await createDraft({ name: "From text", json: JSON.stringify(json), effectiveFrom: "2027-01-01" });
+      const [row] = await ctx.db.select().from(ratingVersions).where(eq(ratingVersions.id, created.id));
+      expect(row?.json).toEqual(json);
+    });
+
+    it("refuses unparsable text or a configuration without version/productCode/baseRate with SPEC §5's message", async () => {
+      for (const json of ["{not json", JSON.stringify({ productCode: "X" }), { version: "1" }]) {
+        const response = await request("POST", "/api/rating/versions", {
+          name: "Bad",
+          json,
+          effectiveFrom: "2027-01-01",
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().issues).toContainEqual({
+          path: "json",
+          message: "Validation Error - Invalid JSON configuration",
+        });
+      }
+    });
+
+    it("reports every problem of an invalid configuration with its path", async () => {
+      const json = productConfig({
+        baseRate: -5,
+        referralRules: [{ code: "BAD", description: "Broken rule", condition: "turnover >" }],
+      });
+      const response = await request("POST", "/api/rating/versions", {
+        name: "Broken",
+        json,
+        effectiveFrom: "2027-01-01",
+      });
+      expect(response.statusCode).toBe(400);
+      const paths = (response.json().issues as { path: string }[]).map((i) => i.path);
+      expect(paths).toContain("json.baseRate");
+      expect(paths.some((p) => p.startsWith("json.referralRules.0"))).toBe(true);
+    });
+
+    it("validates names, dates and the period, and refuses unknown fields", async () => {
+      const json = productConfig();
+      const response = await request("POST", "/api/rating/versions", {
+        name: " ",
+        json,
+        effectiveFrom: "2027-02-01",
+        effectiveTo: "2027-01-01",
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().issues).toEqual(
+        expect.arrayContaining([
+          { path: "name", message: "Version name is required" },
+          { path: "effectiveTo", message: "Effective to must be after effective from" },
+        ]),
+      );
+      const extra = await request("POST", "/api/rating/versions", {
+        name: "X",
+        json,
+        effectiveFrom: "2027-01-01",
+        status: "PUBLISHED",
+      });
+      expect(extra.statusCode).toBe(400);
+      const badDate = await request("POST", "/api/rating/versions", { name: "X", json, effectiveFrom: "01/01/2027" });
+      expect(badDate.statusCode).toBe(400);
+      expect(badDate.json().issues).toContainEqual({ path: "effectiveFrom", message: "Must be a date (YYYY-MM-DD)" });
+    });
+
+    it("is ADMIN-only", async () => {
+      const payload = { name: "X", json: productConfig(), effectiveFrom: "2027-01-01" };
+      const response = await request("POST", "/api/rating/versions", payload, "UNDERWRITER");
+      expect(response.statusCode).toBe(403);
+    });
+  });
+
+  describe("GET /api/rating/versions/:id", () => {
+    it("answers one version, 404 for an unknown id and 400 for a malformed one", async () => {
+      const created = await createDraft({ name: "One", json: productConfig(), effectiveFrom: "2027-01-01" });
+      const found = await request("GET", `/api/rating/versions/${created.id}`);
+      expect(found.statusCode).toBe(200);
+      expect(found.json().data.id).toBe(created.id);
+      const missing = await request("GET", "/api/rating/versions/00000000-0000-4000-8000-000000000000");
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ error: "Rating version not found", code: "NOT_FOUND" });
+      expect((await request("GET", "/api/rating/versions/abc")).statusCode).toBe(400);
+    });
+  });
+
+  describe("PATCH /api/rating/versions/:id", () => {
+    it("edits a draft and audits which fields changed", async () => {
+      const created = await createDraft({ name: "Draft", json: productConfig(), effectiveFrom: "2027-01-01" });
+      const json = { ...productConfig(), productCode: created.productCode, baseRate: 120 };
+      const response = await request("PATCH", `/api/rating/versions/${created.id}`, {
+        name: "Draft v2",
+        json,
+        effectiveTo: "2028-01-01",
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toMatchObject({
+        name: "Draft v2",
+        effectiveTo: "2028-01-01",
+        json: { baseRate: 120 },
+      });
+      const [entry] = await auditEntries(ctx.db, {
+        entityType: "rating_version",
+        action: "updated",
+        entityId: created.id,
+      });
+      expect(entry?.details).toEqual({ fields: ["name", "json", "effectiveTo"] });
+    });
+
+    it("checks the resulting period against the stored end", async () => {
+      const created = await createDraft({
+        name: "Bounded",
+        json: productConfig(),
+        effectiveFrom: "2027-01-01",
+        effectiveTo: "2027-06-01",
+      });
+      const response = await request("PATCH", `/api/rating/versions/${created.id}`, { effectiveFrom: "2027-07-01" });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().issues).toEqual([
+        { path: "effectiveTo", message: "Effective to must be after effective from" },
+      ]);
+    });
+
+    it("refuses an empty update and an invalid configuration", async () => {
+      const created = await createDraft({ name: "Draft", json: productConfig(), effectiveFrom: "2027-01-01" });
+      expect((await request("PATCH", `/api/rating/versions/${created.id}`, {})).statusCode).toBe(400);
+      const bad = await request("PATCH", `/api/rating/versions/${created.id}`, {
+        json: productConfig({ taxesPct: 250 }),
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().issues[0].path).toBe("json.taxesPct");
+    });
+
+    it("refuses to change a published version with 409", async () => {
+      const created = await createDraft({ name: "To publish", json: productConfig(), effectiveFrom: "2027-01-01" });
+      expect((await publish(created.id)).statusCode).toBe(200);
+      const response = await request("PATCH", `/api/rating/versions/${created.id}`, { name: "Sneaky edit" });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        error: "Published rating versions cannot be changed",
+        code: "RATING_VERSION_PUBLISHED",
+      });
+    });
+
+    it("answers 404 for an unknown version and 403 for non-admins", async () => {
+      const missing = await request("PATCH", "/api/rating/versions/00000000-0000-4000-8000-000000000000", {
+        name: "X",
+      });
+      expect(missing.statusCode).toBe(404);
+      const created = await createDraft({ name: "Draft", json: productConfig(), effectiveFrom: "2027-01-01" });
+      const broker = await request("PATCH", `/api/rating/versions/${created.id}`, { name: "X" }, "BROKER");
+      expect(broker.statusCode).toBe(403);
+    });
+  });
+
+  describe("POST /api/rating/versions/:id/publish", () => {
+    it("publishes a draft, closes the period it supersedes in the same change, and audits both", async () => {
+      const json = productConfig();
+      const first = await createDraft({ name: "2027 rates", json, effectiveFrom: "2027-01-01" });
+      expect((await publish(first.id)).statusCode).toBe(200);
+      const second = await createDraft({ name: "Mid-2027 rates", json, effectiveFrom: "2027-07-01" });
+      const response = await publish(second.id);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toMatchObject({ status: "PUBLISHED", published: true, effectiveTo: null });
+      expect(response.json().data.publishedAt).toEqual(expect.any(String));
+
+      const [closed] = await ctx.db.select().from(ratingVersions).where(eq(ratingVersions.id, first.id));
+      expect(closed?.effectiveTo).toBe("2027-07-01");
+      const [published] = await auditEntries(ctx.db, {
+        entityType: "rating_version",
+        action: "published",
+        entityId: second.id,
+      });
+      expect(published?.details).toMatchObject({
+        closed: [{ id: first.id, name: "2027 rates", effectiveTo: { from: null, to: "2027-07-01" } }],
+      });
+      const [closure] = await auditEntries(ctx.db, {
+        entityType: "rating_version",
+        action: "updated",
+        entityId: first.id,
+      });
+      expect(closure?.details).toEqual({ effectiveTo: { from: null, to: "2027-07-01" }, supersededBy: second.id });
+
+      // The effective version now depends on the inception date.
+      expect((await findEffectiveRatingVersion(ctx.db, json.productCode, "2027-06-30"))?.id).toBe(first.id);
+      expect((await findEffectiveRatingVersion(ctx.db, json.productCode, "2027-07-01"))?.id).toBe(second.id);
+      expect(await findEffectiveRatingVersion(ctx.db, json.productCode, "2026-12-31")).toBeUndefined();
+    });
+
+    it("answers 409 when the version is already published", async () => {
+      const created = await createDraft({ name: "Once", json: productConfig(), effectiveFrom: "2027-01-01" });
+      expect((await publish(created.id)).statusCode).toBe(200);
+      const again = await publish(created.id);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ error: "Rating version is already published", code: "RATING_VERSION_PUBLISHED" });
+    });
+
+    it("refuses with 409 a publication that would rewrite a published period, changing nothing", async () => {
+      const json = productConfig();
+      const current = await createDraft({ name: "Current", json, effectiveFrom: "2027-03-01" });
+      await publish(current.id);
+      const earlier = await createDraft({ name: "Earlier", json, effectiveFrom: "2027-01-01" });
+      const response = await publish(earlier.id);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().code).toBe("EFFECTIVE_PERIOD_CONFLICT");
+      expect(response.json().error).toMatch(/^Overlaps the published version "Current"/);
+      const [row] = await ctx.db.select().from(ratingVersions).where(eq(ratingVersions.id, earlier.id));
+      expect(row?.status).toBe("DRAFT");
+    });
+
+    it("answers 404 for an unknown version and 403 for non-admins", async () => {
+      expect((await publish("00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+      const created = await createDraft({ name: "X", json: productConfig(), effectiveFrom: "2027-01-01" });
+      const response = await request("POST", `/api/rating/versions/${created.id}/publish`, undefined, "UNDERWRITER");
+      expect(response.statusCode).toBe(403);
+    });
+  });
+
+  describe("the effective rater", () => {
+    it("finds the seeded version for a product and rates with it", async () => {
+      const effective = await findEffectiveRater(ctx.db, "PI001", "2026-12-01");
+      expect(effective?.version.productCode).toBe("PI001");
+      const result = effective?.rater.rate(defaultRatingInput({ turnover: 500_000, industry: "technology" }));
+      expect(result?.totalPremium).toBe(19_600);
+    });
+
+    it("compiles a published version once and reuses the rater", async () => {
+      const effective = await findEffectiveRatingVersion(ctx.db, "D/C-PI", "2026-12-01");
+      if (!effective) throw new Error("no D/C-PI version");
+      expect(compiledRaterFor(effective)).toBe(compiledRaterFor(effective));
+    });
+
+    it("does not cache drafts, which may still change", async () => {
+      const created = await createDraft({ name: "Draft", json: productConfig(), effectiveFrom: "2027-01-01" });
+      const [row] = await ctx.db.select().from(ratingVersions).where(eq(ratingVersions.id, created.id));
+      if (!row) throw new Error("missing draft");
+      expect(compiledRaterFor(row)).not.toBe(compiledRaterFor(row));
+    });
+
+    it("answers undefined when no published version covers the date", async () => {
+      expect(await findEffectiveRater(ctx.db, "NO-SUCH-PRODUCT", "2026-12-01")).toBeUndefined();
+      expect(await findEffectiveRater(ctx.db, "PI001", "2019-12-31")).toBeUndefined();
+    });
+  });
+});

@@ -1,0 +1,229 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DEMO_USERS,
+  type DemoRole,
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  screenshot,
+  signedInPage,
+  toastText,
+  visible,
+  waitForPath,
+} from "./support/browser";
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("sign-in screen", () => {
+  it("shows the fields, the show/hide toggle and SPEC's validation messages", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto("/login");
+    await visible(page.getByRole("button", { name: "Sign In" }));
+    expect(await page.title()).toBe("PI Quote Engine - Sign In");
+    await visible(page.getByText("Need an account? Contact Administrator"));
+    await expectAccessible(page, "sign-in");
+    await screenshot(page, "login");
+
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("secret");
+    expect(await password.getAttribute("type")).toBe("password");
+    await page.getByRole("button", { name: "Show password" }).click();
+    expect(await password.getAttribute("type")).toBe("text");
+    await page.getByRole("button", { name: "Hide password" }).click();
+    expect(await password.getAttribute("type")).toBe("password");
+
+    await password.fill("");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await visible(page.getByText("Invalid email address"));
+    await visible(page.getByText("Password is required"));
+    await screenshot(page, "login-validation");
+    await context.close();
+  });
+
+  it("refuses a wrong password with the 'Login Failed' toast and stays on /login", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(DEMO_USERS.BROKER.email);
+    await page.getByLabel("Password", { exact: true }).fill("Wrong-Password-1");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    expect(await toastText(page, "Login Failed")).toContain("Invalid email or password");
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await screenshot(page, "login-failed");
+    await context.close();
+  });
+
+  for (const role of ["BROKER", "UNDERWRITER", "ADMIN"] as const satisfies DemoRole[]) {
+    it(`signs the demo ${role.toLowerCase()} in to the dashboard and out again`, async () => {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      const user = DEMO_USERS[role];
+      await page.goto("/login");
+      await page.getByLabel("Email").fill(user.email);
+      await page.getByLabel("Password", { exact: true }).fill(user.password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await waitForPath(page, "/dashboard");
+      await visible(page.getByRole("heading", { name: "Dashboard", level: 1 }));
+      await visible(page.getByText(user.name, { exact: true }));
+      const initials = user.name
+        .split(" ")
+        .map((word) => word[0])
+        .join("");
+      expect(await page.getByTestId("user-initials").textContent()).toBe(initials);
+      const bell = page.getByRole("button", { name: /^Notifications/ });
+      expect(await bell.getByTestId("notification-count").textContent()).toBe("3");
+
+      await page.getByRole("button", { name: "Logout" }).click();
+      await waitForPath(page, "/login");
+      await page.goto("/dashboard");
+      await waitForPath(page, "/login");
+      await context.close();
+    });
+  }
+});
+
+describe("route guards", () => {
+  it("sends a signed-out visitor to /login from every signed-in route, and / through /dashboard", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    for (const path of [
+      "/",
+      "/dashboard",
+      "/quotes",
+      "/quote/new",
+      "/uw/dashboard",
+      "/uw/review/00000000-0000-0000-0000-000000000000",
+      "/admin",
+      "/admin/users",
+      "/admin/rating",
+    ]) {
+      await page.goto(path);
+      await waitForPath(page, "/login");
+    }
+    await context.close();
+  });
+
+  it("shows a spinner while the session loads", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    let release: () => void = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    await page.route("**/api/me", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/dashboard");
+    await visible(page.getByRole("status").filter({ hasText: "Loading your session" }));
+    release();
+    await waitForPath(page, "/login");
+    await context.close();
+  });
+
+  it("sends a user whose session ended elsewhere to /login on their next call", async () => {
+    const { context, page } = await signedInPage(browser, "BROKER");
+    await page.goto("/dashboard");
+    await visible(page.getByRole("heading", { name: "Dashboard", level: 1 }));
+    // The session is revoked behind the open screen (as idle expiry or an admin deleting the user would).
+    expect((await context.request.post("/api/auth/logout")).status()).toBeLessThan(300);
+    await page.getByPlaceholder("Search quotes by reference, company, broker, or product").fill("anything");
+    await waitForPath(page, "/login");
+    await context.close();
+  });
+
+  it("sends a signed-in user away from /login, and a broker away from the admin area", async () => {
+    const { context, page } = await signedInPage(browser, "BROKER");
+    await page.goto("/login");
+    await waitForPath(page, "/dashboard");
+    for (const path of ["/admin", "/admin/rating", "/admin/users", "/admin/audit"]) {
+      await page.goto(path);
+      await waitForPath(page, "/dashboard");
+    }
+    await page.goto("/");
+    await waitForPath(page, "/dashboard");
+    await context.close();
+  });
+
+  it("lets an underwriter use /uw/dashboard and keeps them out of the admin area", async () => {
+    const { context, page } = await signedInPage(browser, "UNDERWRITER");
+    await page.goto("/uw/dashboard");
+    await visible(page.getByRole("heading", { name: "Dashboard", level: 1 }));
+    expect(new URL(page.url()).pathname).toBe("/uw/dashboard");
+    await page.goto("/admin/dashboard");
+    await waitForPath(page, "/dashboard");
+    await context.close();
+  });
+
+  it("sends an administrator from the quote screens to /dashboard, and opens /admin on its dashboard", async () => {
+    const { context, page } = await signedInPage(browser, "ADMIN");
+    for (const path of ["/uw/dashboard", "/quote/new", "/uw/review/00000000-0000-0000-0000-000000000000"]) {
+      await page.goto(path);
+      await waitForPath(page, "/dashboard");
+    }
+    await page.goto("/admin");
+    await visible(page.getByRole("heading", { name: "Admin Dashboard", level: 1 }));
+    for (const card of ["Rating Versions", "User Management", "Audit Logs"]) {
+      await visible(page.getByRole("main").getByRole("heading", { name: card }));
+    }
+    await expectAccessible(page, "admin dashboard");
+    await screenshot(page, "admin-dashboard");
+    await context.close();
+  });
+});
+
+describe("navigation and not-found", () => {
+  it("shows brokers their three links and marks the active one", async () => {
+    const { context, page } = await signedInPage(browser, "BROKER");
+    await page.goto("/dashboard");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await visible(nav.getByRole("link", { name: "Dashboard" }));
+    const names = await nav.getByRole("link").allInnerTexts();
+    expect(names.map((name) => name.trim())).toEqual(["Dashboard", "New Quote", "User Management"]);
+    expect(await nav.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
+    await expectAccessible(page, "dashboard (broker)");
+    await nav.hover();
+    await screenshot(page, "navigation-expanded-broker");
+    await context.close();
+  });
+
+  it("shows administrators the admin links, Rating Versions active under /admin/rating", async () => {
+    const { context, page } = await signedInPage(browser, "ADMIN");
+    await page.goto("/admin/rating");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await visible(nav.getByRole("link", { name: "Rating Versions" }));
+    const names = await nav.getByRole("link").allInnerTexts();
+    expect(names.map((name) => name.trim())).toEqual(["Dashboard", "Rating Versions", "User Management", "Audit Logs"]);
+    expect(await nav.getByRole("link", { name: "Rating Versions" }).getAttribute("aria-current")).toBe("page");
+    await context.close();
+  });
+
+  it("shows the not-found screen, titled with the product name, signed in or not", async () => {
+    const anonymous = await newContext(browser);
+    const page = await anonymous.newPage();
+    await page.goto("/no-such-page");
+    await visible(page.getByRole("heading", { name: "404 Page Not Found" }));
+    expect(await page.title()).toBe("PI Quote Engine Not Found");
+    await visible(page.getByText("added to the router"));
+    await expectAccessible(page, "not found");
+    await screenshot(page, "not-found");
+    await anonymous.close();
+
+    const { context, page: adminPage } = await signedInPage(browser, "ADMIN");
+    await adminPage.goto("/admin/no-such-section");
+    await visible(adminPage.getByRole("heading", { name: "404 Page Not Found" }));
+    await visible(adminPage.getByRole("button", { name: "Logout" }));
+    await context.close();
+  });
+});

@@ -1,0 +1,193 @@
+import { readFile } from "node:fs/promises";
+import { unzipSync } from "fflate";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiSession, type CreatedQuote, type QuoteStatusName, quoteInStatus } from "./support/api";
+import { expectAccessible, launchBrowser, screenshot, signedInPage, toastText, visible } from "./support/browser";
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+/** Every quote of this file carries this tag in its name, so a search finds exactly them. */
+const TAG = `Zq${Date.now().toString(36)}`;
+const quotes = new Map<string, CreatedQuote>();
+
+const CASES: { key: string; status: QuoteStatusName; completeData?: boolean }[] = [
+  { key: "draft", status: "DRAFT" },
+  { key: "draft-complete", status: "DRAFT", completeData: true },
+  { key: "quoted", status: "QUOTED" },
+  { key: "referred", status: "REFERRED" },
+  { key: "requested", status: "UW_REQUESTED" },
+  { key: "approved", status: "UW_APPROVED" },
+  { key: "declined", status: "UW_DECLINED" },
+  { key: "issued", status: "ISSUED" },
+];
+
+function nameOf(key: string): string {
+  return `${TAG} ${key} Ltd`;
+}
+
+function rowOf(key: string): Locator {
+  const quote = quotes.get(key);
+  if (!quote) throw new Error(`no quote ${key}`);
+  return page.locator(`[data-testid="quote-row"][data-reference="${quote.reference}"]`);
+}
+
+async function searchFor(text: string): Promise<void> {
+  const box = page.getByPlaceholder("Search quotes by reference, company, broker, or product");
+  await box.fill(text);
+}
+
+beforeAll(async () => {
+  const sessions = { broker: await ApiSession.signIn("BROKER"), underwriter: await ApiSession.signIn("UNDERWRITER") };
+  for (const { key, status, completeData } of CASES) {
+    quotes.set(key, await quoteInStatus(status, nameOf(key), sessions, { completeData: completeData ?? false }));
+  }
+  browser = await launchBrowser();
+  ({ context, page } = await signedInPage(browser, "BROKER"));
+  // A mailto: link would hand over to a mail program; record it instead so the test can read the draft.
+  await context.addInitScript(() => {
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      if (this.href.startsWith("mailto:")) {
+        (window as unknown as { lastMailto: string }).lastMailto = this.href;
+        return;
+      }
+      click.call(this);
+    };
+  });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe("dashboard", () => {
+  it("shows SPEC's title, texts, figures and every quote column", async () => {
+    await page.goto("/dashboard");
+    await visible(page.getByRole("heading", { name: "Dashboard", level: 1 }));
+    expect(await page.title()).toBe("PI Quote Engine - Dashboard");
+    await visible(page.getByText("Manage your quotes and track performance"));
+    await visible(page.getByRole("heading", { name: "Recent Quotes" }));
+    expect(await page.getByRole("link", { name: "New Quote" }).last().getAttribute("href")).toBe("/quote/new");
+    await visible(page.getByRole("region", { name: "Quote figures" }).getByText("Total quotes"));
+    await visible(page.getByRole("img", { name: /DRAFT: \d+/ }));
+    for (const header of ["Reference", "Company", "Broker", "Product", "Premium", "Status", "Updated", "Actions"]) {
+      await visible(page.getByRole("columnheader", { name: header }));
+    }
+    await searchFor(TAG);
+    await visible(rowOf("quoted"));
+    // The search is debounced: until it answers, the unfiltered first page (which also holds these rows) shows.
+    await expect.poll(() => page.getByTestId("quote-row").count(), { timeout: 15_000 }).toBe(CASES.length);
+    await expectAccessible(page, "dashboard");
+    await screenshot(page, "dashboard");
+  });
+
+  it("searches on the server, case-insensitively, by reference and by company name", async () => {
+    const quoted = quotes.get("quoted") as CreatedQuote;
+    await searchFor(quoted.reference.toLowerCase());
+    await visible(rowOf("quoted"));
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="quote-row"]').length === 1);
+    await searchFor(`${TAG} DECLINED`.toLowerCase());
+    await visible(rowOf("declined"));
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="quote-row"]').length === 1);
+  });
+
+  it("shows the empty state when nothing matches", async () => {
+    await searchFor(`${TAG}-no-such-quote`);
+    await visible(page.getByText("No quotes found"));
+    await visible(page.getByText("Create your first quote to get started"));
+    await screenshot(page, "dashboard-empty");
+  });
+
+  it("offers each status the row actions SPEC §2 gives it", async () => {
+    await searchFor(TAG);
+    await visible(rowOf("issued"));
+    const expectations: Record<
+      string,
+      { badge: string; continue: boolean; edit: boolean; documents: boolean; email: boolean }
+    > = {
+      draft: { badge: "DRAFT", continue: true, edit: true, documents: false, email: false },
+      "draft-complete": { badge: "DRAFT", continue: true, edit: true, documents: true, email: true },
+      quoted: { badge: "COMPLETED", continue: false, edit: true, documents: true, email: true },
+      referred: { badge: "REFERRED", continue: false, edit: true, documents: true, email: false },
+      requested: { badge: "UW_REQUESTED", continue: false, edit: false, documents: true, email: false },
+      approved: { badge: "UW_APPROVED", continue: false, edit: true, documents: true, email: true },
+      declined: { badge: "UW_DECLINED", continue: false, edit: false, documents: true, email: false },
+    };
+    for (const [key, expected] of Object.entries(expectations)) {
+      const row = rowOf(key);
+      const reference = (quotes.get(key) as CreatedQuote).reference;
+      await visible(row.getByText(expected.badge, { exact: true }));
+      const has = async (name: string) =>
+        (await row.getByRole("link", { name }).or(row.getByRole("button", { name })).count()) > 0;
+      expect({
+        key,
+        continue: await has(`Continue ${reference}`),
+        edit: await has(`Edit ${reference}`),
+        documents: await has(`Download documents for ${reference}`),
+        email: await has(`Email documents for ${reference} to underwriting`),
+      }).toEqual({
+        key,
+        continue: expected.continue,
+        edit: expected.edit,
+        documents: expected.documents,
+        email: expected.email,
+      });
+    }
+    const issued = rowOf("issued");
+    await visible(issued.getByText("Issued", { exact: true }));
+    expect(await issued.getByRole("button").count()).toBe(0);
+    expect(await issued.getByRole("link").count()).toBe(0);
+    expect(await rowOf("quoted").getByRole("link", { name: /^Edit/ }).getAttribute("href")).toBe(
+      `/quote/${(quotes.get("quoted") as CreatedQuote).id}`,
+    );
+  });
+
+  it("downloads a ticked document as a PDF file", async () => {
+    const quoted = quotes.get("quoted") as CreatedQuote;
+    await rowOf("quoted")
+      .getByRole("button", { name: `Download documents for ${quoted.reference}` })
+      .click();
+    const menu = page.getByRole("dialog", { name: `Documents for ${quoted.reference}` });
+    const downloadSelected = menu.getByRole("button", { name: "Download Selected" });
+    expect(await downloadSelected.isDisabled()).toBe(true);
+    await visible(menu.getByText("No documents selected: Please select at least one document to download"));
+    await menu.getByRole("checkbox", { name: "Statement of Fact" }).click();
+    await expectAccessible(page, "document download menu");
+    await screenshot(page, "dashboard-download-menu");
+    const [download] = await Promise.all([page.waitForEvent("download"), downloadSelected.click()]);
+    expect(download.suggestedFilename()).toBe(`${quoted.reference}-statement-of-fact.pdf`);
+    const path = await download.path();
+    const bytes = await readFile(path);
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(await toastText(page, "Documents Downloaded")).toContain("1 document(s) downloaded successfully");
+    await page.keyboard.press("Escape");
+  });
+
+  it("packages the three documents in a zip and drafts the e-mail to underwriting", async () => {
+    const quoted = quotes.get("quoted") as CreatedQuote;
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      rowOf("quoted")
+        .getByRole("button", { name: `Email documents for ${quoted.reference} to underwriting` })
+        .click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${nameOf("quoted")} Insurance Quote Documents.zip`);
+    const entries = unzipSync(new Uint8Array(await readFile(await download.path())));
+    expect(Object.keys(entries).sort()).toEqual([
+      `${quoted.reference}-policy-schedule.pdf`,
+      `${quoted.reference}-statement-of-fact.pdf`,
+      "First_Underwriting_D&C_PI_Wording.pdf",
+    ]);
+    for (const bytes of Object.values(entries)) expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe("%PDF-");
+    await toastText(page, "Email Ready");
+    const mailto = new URL(await page.evaluate(() => (window as unknown as { lastMailto: string }).lastMailto));
+    expect(mailto.pathname).toBe("underwriting@example.com");
+    expect(mailto.searchParams.get("subject")).toBe(
+      `Professional Indemnity Quote - ${nameOf("quoted")} (${quoted.reference})`,
+    );
+    await screenshot(page, "dashboard-email-ready");
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * Starts ONE production server for every browser test: builds the app when the build is older than the
+ * sources, then runs `node dist/server/main.js` on a free port with a fresh PGlite data directory, so the
+ * tests exercise exactly what `npm start` serves. Each test file creates its own data through the API.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const BUILD_OUTPUTS = [join(ROOT, "dist/web/index.html"), join(ROOT, "dist/server/main.js")];
+const BUILD_INPUTS = ["src", "index.html", "vite.config.ts", "public", "scripts/build.mjs", "package.json"];
+const BUILD_LOCK = join(tmpdir(), "pi-quote-engine-build.lock");
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+function buildIsStale(): boolean {
+  if (!BUILD_OUTPUTS.every((output) => existsSync(output))) return true;
+  const builtAt = Math.min(...BUILD_OUTPUTS.map((output) => statSync(output).mtimeMs));
+  return BUILD_INPUTS.some((input) => newestMtime(join(ROOT, input)) > builtAt);
+}
+
+async function withBuildLock(run: () => void): Promise<void> {
+  // Two `npm test` runs at once must not both write dist/; mkdir is atomic, so it serves as the lock.
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    try {
+      mkdirSync(BUILD_LOCK);
+      break;
+    } catch {
+      const age = existsSync(BUILD_LOCK) ? Date.now() - statSync(BUILD_LOCK).mtimeMs : 0;
+      if (age > 600_000) rmSync(BUILD_LOCK, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for the build lock ${BUILD_LOCK}`);
+      await new Promise((done) => setTimeout(done, 500));
+    }
+  }
+  try {
+    run();
+  } finally {
+    rmSync(BUILD_LOCK, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Builds when needed, then copies dist/ to a private snapshot (under the build lock, so never mid-build):
+ * another `npm test` rebuilding dist/ later cannot pull the files from under this run's server. The snapshot
+ * sits inside node_modules/.cache so the bundle still resolves its packages from the repository's node_modules.
+ */
+async function buildSnapshot(): Promise<string> {
+  const snapshot = join(ROOT, "node_modules/.cache/pi-quote-engine-e2e", `${process.pid}-${Date.now()}`);
+  // E2E_REUSE_BUILD=1 runs against dist/ as it is (a quick re-run after a build you made yourself).
+  const reuse = process.env.E2E_REUSE_BUILD === "1" && BUILD_OUTPUTS.every((output) => existsSync(output));
+  await withBuildLock(() => {
+    if (!reuse && buildIsStale()) {
+      // Vitest runs with NODE_ENV=test, which would make Vite bundle React's development build.
+      const result = spawnSync(process.execPath, [join(ROOT, "scripts/build.mjs")], {
+        cwd: ROOT,
+        stdio: "inherit",
+        env: { ...process.env, NODE_ENV: "production" },
+      });
+      if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status})`);
+    }
+    cpSync(join(ROOT, "dist"), join(snapshot, "dist"), { recursive: true });
+  });
+  return snapshot;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? done(address.port) : fail(new Error("no port"))));
+    });
+  });
+}
+
+async function waitForHealth(baseURL: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`The server exited (${child.exitCode}) before it was ready:\n${output()}`);
+    try {
+      const response = await fetch(`${baseURL}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`The server did not answer /healthz within 90 s:\n${output()}`);
+}
+
+export default async function setup(project: TestProject) {
+  const snapshot = await buildSnapshot();
+  const dataDir = await mkdtemp(join(tmpdir(), "pqe-e2e-"));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  let log = "";
+  const child = spawn(process.execPath, [join(snapshot, "dist/server/main.js")], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      // The browser tests always run on a fresh embedded database, whatever the API tests were given.
+      DATABASE_URL: "",
+      SEED_DEMO: "true",
+      PUBLIC_URL: "",
+      SMTP_URL: "",
+      COMPANIES_HOUSE_API_KEY: "",
+      UNDERWRITING_MAILBOX: "underwriting@example.com",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((done) => child.once("exit", done));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    }
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(snapshot, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(baseURL, child, () => log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  project.provide("baseURL", baseURL);
+  return stop;
+}

@@ -1,0 +1,100 @@
+/**
+ * Browser-test helpers: Debian's Chromium driven by playwright-core (never `playwright install`), axe-core
+ * checks, screenshots kept under test-results/screenshots/, and sign-in as the demo users (DECISIONS §1).
+ */
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import { expect, inject } from "vitest";
+
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+const LAUNCH_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export type DemoRole = "ADMIN" | "BROKER" | "UNDERWRITER";
+
+export const DEMO_USERS: Record<DemoRole, { name: string; email: string; password: string }> = {
+  ADMIN: { name: "Ada Admin", email: "admin@example.com", password: "Admin-Demo-2026" },
+  BROKER: { name: "Ben Broker", email: "broker@example.com", password: "Broker-Demo-2026" },
+  UNDERWRITER: { name: "Uma Underwriter", email: "underwriter@example.com", password: "Underwriter-Demo-2026" },
+};
+
+export function baseURL(): string {
+  return inject("baseURL");
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS, headless: true });
+}
+
+export function newContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: baseURL(),
+    acceptDownloads: true,
+    viewport: { width: 1366, height: 900 },
+    locale: "en-GB",
+    timezoneId: "Europe/London",
+  });
+}
+
+/** Signs a whole browser context in through the API (the form itself is tested once per role). */
+export async function signInContext(context: BrowserContext, role: DemoRole): Promise<void> {
+  const user = DEMO_USERS[role];
+  const response = await context.request.post("/api/auth/login", {
+    data: { email: user.email, password: user.password },
+  });
+  expect(response.status(), `sign-in as ${role}`).toBe(200);
+}
+
+export async function signedInPage(browser: Browser, role: DemoRole): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser);
+  await signInContext(context, role);
+  return { context, page: await context.newPage() };
+}
+
+/** Waits until the locator is visible (Playwright's own wait, with a clear failure). */
+export async function visible(locator: Locator, timeout = 15_000): Promise<Locator> {
+  await locator.first().waitFor({ state: "visible", timeout });
+  return locator;
+}
+
+export async function waitForPath(page: Page, path: string, timeout = 15_000): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout });
+}
+
+const SCREENSHOT_DIR = resolve(import.meta.dirname, "../../../test-results/screenshots");
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** No serious or critical axe-core violation on the screen as it is now. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+  const summary = serious.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes
+        .slice(0, 5)
+        .map((node) => node.target.join(" "))
+        .join("\n  ")}`,
+  );
+  expect(summary, `accessibility of ${screen}`).toEqual([]);
+}
+
+/** A toast's title and description as shown, once one with this title is on screen (titles read exactly). */
+export async function toastText(page: Page, title: string): Promise<string> {
+  const toast = page.locator("li[data-toast]", { hasText: title }).first();
+  await toast.waitFor({ state: "visible", timeout: 15_000 });
+  return ((await toast.textContent()) ?? "").replace(/\s+/g, " ").trim();
+}

@@ -1,0 +1,143 @@
+/**
+ * Driving the quote wizard in the browser the way a broker does: by labels, roles and the texts SPEC.md
+ * gives, never by CSS classes. Shared by the wizard and underwriting browser tests.
+ */
+import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+import type { ApiSession, CreatedQuote } from "./support/api";
+import { expectAccessible, screenshot, toastText, visible } from "./support/browser";
+
+export const STEP_TITLES = [
+  "Insureds Details",
+  "Financial Overview",
+  "Design Liability",
+  "Activity Split",
+  "Contracts",
+  "Declaration",
+  "Quote",
+] as const;
+
+export function stepButton(page: Page, step: number): Locator {
+  return page.getByRole("navigation", { name: "Quote steps" }).getByRole("button", {
+    name: new RegExp(`^Step ${step}:`),
+  });
+}
+
+export async function expectOnStep(page: Page, step: number): Promise<void> {
+  await expect.poll(() => stepButton(page, step).getAttribute("aria-current"), { timeout: 15_000 }).toBe("step");
+}
+
+/** A field's message, found through the input's aria-describedby (so it is the one "under its field"). */
+export async function messageUnder(page: Page, fieldId: string): Promise<string> {
+  const message = page.locator(`#${fieldId}-error`);
+  await message.waitFor({ state: "visible", timeout: 10_000 });
+  const describedBy = (await page.locator(`#${cssEscape(fieldId)}`).getAttribute("aria-describedby")) ?? "";
+  expect(describedBy.split(" "), `${fieldId} points at its message`).toContain(`${fieldId}-error`);
+  return ((await message.textContent()) ?? "").trim();
+}
+
+function cssEscape(id: string): string {
+  return id.replace(/([.:[\]])/g, "\\$1");
+}
+
+export async function setSwitch(page: Page, name: string, on: boolean): Promise<void> {
+  const control = page.getByRole("switch", { name, exact: true });
+  if ((await control.getAttribute("aria-checked")) !== String(on)) await control.click();
+  await expect.poll(() => control.getAttribute("aria-checked")).toBe(String(on));
+}
+
+/** Picks an option of a Radix select by the select's accessible name and the option's text. */
+export async function chooseOption(page: Page, selectName: string | RegExp, option: string): Promise<void> {
+  await page.getByRole("combobox", { name: selectName }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  await expectAccessible(page, name);
+}
+
+/** Fills step 1 for a sole trader (no register lookup) and leaves it with 'Continue to Financial Overview'. */
+export async function fillInsuredsDetails(
+  page: Page,
+  details: { name: string; activity?: string; address?: string; incorporated?: string; directors?: number },
+): Promise<void> {
+  await page.getByLabel("Company name").fill(details.name);
+  await page.getByLabel("Business activity").fill(details.activity ?? "Design and Build Contractor");
+  await page.getByLabel("Business address").fill(details.address ?? "4 Canal Wharf, Leeds LS11 5PS");
+  await page.getByLabel("Incorporation date").fill(details.incorporated ?? "2012-03-14");
+  await page.getByLabel("Number of directors/partners/principals").fill(String(details.directors ?? 2));
+}
+
+export async function fillPercentTable(page: Page, entries: Record<string, number>): Promise<void> {
+  for (const [label, value] of Object.entries(entries)) {
+    await page.getByLabel(label, { exact: true }).fill(String(value));
+  }
+}
+
+/** Steps 2 to 6 with a clean, quotable risk; `declare` answers Yes to the named declaration questions. */
+export async function fillStepsTwoToSix(
+  page: Page,
+  options: { turnover?: string; declare?: string[]; shots?: string; beforeSubmit?: () => Promise<void> } = {},
+): Promise<void> {
+  await expectOnStep(page, 2);
+  await page.getByLabel("Annual revenue").fill(options.turnover ?? "400000");
+  await page.getByLabel("Largest single project value in the last 3 years").fill("150000");
+  if (options.shots) await checkScreen(page, `${options.shots}-step-2`);
+  await page.getByRole("button", { name: "Continue to Design Liability" }).click();
+  expect(await toastText(page, "Financial Overview Saved")).toContain("Financial Overview Saved");
+
+  await expectOnStep(page, 3);
+  await fillPercentTable(page, { "In-house design": 100 });
+  if (options.shots) await checkScreen(page, `${options.shots}-step-3`);
+  await page.getByRole("button", { name: "Continue to Activity Split" }).click();
+  expect(await toastText(page, "Design Liability Saved")).toContain("Design Liability Saved");
+
+  await expectOnStep(page, 4);
+  await fillPercentTable(page, { "Civil engineering": 60, "Structural engineering": 40 });
+  await visible(page.getByText("Total: 100%"));
+  if (options.shots) await checkScreen(page, `${options.shots}-step-4`);
+  await page.getByRole("button", { name: "Continue to Contracts" }).click();
+  expect(await toastText(page, "Activity Split Saved")).toContain("Activity Split Saved");
+
+  await expectOnStep(page, 5);
+  await fillPercentTable(page, { "Domestic private dwellings": 70, "Offices and retail": 30 });
+  if (options.shots) await checkScreen(page, `${options.shots}-step-5`);
+  await page.getByRole("button", { name: "Continue to Declaration" }).click();
+  expect(await toastText(page, "Contracts Saved")).toContain("Contracts Saved");
+
+  await expectOnStep(page, 6);
+  for (const question of options.declare ?? []) await setSwitch(page, question, true);
+  await options.beforeSubmit?.();
+  if (options.shots) await checkScreen(page, `${options.shots}-step-6`);
+  await page.getByRole("button", { name: "Continue to Submit" }).click();
+  expect(await toastText(page, "Premium Calculated")).toMatch(/Total premium £[\d,]+\.\d{2}/);
+  await expectOnStep(page, 7);
+}
+
+export async function quoteOf(session: ApiSession, id: string) {
+  return session.data<{
+    id: string;
+    reference: string;
+    status: string;
+    version: number;
+    basePremium: string | null;
+    taxes: string | null;
+    totalPremium: string | null;
+    fees: { code: string; label: string; amount: string }[];
+    premiumOverridden: boolean;
+    referralHits: { code: string; description: string }[];
+    financialOverview: Record<string, unknown> | null;
+    risk: Record<string, unknown> | null;
+  }>("GET", `/api/quotes/${id}`);
+}
+
+/** The id in /quote/{id} once step 1 has created the quote. */
+export async function createdQuoteId(page: Page): Promise<string> {
+  await page.waitForURL((url) => /^\/quote\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith("/new"), {
+    timeout: 15_000,
+  });
+  return decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
+}
+
+export type { CreatedQuote };

@@ -1,0 +1,44 @@
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+// @ts-expect-error -- plain ESM script without type declarations
+import { checkFile, checkTree } from "../scripts/check-layers.mjs";
+
+const root = resolve(import.meta.dirname, "..");
+const at = (path: string) => resolve(root, path);
+
+describe("layering check", () => {
+  it("passes on the repository as it stands", () => {
+    expect(checkTree(root)).toEqual([]);
+  });
+
+  it("refuses a framework or I/O import in src/domain", () => {
+    expect(checkFile(root, at("src/domain/x.ts"), `import Fastify from "fastify";`)).toHaveLength(1);
+    expect(checkFile(root, at("src/domain/x.ts"), `import { readFileSync } from "node:fs";`)).toHaveLength(1);
+    expect(checkFile(root, at("src/domain/x.ts"), `import React from "react";`)).toHaveLength(1);
+    expect(checkFile(root, at("src/domain/x.ts"), `const pg = await import("pg");`)).toHaveLength(1);
+  });
+
+  it("refuses src/domain reaching into another layer", () => {
+    expect(checkFile(root, at("src/domain/rating/x.ts"), `import { db } from "../../server/db";`)).toHaveLength(1);
+    expect(checkFile(root, at("src/domain/x.ts"), `export * from "../web/app";`)).toHaveLength(1);
+  });
+
+  it("refuses src/web importing src/server", () => {
+    expect(checkFile(root, at("src/web/features/a.tsx"), `import type { App } from "../../server/app";`)).toHaveLength(
+      1,
+    );
+  });
+
+  it("allows the permitted directions", () => {
+    expect(checkFile(root, at("src/domain/x.ts"), `import { z } from "zod";\nimport { a } from "./money";`)).toEqual(
+      [],
+    );
+    expect(checkFile(root, at("src/domain/x.test.ts"), `import fc from "fast-check";`)).toEqual([]);
+    expect(checkFile(root, at("src/web/a.tsx"), `import { formatGbp } from "../domain/money";`)).toEqual([]);
+    expect(checkFile(root, at("src/server/a.ts"), `import { formatGbp } from "../domain/money";`)).toEqual([]);
+  });
+
+  it("refuses test-only packages in domain production code", () => {
+    expect(checkFile(root, at("src/domain/x.ts"), `import fc from "fast-check";`)).toHaveLength(1);
+  });
+});

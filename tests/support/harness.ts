@@ -1,0 +1,117 @@
+/**
+ * The API test harness shared by every server test file (C1, C2, D):
+ *
+ *   describeEachDatabase("users", (ctx) => {
+ *     it("lists users for an admin", async () => {
+ *       const cookie = await signIn(ctx.app, "ADMIN");
+ *       const res = await ctx.app.inject({ method: "GET", url: "/api/users", headers: { cookie } });
+ *     });
+ *   });
+ *
+ * Each block runs once on PGlite and once more on PostgreSQL when DATABASE_URL is set, each with its own
+ * database (migrated, seeded with the demo users and rating versions) and its own app built by the real
+ * `buildApp`. `ctx.clock` moves the app's time; `ctx.buildApp()` makes extra instances on the same database.
+ */
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe } from "vitest";
+import { type BuildAppOptions, buildApp } from "../../src/server/app";
+import { type Config, loadConfig } from "../../src/server/config";
+import type { Database } from "../../src/server/db/client";
+import { seedDatabase } from "../../src/server/db/seed";
+import { openTestDatabase, type TestDatabase, type TestDatabaseKind, testDatabaseKinds } from "./database";
+
+export const TEST_SESSION_SECRET = "test-session-secret-0123456789-abcdefghij";
+
+/** A config as the tests' server would parse it; `env` overrides single variables. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ SESSION_SECRET: TEST_SESSION_SECRET, LOG_LEVEL: "silent", ...env });
+}
+
+export class TestClock {
+  private offsetMs = 0;
+  now = (): Date => new Date(Date.now() + this.offsetMs);
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+  reset(): void {
+    this.offsetMs = 0;
+  }
+}
+
+export interface TestContext {
+  readonly kind: TestDatabaseKind;
+  /** The block's database (set before the first test runs). */
+  readonly database: TestDatabase;
+  readonly db: Database;
+  /** The block's app on that database. */
+  readonly app: FastifyInstance;
+  readonly config: Config;
+  readonly clock: TestClock;
+  /** Another app instance on the same database (closed after the block). */
+  buildApp(overrides?: Partial<Omit<BuildAppOptions, "database">>): Promise<FastifyInstance>;
+}
+
+/** Sign-ins per minute allowed by test apps: high, so suites can sign in freely; rate-limit tests pass their own. */
+export const TEST_LOGIN_RATE_LIMIT = { max: 10_000, timeWindow: "1 minute" } as const;
+
+export function describeEachDatabase(name: string, body: (ctx: TestContext) => void): void {
+  for (const kind of testDatabaseKinds()) {
+    describe(`${name} [${kind}]`, () => {
+      let database: TestDatabase | undefined;
+      let app: FastifyInstance | undefined;
+      const extraApps: FastifyInstance[] = [];
+      const clock = new TestClock();
+      const config = testConfig();
+
+      const build = async (overrides: Partial<Omit<BuildAppOptions, "database">> = {}) => {
+        if (!database) throw new Error("The test database is not open yet");
+        const instance = await buildApp({
+          config,
+          database,
+          logger: process.env.TEST_LOG_ERRORS ? { level: "error" } : false,
+          now: clock.now,
+          loginRateLimit: TEST_LOGIN_RATE_LIMIT,
+          ...overrides,
+        });
+        await instance.ready();
+        return instance;
+      };
+
+      const ctx: TestContext = {
+        kind,
+        get database() {
+          if (!database) throw new Error("The test database is not open yet");
+          return database;
+        },
+        get db() {
+          return ctx.database.db;
+        },
+        get app() {
+          if (!app) throw new Error("The test app is not built yet");
+          return app;
+        },
+        config,
+        clock,
+        async buildApp(overrides) {
+          const instance = await build(overrides);
+          extraApps.push(instance);
+          return instance;
+        },
+      };
+
+      beforeAll(async () => {
+        database = await openTestDatabase(kind);
+        await seedDatabase(database.db, { seedDemo: true, initialAdmin: undefined });
+        app = await build();
+      });
+
+      afterAll(async () => {
+        for (const instance of extraApps) await instance.close();
+        await app?.close();
+        await database?.destroy();
+      });
+
+      body(ctx);
+    });
+  }
+}
