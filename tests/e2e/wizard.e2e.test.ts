@@ -321,10 +321,15 @@ describe("quote wizard", () => {
       `/api/companies/${company.company_number}/officers`,
     );
     const searches: string[] = [];
+    // Hold the register's answer until the loading text has been seen, so a fast answer on a busy
+    // machine cannot hide it (a fixed delay made this test flaky under CI load).
+    let release: () => void = () => {};
+    const released = new Promise<void>((done) => {
+      release = done;
+    });
     await page.route("**/api/companies/search**", async (route) => {
       searches.push(new URL(route.request().url()).searchParams.get("q") ?? "");
-      // Slow enough to see the loading text.
-      await new Promise((done) => setTimeout(done, 400));
+      await released;
       await route.continue();
     });
     await page.goto("/quote/new");
@@ -335,6 +340,7 @@ describe("quote wizard", () => {
     await name.pressSequentially("bbott");
     // The combobox keeps a hidden copy of the loading text in its closed list; wait for the one on screen.
     await visible(page.getByText("Searching companies...").filter({ visible: true }));
+    release();
     const option = page.getByRole("option", { name: company.title }).first();
     await visible(option);
     expect(searches).toEqual(["Abbott"]);
