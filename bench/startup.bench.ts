@@ -14,11 +14,12 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
+import { withBuildLock } from "../tests/support/build-lock";
 import { type BenchRecord, printReportHeader, reportFigure } from "./lib/report";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -36,27 +37,6 @@ export interface ProductionServer {
   /** Resident memory of the server process now, in MB. */
   residentMb(): number;
   stop(): Promise<void>;
-}
-
-/** The lock helper E's browser tests take around builds (mkdir is atomic): two builds never write dist/ at once. */
-const BUILD_LOCK = join(tmpdir(), "pi-quote-engine-build.lock");
-
-async function withBuildLock(run: () => void): Promise<void> {
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    try {
-      mkdirSync(BUILD_LOCK);
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for the build lock ${BUILD_LOCK}`);
-      await new Promise((wait) => setTimeout(wait, 500));
-    }
-  }
-  try {
-    run();
-  } finally {
-    rmSync(BUILD_LOCK, { recursive: true, force: true });
-  }
 }
 
 /** Builds the app (always when `force`, else only when dist/server/main.js is missing). */

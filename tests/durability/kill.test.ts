@@ -1,23 +1,12 @@
-/**
- * Durability: the server process is killed with SIGKILL in the middle of a stream of quote writes (creates and
- * section edits from several clients at once), restarted on the same database, and every write the server
- * acknowledged must be there, each change with its audit entry and nothing else: per quote, the audit entries
- * equal the stored version (one per applied write), and the stored section is the last acknowledged one or a
- * later write that was applied but whose answer was lost in the kill. Runs on PGlite and, when DATABASE_URL is
- * set, on a PostgreSQL database made for the run. CI kills once; `npm run durability` kills and restarts
- * DURABILITY_ROUNDS (10) times in a row on the same database before checking.
- */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client";
 import { auditLog, quotes } from "../../src/server/db/schema";
 import { FINANCIAL_OVERVIEW, STEP_ONE } from "../api/quotes-fixtures";
-import { postgresServerUrl } from "../support/database";
+import { createEmptyPostgresDatabase, postgresServerUrl } from "../support/database";
 import { type ServerProcess, signInOver, startServerProcess } from "./server-process";
 
 const WORKERS = 6;
@@ -100,35 +89,13 @@ async function pgliteTarget(): Promise<DatabaseTarget> {
   return { kind: "pglite", dataDir, cleanUp: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
-async function postgresTarget(serverUrl: string): Promise<DatabaseTarget> {
-  const name = `pqe_durability_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    kind: "postgres",
-    databaseUrl: url.toString(),
-    async cleanUp() {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
+async function postgresTarget(): Promise<DatabaseTarget> {
+  const database = await createEmptyPostgresDatabase();
+  return { kind: "postgres", databaseUrl: database.url, cleanUp: () => database.drop() };
 }
 
 const targets: (() => Promise<DatabaseTarget>)[] = [pgliteTarget];
-const serverUrl = postgresServerUrl();
-if (serverUrl) targets.push(() => postgresTarget(serverUrl));
+if (postgresServerUrl()) targets.push(postgresTarget);
 
 describe.each(targets.map((make, index) => ({ make, kind: index === 0 ? "pglite" : "postgres" })))(
   "SIGKILL in the middle of writes [$kind]",

@@ -4,12 +4,13 @@
  * tests exercise exactly what `npm start` serves. Each test file creates its own data through the API.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
+import { withBuildLock } from "../support/build-lock";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -20,7 +21,6 @@ declare module "vitest" {
 const ROOT = resolve(import.meta.dirname, "../..");
 const BUILD_OUTPUTS = [join(ROOT, "dist/web/index.html"), join(ROOT, "dist/server/main.js")];
 const BUILD_INPUTS = ["src", "index.html", "vite.config.ts", "public", "scripts/build.mjs", "package.json"];
-const BUILD_LOCK = join(tmpdir(), "pi-quote-engine-build.lock");
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -35,27 +35,6 @@ function buildIsStale(): boolean {
   if (!BUILD_OUTPUTS.every((output) => existsSync(output))) return true;
   const builtAt = Math.min(...BUILD_OUTPUTS.map((output) => statSync(output).mtimeMs));
   return BUILD_INPUTS.some((input) => newestMtime(join(ROOT, input)) > builtAt);
-}
-
-async function withBuildLock(run: () => void): Promise<void> {
-  // Two `npm test` runs at once must not both write dist/; mkdir is atomic, so it serves as the lock.
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    try {
-      mkdirSync(BUILD_LOCK);
-      break;
-    } catch {
-      const age = existsSync(BUILD_LOCK) ? Date.now() - statSync(BUILD_LOCK).mtimeMs : 0;
-      if (age > 600_000) rmSync(BUILD_LOCK, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for the build lock ${BUILD_LOCK}`);
-      await new Promise((done) => setTimeout(done, 500));
-    }
-  }
-  try {
-    run();
-  } finally {
-    rmSync(BUILD_LOCK, { recursive: true, force: true });
-  }
 }
 
 /**

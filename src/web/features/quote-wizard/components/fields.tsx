@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from "react";
+import { type ReactNode, type Ref, useId } from "react";
 import { formatWholeNumber } from "../../../../domain/format/numbers";
 import { Input } from "../../../components/ui/input";
 import { FieldError, Label } from "../../../components/ui/label";
@@ -151,6 +151,36 @@ export function percentValueAs(value: unknown): number {
 export function wholeNumberValueAs(value: unknown): number | undefined {
   if (value === "" || value === null || value === undefined) return undefined;
   return Number(value);
+}
+
+interface WholeNumberInputProps {
+  id: string;
+  name: string;
+  min: number;
+  value: number | undefined;
+  onChange: (value: number | undefined) => void;
+  onBlur?: () => void;
+  inputRef?: Ref<HTMLInputElement>;
+  error?: string | undefined;
+}
+
+/** A head count (directors, staff): a numeric input whose empty box is "no value". */
+export function WholeNumberInput({ id, name, min, value, onChange, onBlur, inputRef, error }: WholeNumberInputProps) {
+  return (
+    <Input
+      id={id}
+      type="number"
+      min={min}
+      step={1}
+      inputMode="numeric"
+      name={name}
+      ref={inputRef}
+      onBlur={onBlur}
+      value={typeof value === "number" && Number.isFinite(value) ? String(value) : ""}
+      onChange={(event) => onChange(wholeNumberValueAs(event.target.value))}
+      {...describedBy(id, error)}
+    />
+  );
 }
 
 /** A percentage total with SPEC's tolerance styling: green at 100, amber otherwise. */

@@ -22,7 +22,7 @@ import { getCompanyDirectorCount } from "../../api/get-company-officers";
 import { type CompanySearchResult, formatCompanyAddress, useCompanySearch } from "../../api/search-companies";
 import { useUpdateQuote } from "../../api/update-quote";
 import { insuredsDetailsFormValues } from "../../lib/form-values";
-import { describedBy, FormField, wholeNumberValueAs, YesNoQuestion, YesNoSwitch } from "../fields";
+import { describedBy, FormField, WholeNumberInput, YesNoQuestion, YesNoSwitch } from "../fields";
 import { NAVIGATION_SAVE_ERROR_TOAST, type SaveContext, useStepLeave, useWizard } from "../wizard-context";
 
 export const COMPANY_NOT_FOUND_TEXT = "No company was found with that name in the public company register.";
@@ -258,18 +258,15 @@ export function InsuredsDetailsStep() {
                 control={form.control}
                 name="numberOfDirectors"
                 render={({ field }) => (
-                  <Input
+                  <WholeNumberInput
                     id="numberOfDirectors"
-                    type="number"
                     min={1}
-                    step={1}
-                    inputMode="numeric"
                     name={field.name}
-                    ref={field.ref}
+                    inputRef={field.ref}
                     onBlur={field.onBlur}
-                    value={Number.isFinite(field.value) ? String(field.value) : ""}
-                    onChange={(event) => setDirectors(wholeNumberValueAs(event.target.value))}
-                    {...describedBy("numberOfDirectors", errors.numberOfDirectors?.message)}
+                    value={field.value}
+                    onChange={setDirectors}
+                    error={errors.numberOfDirectors?.message}
                   />
                 )}
               />
@@ -283,21 +280,18 @@ export function InsuredsDetailsStep() {
                 control={form.control}
                 name="numberOfQualifiedStaff"
                 render={({ field }) => (
-                  <Input
+                  <WholeNumberInput
                     id="numberOfQualifiedStaff"
-                    type="number"
                     min={0}
-                    step={1}
-                    inputMode="numeric"
                     name={field.name}
-                    ref={field.ref}
+                    inputRef={field.ref}
                     onBlur={field.onBlur}
-                    value={Number.isFinite(field.value) ? String(field.value) : ""}
-                    onChange={(event) => {
+                    value={field.value}
+                    onChange={(staff) => {
                       setStaffEdited(true);
-                      field.onChange(wholeNumberValueAs(event.target.value));
+                      field.onChange(staff);
                     }}
-                    {...describedBy("numberOfQualifiedStaff", errors.numberOfQualifiedStaff?.message)}
+                    error={errors.numberOfQualifiedStaff?.message}
                   />
                 )}
               />
