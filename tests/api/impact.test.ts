@@ -10,7 +10,7 @@ import { DC_PI_RATING_CONFIG } from "../../src/domain/rating/configs/dc-pi";
 import { type ImpactJob, rateBothWays, summariseImpact, toImpactReport } from "../../src/domain/rating/impact";
 import { defaultRatingInput, type RatingInput } from "../../src/domain/rating/input";
 import type { RatingVersionRow } from "../../src/server/db/schema";
-import { analyseRatingImpact, impactWindowStart } from "../../src/server/features/impact/analysis";
+import { analyseRatingImpact, countImpactScope, impactWindowStart } from "../../src/server/features/impact/analysis";
 import { signIn } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";
 
@@ -161,6 +161,27 @@ describeEachDatabase("impact analysis", (ctx) => {
     // A limit takes the most recently rated quotes only.
     const limited = await analyseRatingImpact(ctx.db, { draft, now, limit: 50, pageSize: 20 });
     expect(limited.quoteCount).toBe(50);
+  }, 120_000);
+
+  it("counts the scope in chunks to the same figure as one count, capped at the limit", async () => {
+    const now = ctx.clock.now();
+    const since = impactWindowStart(now);
+    const [direct] = rowsOf<{ n: number }>(
+      await ctx.db.execute(sql`
+        select cast(count(*) as integer) as n from quotes
+        where product_code = 'D/C-PI' and rating_version_id is not null and rating_result is not null
+          and rated_at >= ${since.toISOString()}::timestamptz`),
+    );
+    const inScope = Number(direct?.n);
+    expect(inScope).toBeGreaterThan(50);
+    // A chunk that divides the scope exactly, one that does not, one larger than it, and a chunk of one.
+    const exact = inScope % 5 === 0 ? 5 : inScope % 2 === 0 ? 2 : 1;
+    for (const chunk of [exact, 7, inScope + 3, 1]) {
+      expect(await countImpactScope(ctx.db, "D/C-PI", since, 100_000, chunk)).toBe(inScope);
+      expect(await countImpactScope(ctx.db, "D/C-PI", since, 40, chunk)).toBe(40);
+      expect(await countImpactScope(ctx.db, "D/C-PI", since, inScope, chunk)).toBe(inScope);
+    }
+    expect(await countImpactScope(ctx.db, "NO-SUCH-PRODUCT", since, 100_000, 7)).toBe(0);
   }, 120_000);
 
   it("joins the analysis already done for the same state of the draft instead of starting another", async () => {

@@ -76,12 +76,48 @@ function inScope(productCode: string, since: Date): SQL | undefined {
   );
 }
 
-/** How many quotes the analysis will rate: the in-scope count, capped at the limit. */
-export async function countImpactScope(db: Database, productCode: string, since: Date, limit: number): Promise<number> {
-  // Counting through a LIMITed subquery stops at the cap instead of counting a whole large book.
-  const capped = db.select({ one: sql`1` }).from(quotes).where(inScope(productCode, since)).limit(limit).as("capped");
-  const [row] = await db.select({ total: sql<number>`cast(count(*) as integer)` }).from(capped);
-  return Number(row?.total ?? 0);
+/** Quotes counted per query when sizing the analysis: one query reads at most this many index entries. */
+const COUNT_CHUNK = 10_000;
+
+/**
+ * How many quotes the analysis will rate: the in-scope count, capped at the limit. Counted in keyset chunks
+ * in the analysis's own order, so no single query walks the whole scope: on PGlite a query runs on the
+ * server's thread, and one count over 100,000 quotes held every other request up for a quarter of a second.
+ */
+export async function countImpactScope(
+  db: Database,
+  productCode: string,
+  since: Date,
+  limit: number,
+  chunk = COUNT_CHUNK,
+): Promise<number> {
+  let counted = 0;
+  let cursor: { ratedAt: string; id: string } | null = null;
+  while (counted < limit) {
+    const take = Math.min(chunk, limit - counted);
+    const after: SQL = cursor
+      ? sql`and (${quotes.ratedAt}, ${quotes.id}) < (${cursor.ratedAt}::timestamptz, ${cursor.id}::uuid)`
+      : sql``;
+    // The last quote of a full chunk, if the chunk is full: it is where the next chunk starts.
+    const result: unknown = await db.execute(sql`
+      select ${quotes.ratedAt}::text as rated_at, ${quotes.id} as id from ${quotes}
+      where ${inScope(productCode, since)} ${after}
+      order by ${quotes.ratedAt} desc, ${quotes.id} desc
+      offset ${take - 1} limit 1`);
+    const [last] = (result as { rows: { rated_at: string; id: string }[] }).rows;
+    if (last) {
+      counted += take;
+      cursor = { ratedAt: last.rated_at, id: last.id };
+      continue;
+    }
+    // A partial last chunk: count what is left of it (fewer than `take` rows).
+    const rest = await db.execute(sql`
+      select cast(count(*) as integer) as n from (
+        select 1 from ${quotes} where ${inScope(productCode, since)} ${after} limit ${take}) as remaining`);
+    const [row] = (rest as unknown as { rows: { n: number }[] }).rows;
+    return counted + Number(row?.n ?? 0);
+  }
+  return counted;
 }
 
 export async function analyseRatingImpact(db: Database, options: AnalyseImpactOptions): Promise<ImpactSummary> {
