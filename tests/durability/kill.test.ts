@@ -1,3 +1,12 @@
+/**
+ * Durability: the server process is killed with SIGKILL in the middle of a stream of quote writes (creates and
+ * section edits from several clients at once), restarted on the same database, and every write the server
+ * acknowledged must be there, each change with its audit entry and nothing else: per quote, the audit entries
+ * equal the stored version (one per applied write), and the stored section is the last acknowledged one or a
+ * later write that was applied but whose answer was lost in the kill. Runs on PGlite and, when DATABASE_URL is
+ * set, on a PostgreSQL database made for the run. CI kills once; `npm run durability` kills and restarts
+ * DURABILITY_ROUNDS (10) times in a row on the same database before checking.
+ */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

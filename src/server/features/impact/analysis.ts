@@ -8,7 +8,7 @@
  * (rated_at, id) and rated in slices, yielding to the event loop between slices: other requests are never
  * held up for more than one slice or one page query.
  */
-import { and, eq, gte, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, isNotNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { CompiledRater } from "../../../domain/rating/compile";
 import {
   createImpactAccumulator,
@@ -76,6 +76,24 @@ function inScope(productCode: string, since: Date): SQL | undefined {
   );
 }
 
+/**
+ * A position in the analysis's order (rated_at desc, id desc). rated_at is kept as the database's own text,
+ * so microseconds survive the round trip.
+ */
+interface ScopeCursor {
+  ratedAt: string;
+  id: string;
+}
+
+/** The keyset condition "after the cursor" on the given columns, or nothing before the first page. */
+function afterCursor(cursor: ScopeCursor | null, ratedAt: SQLWrapper, id: SQLWrapper): SQL {
+  return cursor ? sql`and (${ratedAt}, ${id}) < (${cursor.ratedAt}::timestamptz, ${cursor.id}::uuid)` : sql``;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 /** Quotes counted per query when sizing the analysis: one query reads at most this many index entries. */
 const COUNT_CHUNK = 10_000;
 
@@ -92,19 +110,17 @@ export async function countImpactScope(
   chunk = COUNT_CHUNK,
 ): Promise<number> {
   let counted = 0;
-  let cursor: { ratedAt: string; id: string } | null = null;
+  let cursor: ScopeCursor | null = null;
   while (counted < limit) {
     const take = Math.min(chunk, limit - counted);
-    const after: SQL = cursor
-      ? sql`and (${quotes.ratedAt}, ${quotes.id}) < (${cursor.ratedAt}::timestamptz, ${cursor.id}::uuid)`
-      : sql``;
+    const after = afterCursor(cursor, quotes.ratedAt, quotes.id);
     // The last quote of a full chunk, if the chunk is full: it is where the next chunk starts.
-    const result: unknown = await db.execute(sql`
+    const result = await db.execute(sql`
       select ${quotes.ratedAt}::text as rated_at, ${quotes.id} as id from ${quotes}
       where ${inScope(productCode, since)} ${after}
       order by ${quotes.ratedAt} desc, ${quotes.id} desc
       offset ${take - 1} limit 1`);
-    const [last] = (result as { rows: { rated_at: string; id: string }[] }).rows;
+    const [last] = rowsOf<{ rated_at: string; id: string }>(result);
     if (last) {
       counted += take;
       cursor = { ratedAt: last.rated_at, id: last.id };
@@ -114,7 +130,7 @@ export async function countImpactScope(
     const rest = await db.execute(sql`
       select cast(count(*) as integer) as n from (
         select 1 from ${quotes} where ${inScope(productCode, since)} ${after} limit ${take}) as remaining`);
-    const [row] = (rest as unknown as { rows: { n: number }[] }).rows;
+    const [row] = rowsOf<{ n: number }>(rest);
     return counted + Number(row?.n ?? 0);
   }
   return counted;
@@ -164,11 +180,10 @@ export async function analyseRatingImpact(db: Database, options: AnalyseImpactOp
   let processed = 0;
   options.onProgress?.({ processed, total });
 
-  // The cursor keeps rated_at as the database's own text, so microseconds survive the round trip.
-  let cursor: { ratedAt: string; id: string } | null = null;
+  let cursor: ScopeCursor | null = null;
   while (processed < total) {
     signal?.throwIfAborted();
-    const after = cursor ? sql`and (q.rated_at, q.id) < (${cursor.ratedAt}::timestamptz, ${cursor.id}::uuid)` : sql``;
+    const after = afterCursor(cursor, sql`q.rated_at`, sql`q.id`);
     // The LATERAL subquery reads (and de-toasts) each rating_result once however many fields are taken from
     // it; OFFSET 0 keeps the planner from folding it back into one de-toast per field.
     const result = await db.execute(sql`
@@ -179,7 +194,7 @@ export async function analyseRatingImpact(db: Database, options: AnalyseImpactOp
         and q.rated_at >= ${since.toISOString()}::timestamptz and i.ri is not null ${after}
       order by q.rated_at desc, q.id desc
       limit ${Math.min(pageSize, total - processed)}`);
-    const page = (result as unknown as { rows: ImpactRow[] }).rows;
+    const page = rowsOf<ImpactRow>(result);
     if (page.length === 0) break;
 
     for (let start = 0; start < page.length; start += sliceSize) {
