@@ -274,6 +274,7 @@ const RULES: Record<string, Rule> = {
     mutates: true,
     request: (f) => ({ url: `/api/quotes/${f.quoteId}/uw/decision`, payload: { decision: "APPROVED" } }),
   },
+  "GET /api/uw/queue": { access: roles("UNDERWRITER", "ADMIN"), request: () => ({ url: "/api/uw/queue" }) },
   "GET /api/uw/review/:id": {
     access: reviewQuote,
     quote: "referred",

@@ -536,7 +536,7 @@ describeEachDatabase("fuzzing the write routes", (ctx) => {
         const found = await findQuoteWithBroker(ctx.db, id);
         if (!found) continue;
         const q = found.quote;
-        check(`quote ${q.reference}`, quoteSchema.safeParse(toQuoteResponse(q, found.broker)));
+        check(`quote ${q.reference}`, quoteSchema.safeParse(toQuoteResponse(q, found.broker, found.decidedBy)));
         if (q.financialOverview)
           check(`${q.reference} financialOverview`, financialOverviewSchema.safeParse(q.financialOverview));
         if (q.designLiability)

@@ -28,3 +28,9 @@ export function counterOfferPremium(input: {
 export function adjustmentPercent(multiplier: number): number {
   return Math.round((multiplier - 1) * 100);
 }
+
+/** The adjustment as printed and shown: "+10%", "-5%", "0%". */
+export function formatAdjustment(multiplier: number): string {
+  const percent = adjustmentPercent(multiplier);
+  return `${percent > 0 ? "+" : ""}${percent}%`;
+}

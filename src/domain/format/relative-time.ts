@@ -5,14 +5,21 @@
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-export function formatRelativeTime(date: string | Date, now: Date): string {
+/** Time since `date` in whole hours, then whole days; null within the hour (or for a date ahead of ours). */
+export function elapsedWholeUnits(date: string | Date, now: Date): { count: number; unit: "hour" | "day" } | null {
   const elapsed = now.getTime() - new Date(date).getTime();
   // A clock a little ahead of ours, or an unparseable date, still reads as recent rather than "-1 hours ago".
-  if (!Number.isFinite(elapsed) || elapsed < HOUR_MS) return "Just now";
-  if (elapsed < DAY_MS) {
-    const hours = Math.floor(elapsed / HOUR_MS);
-    return `${hours} ${hours === 1 ? "hour" : "hours"} ago`;
-  }
-  const days = Math.floor(elapsed / DAY_MS);
-  return `${days} ${days === 1 ? "day" : "days"} ago`;
+  if (!Number.isFinite(elapsed) || elapsed < HOUR_MS) return null;
+  if (elapsed < DAY_MS) return { count: Math.floor(elapsed / HOUR_MS), unit: "hour" };
+  return { count: Math.floor(elapsed / DAY_MS), unit: "day" };
+}
+
+/** "3 hours", "1 day". */
+export function formatElapsed(elapsed: { count: number; unit: "hour" | "day" }): string {
+  return `${elapsed.count} ${elapsed.unit}${elapsed.count === 1 ? "" : "s"}`;
+}
+
+export function formatRelativeTime(date: string | Date, now: Date): string {
+  const elapsed = elapsedWholeUnits(date, now);
+  return elapsed ? `${formatElapsed(elapsed)} ago` : "Just now";
 }

@@ -95,6 +95,8 @@ export const quoteSchema = z.object({
   adjustmentMultiplier: z.number().nullable(),
   uwNote: nullableText,
   decidedAt: timestamp.nullable(),
+  /** The underwriter who recorded the decision; null while there is none. */
+  decidedBy: brokerSummarySchema.nullable(),
   issuedAt: timestamp.nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,

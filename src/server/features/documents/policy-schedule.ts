@@ -22,6 +22,7 @@ import {
   text,
 } from "./document-view";
 import { INSURER_NAME, PdfWriter } from "./pdf-writer";
+import { writeUnderwritersTerms } from "./underwriters-terms";
 
 const DAY_MS = 24 * 60 * 60 * 1_000;
 
@@ -162,12 +163,6 @@ export async function renderPolicySchedule(view: QuoteDocumentView): Promise<Buf
       ],
       { boldLastRow: true },
     );
-    if (quote.decision === "COUNTER" && quote.adjustmentMultiplier !== null) {
-      writer.paragraph(
-        `The premium includes the underwriter's adjustment of ${quote.adjustmentMultiplier.toFixed(2)}x to the base premium.`,
-        { muted: true },
-      );
-    }
     writer.keyValues([
       {
         label: "Rating version",
@@ -178,6 +173,8 @@ export async function renderPolicySchedule(view: QuoteDocumentView): Promise<Buf
       ...(quote.ratedAt ? [{ label: "Rated on", value: dateGb(quote.ratedAt) }] : []),
     ]);
   }
+
+  writeUnderwritersTerms(writer, quote);
 
   writer.heading("Important");
   writer.paragraph(

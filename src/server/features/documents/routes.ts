@@ -66,7 +66,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   ): Promise<QuoteDocumentView> {
     const user = currentUser(request);
     const found = await loadQuoteFor(app.db, id, { id: user.id, role: user.role }, "downloadDocuments");
-    const quote = toQuoteResponse(found.quote, found.broker);
+    const quote = toQuoteResponse(found.quote, found.broker, found.decidedBy);
     const missing = findMissingForDocuments(quote);
     if (missing.length > 0) {
       throw AppError.conflict(

@@ -134,6 +134,7 @@ export function sampleQuoteForDocuments(overrides: Partial<Quote> = {}): Quote {
     adjustmentMultiplier: null,
     uwNote: null,
     decidedAt: null,
+    decidedBy: null,
     issuedAt: null,
     createdAt: "2026-11-18T09:00:00.000Z",
     updatedAt: "2026-11-20T10:15:00.000Z",

@@ -25,6 +25,7 @@ import {
   yesNo,
 } from "./document-view";
 import { INSURER_NAME, PdfWriter } from "./pdf-writer";
+import { writeUnderwritersTerms } from "./underwriters-terms";
 
 export const DECLARATION_PARAGRAPHS = [
   "I/We declare that, having made a reasonable search of the information available to me/us, including enquiries of the partners, directors, senior managers and those responsible for arranging insurance, the statements and particulars in this statement of fact are true and complete, and that I/we have not misstated or withheld any material fact.",
@@ -266,6 +267,8 @@ export async function renderStatementOfFact(view: QuoteDocumentView): Promise<Bu
       value: input[cover.flag] ? `Yes, limit ${pounds(input[cover.limit])}` : "Not required",
     })),
   ]);
+
+  writeUnderwritersTerms(writer, quote);
 
   writer.heading("Declaration");
   for (const paragraph of DECLARATION_PARAGRAPHS) writer.paragraph(paragraph);

@@ -4,6 +4,7 @@
  * (documents, underwriting) load quotes through `loadQuoteFor` so the ownership rule lives in one place.
  */
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { WithSubquery } from "drizzle-orm/subquery";
 import type { Role } from "../../../domain/auth/schemas";
 import { penceToMoneyString } from "../../../domain/money";
@@ -30,6 +31,8 @@ export interface BrokerSummary {
 export interface QuoteWithBroker {
   quote: QuoteRow;
   broker: BrokerSummary | null;
+  /** The underwriter who recorded the standing decision (`quotes.decided_by`), by name and e-mail. */
+  decidedBy: BrokerSummary | null;
 }
 
 /**
@@ -58,11 +61,16 @@ export function isQuoteId(id: string): boolean {
 
 export const brokerColumns = { name: users.name, email: users.email };
 
+/** The users table a second time, as the underwriter who decided: one more join, never a query per row. */
+export const deciders = alias(users, "decider");
+export const deciderColumns = { name: deciders.name, email: deciders.email };
+
 function prepareFindQuoteWithBroker(db: Database) {
   return db
-    .select({ quote: quotes, broker: brokerColumns })
+    .select({ quote: quotes, broker: brokerColumns, decidedBy: deciderColumns })
     .from(quotes)
     .leftJoin(users, eq(users.id, quotes.brokerId))
+    .leftJoin(deciders, eq(deciders.id, quotes.decidedBy))
     .where(eq(quotes.id, sql.placeholder("id")))
     .limit(1)
     .prepare("find_quote_with_broker");
@@ -238,8 +246,12 @@ export function storedRatingResult(quote: Pick<QuoteRow, "ratingResult">): Store
   return (quote.ratingResult as StoredRatingResult | null) ?? null;
 }
 
-/** The quote as the API answers it (the domain's `quoteSchema`): money as two-decimal strings. */
-export function toQuoteResponse(quote: QuoteRow, broker: BrokerSummary | null): Quote {
+/**
+ * The quote as the API answers it (the domain's `quoteSchema`): money as two-decimal strings. `decidedBy` is
+ * who recorded the decision as read with the quote; a write that has just cleared the decision (a reopen)
+ * answers no decider, whatever was read before it.
+ */
+export function toQuoteResponse(quote: QuoteRow, broker: BrokerSummary | null, decidedBy: BrokerSummary | null): Quote {
   const rating = storedRatingResult(quote);
   return {
     id: quote.id,
@@ -288,6 +300,7 @@ export function toQuoteResponse(quote: QuoteRow, broker: BrokerSummary | null): 
     adjustmentMultiplier: quote.adjustmentMultiplier,
     uwNote: quote.uwNote,
     decidedAt: iso(quote.decidedAt),
+    decidedBy: quote.decidedBy === null ? null : decidedBy,
     issuedAt: iso(quote.issuedAt),
     createdAt: quote.createdAt.toISOString(),
     updatedAt: quote.updatedAt.toISOString(),

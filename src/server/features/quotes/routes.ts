@@ -51,7 +51,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const created = await createQuote(app.db, user, request.body, app.now());
-      return reply.status(201).send({ data: toQuoteResponse(created.quote, created.broker) });
+      return reply.status(201).send({ data: toQuoteResponse(created.quote, created.broker, created.decidedBy) });
     },
   );
 
@@ -70,7 +70,10 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const page = await findQuotePage(app.db, user, request.query);
       return {
-        data: page.rows.map(({ quote, broker }) => ({ quote: toQuoteResponse(quote, broker), broker })),
+        data: page.rows.map(({ quote, broker, decidedBy }) => ({
+          quote: toQuoteResponse(quote, broker, decidedBy),
+          broker,
+        })),
         meta: { total: page.total, page: request.query.page, pageSize: request.query.pageSize },
       };
     },
@@ -105,7 +108,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const found = await loadQuoteFor(app.db, request.params.id, currentUser(request), "view");
-      return { data: toQuoteResponse(found.quote, found.broker) };
+      return { data: toQuoteResponse(found.quote, found.broker, found.decidedBy) };
     },
   );
 
@@ -123,7 +126,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const saved = await patchQuote(app.db, currentUser(request), request.params.id, request.body, app.now());
-      return { data: toQuoteResponse(saved.quote, saved.broker) };
+      return { data: toQuoteResponse(saved.quote, saved.broker, saved.decidedBy) };
     },
   );
 
@@ -146,7 +149,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
           breakdown: outcome.breakdown,
           referralHits: outcome.referralHits,
           trace: outcome.trace,
-          quote: toQuoteResponse(outcome.found.quote, outcome.found.broker),
+          quote: toQuoteResponse(outcome.found.quote, outcome.found.broker, outcome.found.decidedBy),
         },
       };
     },
@@ -171,7 +174,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // The e-mails were committed with the referral; deliver them now rather than at the next interval.
       if (outcome.recipients.length > 0) app.mailDispatcher.kick();
-      return { data: toQuoteResponse(outcome.found.quote, outcome.found.broker) };
+      return { data: toQuoteResponse(outcome.found.quote, outcome.found.broker, outcome.found.decidedBy) };
     },
   );
 
@@ -189,7 +192,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const issued = await issueQuote(app.db, currentUser(request), request.params.id, request.body ?? {}, app.now());
-      return { data: toQuoteResponse(issued.quote, issued.broker) };
+      return { data: toQuoteResponse(issued.quote, issued.broker, issued.decidedBy) };
     },
   );
 };

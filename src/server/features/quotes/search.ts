@@ -10,7 +10,7 @@ import type { QuoteListQuery } from "../../../domain/quote/quote";
 import { QUOTE_STATUSES, type QuoteStatus, statusLabel } from "../../../domain/quote/status";
 import type { Database } from "../../db/client";
 import { quotes, users } from "../../db/schema";
-import { brokerColumns, type QuoteActor, type QuoteWithBroker } from "./repository";
+import { brokerColumns, deciderColumns, deciders, type QuoteActor, type QuoteWithBroker } from "./repository";
 
 /** LIKE treats % and _ as wildcards and \ as the escape: a search for "50%" means the text "50%". */
 export function escapeLikePattern(text: string): string {
@@ -59,9 +59,10 @@ export async function findQuotePage(db: Database, actor: QuoteActor, query: Quot
   // Neither needs the users join for filtering: search_text already holds the broker's name and e-mail.
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ quote: quotes, broker: brokerColumns })
+      .select({ quote: quotes, broker: brokerColumns, decidedBy: deciderColumns })
       .from(quotes)
       .leftJoin(users, eq(users.id, quotes.brokerId))
+      .leftJoin(deciders, eq(deciders.id, quotes.decidedBy))
       .where(where)
       // Stable: ties on updatedAt are broken by id, so paging never repeats or skips a row.
       .orderBy(desc(quotes.updatedAt), desc(quotes.id))

@@ -57,7 +57,7 @@ async function commitQuoteChange(
     },
     now,
   );
-  return { quote, broker: found.broker };
+  return { ...found, quote };
 }
 
 function asDetails(details: AuditEntry["details"]): Record<string, unknown> | null {
@@ -185,7 +185,7 @@ export async function createQuote(
     });
     return row;
   });
-  return { quote, broker: { name: actor.name, email: actor.email } };
+  return { quote, broker: { name: actor.name, email: actor.email }, decidedBy: null };
 }
 
 function completeAudit(quote: QuoteRow, totalPremium: number | null, reRated: boolean): QuoteAudit {
@@ -516,7 +516,7 @@ export async function referQuote(
     }
     return { quote: updated, recipients };
   });
-  return { found: { quote: result.quote, broker: found.broker }, recipients: result.recipients };
+  return { found: { ...found, quote: result.quote }, recipients: result.recipients };
 }
 
 /** "DCPI-000042" -> "DCPI/POL/000042": one policy per quote, so the quote's number makes the policy's unique. */

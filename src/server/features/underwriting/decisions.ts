@@ -96,7 +96,7 @@ export async function recordUnderwriterDecision(
     });
     return saved;
   });
-  return { quote: updated, broker: found.broker };
+  return { quote: updated, broker: found.broker, decidedBy: { name: actor.name, email: actor.email } };
 }
 
 export interface DecisionHistoryEntry {

@@ -9,6 +9,8 @@ import { decideQuoteAction } from "../../../domain/quote/lifecycle";
 import { splitReferralReason } from "../../../domain/quote/premium";
 import { quoteSchema, referralHitSchema, underwriterDecisionValueSchema } from "../../../domain/quote/quote";
 import { underwriterDecisionSchema } from "../../../domain/underwriting/decision";
+import { quoteHistoryEventSchema } from "../../../domain/underwriting/history";
+import { underwriterQueueQuerySchema, underwriterQueueResponseSchema } from "../../../domain/underwriting/queue";
 import { currentUser, requireRole } from "../../auth/authenticate";
 import { AppError } from "../../errors";
 import { verifyReviewToken } from "../mail/review-tokens";
@@ -21,6 +23,7 @@ import {
   toQuoteResponse,
 } from "../quotes/repository";
 import { findDecisionHistory, recordUnderwriterDecision, toDecisionHistoryResponse } from "./decisions";
+import { findQuoteHistory, findUnderwriterQueue } from "./queue";
 
 export const INVALID_REVIEW_TOKEN = "This review link is invalid or has expired";
 
@@ -61,6 +64,8 @@ export const underwriterReviewSchema = z.object({
   riskAssessment: riskAssessmentSchema,
   /** Decisions recorded so far, oldest first. */
   history: z.array(decisionHistoryEntrySchema),
+  /** The quote's life from its audit trail (created, rated, referred, decided, ...), oldest first. */
+  timeline: z.array(quoteHistoryEventSchema),
   /** How the reader was let in: their session, or a review link's token. */
   access: z.enum(["session", "token"]),
 });
@@ -71,9 +76,12 @@ export const underwritingRoutes: FastifyPluginAsyncZod = async (app) => {
   async function reviewOf(found: QuoteWithBroker, access: "session" | "token") {
     const { quote, broker } = found;
     const input = ratingInputOf(quote);
-    const history = await findDecisionHistory(app.db, quote.id);
+    const [history, timeline] = await Promise.all([
+      findDecisionHistory(app.db, quote.id),
+      findQuoteHistory(app.db, quote.id),
+    ]);
     return {
-      quote: toQuoteResponse(quote, broker),
+      quote: toQuoteResponse(quote, broker, found.decidedBy),
       referralHits: storedRatingResult(quote)?.referralHits ?? [],
       referralReasons: splitReferralReason(quote.referralReason),
       riskAssessment: {
@@ -87,6 +95,7 @@ export const underwritingRoutes: FastifyPluginAsyncZod = async (app) => {
         operates24_7: input.operates24_7,
       },
       history: history.map(toDecisionHistoryResponse),
+      timeline,
       access,
     };
   }
@@ -127,6 +136,24 @@ export const underwritingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    "/api/uw/queue",
+    {
+      schema: {
+        tags: ["underwriting"],
+        summary: "Quotes awaiting an underwriter's decision, the longest waiting first",
+        querystring: underwriterQueueQuerySchema,
+        response: { 200: underwriterQueueResponseSchema },
+      },
+      preHandler: requireRole("UNDERWRITER", "ADMIN"),
+    },
+    async (request) => {
+      const { page, pageSize } = request.query;
+      const { rows, total } = await findUnderwriterQueue(app.db, { page, pageSize });
+      return { data: rows, meta: { total, page, pageSize } };
+    },
+  );
+
   app.post(
     "/api/quotes/:id/uw/decision",
     {
@@ -147,7 +174,7 @@ export const underwritingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         app.now(),
       );
-      return { data: toQuoteResponse(saved.quote, saved.broker) };
+      return { data: toQuoteResponse(saved.quote, saved.broker, saved.decidedBy) };
     },
   );
 };

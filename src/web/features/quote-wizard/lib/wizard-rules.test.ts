@@ -69,6 +69,7 @@ function quote(overrides: Partial<Quote> = {}): Quote {
     adjustmentMultiplier: null,
     uwNote: null,
     decidedAt: null,
+    decidedBy: null,
     issuedAt: null,
     createdAt: "2026-11-22T00:00:00.000Z",
     updatedAt: "2026-11-22T01:00:00.000Z",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { formatAdjustment } from "../../../../domain/format/counter-offer";
 import type { Quote } from "../../../../domain/quote/quote";
-import { finalPremiumPence, formatAdjustment } from "./review-panels";
+import { finalPremiumPence } from "./review-panels";
 
 const rated = {
   basePremium: "1000.00",

@@ -1,5 +1,5 @@
 import { Clock, FileText, Send } from "lucide-react";
-import { adjustmentPercent, counterOfferPremium } from "../../../../domain/format/counter-offer";
+import { counterOfferPremium, formatAdjustment } from "../../../../domain/format/counter-offer";
 import { formatDateTimeGb } from "../../../../domain/format/dates";
 import { formatGbp, parseMoneyString, sumPence } from "../../../../domain/money";
 import type { Quote } from "../../../../domain/quote/quote";
@@ -8,12 +8,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 
 function pence(amount: string | null | undefined): number | null {
   return amount ? parseMoneyString(amount) : null;
-}
-
-/** "+10%", "-5%", "0%". */
-export function formatAdjustment(multiplier: number): string {
-  const percent = adjustmentPercent(multiplier);
-  return `${percent > 0 ? "+" : ""}${percent}%`;
 }
 
 /**

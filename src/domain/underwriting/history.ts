@@ -1,0 +1,60 @@
+/**
+ * How an underwriter's decision and a quote's history read, in one place for the broker's quote, the
+ * dashboard, the review screen and the printed documents (ADR 0030).
+ */
+import { z } from "zod";
+import { formatAdjustment } from "../format/counter-offer";
+import { type UnderwriterDecisionValue, underwriterDecisionValueSchema } from "../quote/quote";
+
+/** The decision in words: "Approved", "Counter offer (+10%)", "Declined". */
+export function decisionInWords(decision: UnderwriterDecisionValue, adjustmentMultiplier: number | null): string {
+  if (decision === "APPROVED") return "Approved";
+  if (decision === "DECLINED") return "Declined";
+  return adjustmentMultiplier === null ? "Counter offer" : `Counter offer (${formatAdjustment(adjustmentMultiplier)})`;
+}
+
+/**
+ * The audit entries of a quote that make its history, in the order a quote lives them. Section saves
+ * ("updated") are left out: there is one per step and they say nothing an underwriter decides on.
+ */
+export const QUOTE_HISTORY_ACTIONS = [
+  "created",
+  "rated",
+  "override_applied",
+  "override_removed",
+  "referred",
+  "decision_recorded",
+  "reopened",
+  "completed",
+  "issued",
+] as const;
+export type QuoteHistoryAction = (typeof QUOTE_HISTORY_ACTIONS)[number];
+
+export const quoteHistoryEventSchema = z.object({
+  action: z.enum(QUOTE_HISTORY_ACTIONS),
+  actor: z.object({ name: z.string(), email: z.string() }).nullable(),
+  at: z.string(),
+  /** Only on a decision: what was decided. */
+  decision: underwriterDecisionValueSchema.nullable(),
+  adjustmentMultiplier: z.number().nullable(),
+});
+export type QuoteHistoryEvent = z.infer<typeof quoteHistoryEventSchema>;
+
+const TITLES: Record<Exclude<QuoteHistoryAction, "decision_recorded">, string> = {
+  created: "Quote created",
+  rated: "Rated",
+  override_applied: "Premium overridden",
+  override_removed: "Premium override removed",
+  referred: "Referred for underwriting",
+  reopened: "Reopened for changes",
+  completed: "Completed",
+  issued: "Policy issued",
+};
+
+/** One line of the history: "Referred for underwriting", "Decision: Counter offer (+10%)". */
+export function quoteHistoryTitle(event: Pick<QuoteHistoryEvent, "action" | "decision" | "adjustmentMultiplier">) {
+  if (event.action !== "decision_recorded") return TITLES[event.action];
+  return event.decision === null
+    ? "Decision recorded"
+    : `Decision: ${decisionInWords(event.decision, event.adjustmentMultiplier)}`;
+}

@@ -1,0 +1,42 @@
+/**
+ * The underwriters' queue (ADR 0030): quotes awaiting a decision (REFERRED, UW_REQUESTED), the longest
+ * waiting first, with why each was referred.
+ */
+import { z } from "zod";
+import { elapsedWholeUnits, formatElapsed } from "../format/relative-time";
+import { brokerSummarySchema, moneyAmountSchema, paginationMetaSchema, quoteListQuerySchema } from "../quote/quote";
+import type { QuoteStatus } from "../quote/status";
+import { quoteStatusSchema } from "../quote/status";
+
+/** The statuses that wait for an underwriter. */
+export const AWAITING_DECISION_STATUSES = ["REFERRED", "UW_REQUESTED"] as const satisfies readonly QuoteStatus[];
+
+/** GET /api/uw/queue?page=&pageSize=: the list's paging rules, nothing else. */
+export const underwriterQueueQuerySchema = quoteListQuerySchema.pick({ page: true, pageSize: true });
+export type UnderwriterQueueQuery = z.infer<typeof underwriterQueueQuerySchema>;
+
+export const underwriterQueueItemSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  proposerName: z.string(),
+  productCode: z.string(),
+  status: quoteStatusSchema,
+  totalPremium: moneyAmountSchema.nullable(),
+  /** When it was referred: the queue's order and its waiting time. */
+  referredAt: z.string().nullable(),
+  referralReasons: z.array(z.string()),
+  broker: brokerSummarySchema.nullable(),
+});
+export type UnderwriterQueueItem = z.infer<typeof underwriterQueueItemSchema>;
+
+export const underwriterQueueResponseSchema = z.object({
+  data: z.array(underwriterQueueItemSchema),
+  meta: paginationMetaSchema,
+});
+export type UnderwriterQueueResponse = z.infer<typeof underwriterQueueResponseSchema>;
+
+/** How long a referral has waited, on the dashboard's scale: 'waiting 3 hours', 'waiting 2 days'. */
+export function waitingTime(referredAt: string, now: Date): string {
+  const elapsed = elapsedWholeUnits(referredAt, now);
+  return elapsed ? `waiting ${formatElapsed(elapsed)}` : "waiting less than an hour";
+}
