@@ -44,6 +44,7 @@ const storedQuote = {
   adjustmentMultiplier: null,
   uwNote: null,
   decidedAt: null,
+  decidedBy: null,
   issuedAt: null,
   createdAt: "2026-11-20T08:00:00.000Z",
   updatedAt: "2026-11-20T09:00:00.000Z",

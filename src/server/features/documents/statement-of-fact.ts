@@ -13,6 +13,7 @@ import { ADDITIONAL_COVERS } from "../../../domain/quote/financial-overview";
 import { deriveRatingInput, selectionsFromRisk } from "../../../domain/quote/rating-input";
 import { EXCESS_OPTION_LABELS } from "../../../domain/quote/risk";
 import { TURNOVER_BAND_LABELS } from "../../../domain/quote/turnover-band";
+import { DECLARATION_DETAILS_TITLES } from "../../../domain/underwriting/narratives";
 import {
   asExcessOption,
   dateGb,
@@ -33,12 +34,6 @@ export const DECLARATION_PARAGRAPHS = [
   "I/We undertake to tell the insurer, through my/our broker, of any material change to these facts before the insurance starts and during the period of insurance.",
   "I/We consent to the insurer and my/our broker using the information in this statement of fact, including any personal data, to underwrite and administer the insurance, handle claims and prevent fraud.",
 ];
-
-const DECLARATION_DETAILS_TITLES = {
-  designConstructDetails: "Details of Design & Construct material facts",
-  generalDetails: "Details of general material facts",
-  businessDetails: "Details of business material facts",
-} as const;
 
 export async function renderStatementOfFact(view: QuoteDocumentView): Promise<Buffer> {
   const { quote } = view;

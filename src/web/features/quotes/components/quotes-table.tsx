@@ -12,6 +12,7 @@ import { DocumentDownloadMenu } from "../../documents/components/document-downlo
 import { EmailPackageButton } from "../../documents/components/email-package-button";
 import type { QuoteRow } from "../api/get-quotes";
 import { QuoteStatusBadge } from "./quote-status-badge";
+import { ReviewAction, RowDecision } from "./row-decision";
 
 function premiumText(totalPremium: string | null | undefined): string {
   if (!totalPremium) return "-";
@@ -33,6 +34,7 @@ function RowActions({ row }: { row: QuoteRow }) {
   const documentQuote = { id: quote.id, reference: quote.reference, proposerName: quote.proposerName };
   return (
     <div className="flex flex-wrap items-center gap-1.5">
+      <ReviewAction quote={quote} />
       {actions.continue ? (
         <Button asChild size="sm" variant="primary">
           <Link href={paths.quote(quote.id)} aria-label={`Continue ${quote.reference}`}>
@@ -89,6 +91,7 @@ export function QuotesTable({ rows, now }: { rows: readonly QuoteRow[]; now: Dat
             </TableCell>
             <TableCell>
               <QuoteStatusBadge status={row.quote.status} />
+              <RowDecision quote={row.quote} />
             </TableCell>
             <TableCell className="whitespace-nowrap text-slate-700">
               <time dateTime={row.quote.updatedAt}>{formatRelativeTime(new Date(row.quote.updatedAt), now)}</time>

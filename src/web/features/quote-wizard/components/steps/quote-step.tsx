@@ -23,6 +23,7 @@ import {
   selectionsFromQuote,
 } from "../../lib/selections";
 import { AdditionalCovers } from "../quote/additional-covers";
+import { DecisionSummary } from "../quote/decision-summary";
 import { ExcessCards } from "../quote/excess-cards";
 import { PremiumCard } from "../quote/premium-card";
 import { effectiveTaxPercent, type PremiumLines, premiumLinesOf } from "../quote/premium-lines";
@@ -222,6 +223,7 @@ export function QuoteStep() {
     <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="grid content-start gap-4">
         {quote ? <QuoteSummary quote={quote} /> : null}
+        <DecisionSummary quote={quote} />
         <Card>
           <CardHeader>
             <CardTitle>Revenue Classification</CardTitle>
