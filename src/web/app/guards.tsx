@@ -10,10 +10,19 @@ import { useMe } from "../features/auth/api/get-me";
  * when the signed-in role is not allowed. The server enforces the same rules; this only keeps people on
  * screens they can use.
  */
-export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+export function RequireRole({
+  roles,
+  children,
+  signedOut,
+}: {
+  roles: readonly Role[];
+  children: ReactNode;
+  /** What a signed-out visitor sees instead of /login (an e-mailed review link's read-only review). */
+  signedOut?: ReactNode | undefined;
+}) {
   const me = useMe();
   if (me.isPending) return <FullPageSpinner label="Loading your session" />;
-  if (!me.data) return <Redirect to={paths.login} replace />;
+  if (!me.data) return signedOut ?? <Redirect to={paths.login} replace />;
   if (!roles.includes(me.data.role)) return <Redirect to={paths.dashboard} replace />;
   return children;
 }

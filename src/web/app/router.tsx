@@ -1,7 +1,8 @@
 import { lazy, type ReactNode, Suspense } from "react";
-import { Redirect, Route, Switch } from "wouter";
+import { Redirect, Route, Switch, useSearch } from "wouter";
 import { FullPageSpinner } from "../components/ui/spinner";
 import { paths } from "../config/paths";
+import { useMe } from "../features/auth/api/get-me";
 import { RequireRole, RequireSignedOut } from "./guards";
 
 // One chunk per route (React.lazy), so the sign-in screen loads neither the dashboard nor the admin area.
@@ -11,10 +12,31 @@ const AdminRoute = lazy(() => import("./routes/admin-route"));
 const NotFoundRoute = lazy(() => import("./routes/not-found-route"));
 const QuoteWizardRoute = lazy(() => import("../features/quote-wizard/quote-wizard-route"));
 const UnderwriterReviewRoute = lazy(() => import("../features/underwriting/underwriter-review-route"));
+const UnderwriterQueueRoute = lazy(() => import("../features/underwriting/underwriter-queue-route"));
 
 const QUOTE_ROLES = ["BROKER", "UNDERWRITER"] as const;
 const EVERY_ROLE = ["BROKER", "UNDERWRITER", "ADMIN"] as const;
 const ADMIN_ONLY = ["ADMIN"] as const;
+
+/**
+ * The review page: for signed-in quote users, and read-only for a signed-out holder of the e-mailed link
+ * (its `token`), whom the server lets read that one review. Without a token, signed out goes to /login.
+ */
+function ReviewRoute({ quoteId }: { quoteId: string }) {
+  const token = new URLSearchParams(useSearch()).get("token") || undefined;
+  const review = <UnderwriterReviewRoute quoteId={quoteId} token={token} />;
+  return (
+    <RequireRole roles={QUOTE_ROLES} signedOut={token ? review : undefined}>
+      {review}
+    </RequireRole>
+  );
+}
+
+/** /uw/dashboard: the review queue for underwriters; a broker (SPEC.md §2 lets them in) sees their list. */
+function UnderwriterDashboard() {
+  const me = useMe();
+  return me.data?.role === "UNDERWRITER" ? <UnderwriterQueueRoute /> : <DashboardRoute />;
+}
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
@@ -54,16 +76,10 @@ export function AppRouter() {
             </RequireRole>
           )}
         </Route>
-        <Route path="/uw/review/:quoteId">
-          {(params) => (
-            <RequireRole roles={QUOTE_ROLES}>
-              <UnderwriterReviewRoute quoteId={params.quoteId} />
-            </RequireRole>
-          )}
-        </Route>
+        <Route path="/uw/review/:quoteId">{(params) => <ReviewRoute quoteId={params.quoteId} />}</Route>
         <Route path={paths.underwriterDashboard}>
           <RequireRole roles={QUOTE_ROLES}>
-            <DashboardRoute />
+            <UnderwriterDashboard />
           </RequireRole>
         </Route>
         <Route path="/admin/:section?">

@@ -8,14 +8,24 @@ function active(role: "BROKER" | "UNDERWRITER" | "ADMIN", location: string): str
 }
 
 describe("side navigation (SPEC §2)", () => {
-  it("gives brokers and underwriters Dashboard, New Quote and User Management", () => {
-    for (const role of ["BROKER", "UNDERWRITER"] as const) {
-      expect(navigationFor(role).map((link) => [link.label, link.href])).toEqual([
-        ["Dashboard", "/dashboard"],
-        ["New Quote", "/quote/new"],
-        ["User Management", "/admin/users"],
-      ]);
-    }
+  it("gives brokers Dashboard, New Quote and User Management", () => {
+    expect(navigationFor("BROKER").map((link) => [link.label, link.href])).toEqual([
+      ["Dashboard", "/dashboard"],
+      ["New Quote", "/quote/new"],
+      ["User Management", "/admin/users"],
+    ]);
+  });
+
+  it("gives underwriters their review queue as well, active on the queue and on the reviews", () => {
+    expect(navigationFor("UNDERWRITER").map((link) => [link.label, link.href])).toEqual([
+      ["Dashboard", "/dashboard"],
+      ["Review Queue", "/uw/dashboard"],
+      ["New Quote", "/quote/new"],
+      ["User Management", "/admin/users"],
+    ]);
+    expect(active("UNDERWRITER", "/uw/dashboard")).toEqual(["Review Queue"]);
+    expect(active("UNDERWRITER", "/uw/review/8d3c0f4e")).toEqual(["Review Queue"]);
+    expect(active("UNDERWRITER", "/dashboard")).toEqual(["Dashboard"]);
   });
 
   it("gives administrators the four admin links", () => {

@@ -1,4 +1,12 @@
-import { FilePlus2, LayoutDashboard, type LucideIcon, ScrollText, SlidersHorizontal, Users } from "lucide-react";
+import {
+  ClipboardCheck,
+  FilePlus2,
+  LayoutDashboard,
+  type LucideIcon,
+  ScrollText,
+  SlidersHorizontal,
+  Users,
+} from "lucide-react";
 import type { Role } from "../../../domain/auth/schemas";
 import { paths } from "../../config/paths";
 
@@ -14,11 +22,29 @@ const exactly = (href: string) => (location: string) => location === href;
 /** Prefix by path segment: "/quote" covers /quote/new and /quote/{id}, not the /quotes list. */
 const under = (prefix: string) => (location: string) => location === prefix || location.startsWith(`${prefix}/`);
 
-const QUOTE_USER_LINKS: NavLink[] = [
-  { href: paths.dashboard, label: "Dashboard", icon: LayoutDashboard, isActive: exactly(paths.dashboard) },
-  { href: paths.quoteNew, label: "New Quote", icon: FilePlus2, isActive: under("/quote") },
-  { href: paths.admin.users, label: "User Management", icon: Users, isActive: exactly(paths.admin.users) },
-];
+const DASHBOARD: NavLink = {
+  href: paths.dashboard,
+  label: "Dashboard",
+  icon: LayoutDashboard,
+  isActive: exactly(paths.dashboard),
+};
+const NEW_QUOTE: NavLink = { href: paths.quoteNew, label: "New Quote", icon: FilePlus2, isActive: under("/quote") };
+const USER_MANAGEMENT: NavLink = {
+  href: paths.admin.users,
+  label: "User Management",
+  icon: Users,
+  isActive: exactly(paths.admin.users),
+};
+/** Underwriters work from the review queue, which also covers the reviews it opens. */
+const REVIEW_QUEUE: NavLink = {
+  href: paths.underwriterDashboard,
+  label: "Review Queue",
+  icon: ClipboardCheck,
+  isActive: (location) => location === paths.underwriterDashboard || under("/uw/review")(location),
+};
+
+const QUOTE_USER_LINKS: NavLink[] = [DASHBOARD, NEW_QUOTE, USER_MANAGEMENT];
+const UNDERWRITER_LINKS: NavLink[] = [DASHBOARD, REVIEW_QUEUE, NEW_QUOTE, USER_MANAGEMENT];
 
 const ADMIN_LINKS: NavLink[] = [
   { href: paths.admin.dashboard, label: "Dashboard", icon: LayoutDashboard, isActive: exactly(paths.admin.dashboard) },
@@ -28,5 +54,6 @@ const ADMIN_LINKS: NavLink[] = [
 ];
 
 export function navigationFor(role: Role): NavLink[] {
-  return role === "ADMIN" ? ADMIN_LINKS : QUOTE_USER_LINKS;
+  if (role === "ADMIN") return ADMIN_LINKS;
+  return role === "UNDERWRITER" ? UNDERWRITER_LINKS : QUOTE_USER_LINKS;
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Quote, ReferralHit, UnderwriterDecisionValue } from "../../../../domain/quote/quote";
+import type { QuoteHistoryEvent } from "../../../../domain/underwriting/history";
 import { type ApiData, apiClient } from "../../../lib/api-client";
 
 /** The review screen's "Risk Assessment Details", derived by the server from the stored quote. */
@@ -20,6 +21,9 @@ export interface DecisionHistoryEntry {
   adjustmentMultiplier: number | null;
   uwNote: string | null;
   underwriter: { name: string; email: string } | null;
+  /** The total premium before and after this decision (two-decimal strings). */
+  totalPremiumBefore?: string | null;
+  totalPremiumAfter?: string | null;
   createdAt: string;
 }
 
@@ -29,6 +33,10 @@ export interface UnderwriterReview {
   referralReasons: string[];
   riskAssessment: RiskAssessment | null;
   history: DecisionHistoryEntry[];
+  /** The quote's life from its audit trail, oldest first. */
+  timeline: QuoteHistoryEvent[];
+  /** How the reader was let in: their session, or the e-mailed link's token. */
+  access: "session" | "token";
 }
 
 type RawReview = Partial<UnderwriterReview> & { quote?: Quote };
@@ -43,6 +51,8 @@ function toReview(data: RawReview | Quote): UnderwriterReview {
     referralReasons: raw.referralReasons ?? [],
     riskAssessment: raw.riskAssessment ?? null,
     history: raw.history ?? [],
+    timeline: raw.timeline ?? [],
+    access: raw.access ?? "session",
   };
 }
 

@@ -1,24 +1,31 @@
-import { AlertTriangle } from "lucide-react";
-import { useState } from "react";
-import { useLocation } from "wouter";
+import { AlertTriangle, Download, Gavel, LogIn } from "lucide-react";
+import { useRef, useState } from "react";
+import { Link, useLocation } from "wouter";
 import { COUNTER_MULTIPLIER_DEFAULT } from "../../../../domain/constants";
-import { formatDateGb } from "../../../../domain/format/dates";
+import { formatDateGb, formatDateTimeGb } from "../../../../domain/format/dates";
 import { formatWholeNumber } from "../../../../domain/format/numbers";
 import { formatGbp, formatGbpWhole, parseMoneyString, poundsToPence } from "../../../../domain/money";
 import { splitReferralReason } from "../../../../domain/quote/premium";
 import { statusLabel } from "../../../../domain/quote/status";
 import { underwriterDecisionSchema } from "../../../../domain/underwriting/decision";
+import { decisionInWords } from "../../../../domain/underwriting/history";
 import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { FullPageSpinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast-store";
 import { paths } from "../../../config/paths";
 import { errorMessageOf } from "../../../lib/api-client";
 import { useMe } from "../../auth/api/get-me";
+import {
+  browserDocumentEffects,
+  type DocumentSelection,
+  downloadSelectedDocuments,
+} from "../../documents/document-actions";
 import { type RiskAssessment, type UnderwriterReview, useUnderwriterReview } from "../api/get-underwriter-review";
 import { useRecordDecision } from "../api/record-decision";
 import { type DecisionDraft, DecisionForm } from "./decision-form";
-import { PremiumSummary, QuoteHistory } from "./review-panels";
+import { DeclarationNarratives, PremiumSummary, QuoteHistory, type RecordedPremium } from "./review-panels";
 
 export const QUOTE_NOT_FOUND_TITLE = "Quote Not Found";
 export const QUOTE_NOT_FOUND_TEXT = "The requested quote could not be found or you don't have permission to access it.";
@@ -64,49 +71,31 @@ function RiskAssessmentDetails({ risk }: { risk: RiskAssessment }) {
   );
 }
 
-function ReviewBody({ review, canDecide }: { review: UnderwriterReview; canDecide: boolean }) {
+/** Where a signed-out holder of the e-mailed link signs in, coming back to this review without the token. */
+export function signInToDecideHref(quoteId: string): string {
+  return `${paths.login}?next=${encodeURIComponent(paths.underwriterReview(quoteId))}`;
+}
+
+function pence(amount: string | null | undefined): number | null {
+  return amount ? parseMoneyString(amount) : null;
+}
+
+/** What the standing decision recorded: the premium before it (from the decision history), its adjustment, now. */
+function recordedPremium(review: UnderwriterReview): RecordedPremium | undefined {
   const { quote } = review;
-  const [, navigate] = useLocation();
-  const record = useRecordDecision();
-  const [draft, setDraft] = useState<DecisionDraft>({
-    decision: null,
-    multiplier: COUNTER_MULTIPLIER_DEFAULT,
-    note: "",
-  });
-  const [error, setError] = useState<string | undefined>();
-  const reasons =
-    review.referralReasons.length > 0 ? review.referralReasons : splitReferralReason(quote.referralReason);
-  const awaitingDecision = quote.status === "REFERRED" || quote.status === "UW_REQUESTED";
-  const total = quote.totalPremium ? parseMoneyString(quote.totalPremium) : null;
-  const multiplier = draft.decision === "COUNTER" ? draft.multiplier : COUNTER_MULTIPLIER_DEFAULT;
-
-  const submit = async () => {
-    // The multiplier travels only with a counter offer (SPEC.md §5); the schema holds every other rule.
-    const parsed = underwriterDecisionSchema.safeParse({
-      decision: draft.decision ?? undefined,
-      uwNote: draft.note.trim() === "" ? undefined : draft.note,
-      ...(draft.decision === "COUNTER" ? { adjustmentMultiplier: draft.multiplier } : {}),
-      expectedVersion: quote.version,
-    });
-    if (!parsed.success) {
-      setError(draft.decision ? parsed.error.issues[0]?.message : "Choose Approve, Counter Offer or Decline");
-      return;
-    }
-    setError(undefined);
-    try {
-      await record.mutateAsync({ quoteId: quote.id, body: parsed.data });
-      toast({
-        title: "Decision Recorded",
-        description: `Quote ${parsed.data.decision.toLowerCase()} successfully`,
-      });
-      navigate(paths.dashboard);
-    } catch (failure) {
-      toast({ title: "Decision Error", description: errorMessageOf(failure), variant: "destructive" });
-    }
+  if (!quote.decision) return undefined;
+  const latest = review.history.at(-1);
+  return {
+    originalPence: pence(latest?.totalPremiumBefore ?? quote.totalPremium),
+    multiplier: quote.decision === "COUNTER" ? (quote.adjustmentMultiplier ?? COUNTER_MULTIPLIER_DEFAULT) : 1,
+    finalPence: pence(quote.totalPremium),
   };
+}
 
-  return (
-    <div className="grid gap-5">
+function Banner({ review }: { review: UnderwriterReview }) {
+  const { quote } = review;
+  if (!quote.decision) {
+    return (
       <div
         role="status"
         className="flex items-center gap-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
@@ -119,11 +108,133 @@ function ReviewBody({ review, canDecide }: { review: UnderwriterReview; canDecid
           </p>
         </div>
       </div>
+    );
+  }
+  const who = quote.decidedBy?.name ?? "an underwriter";
+  return (
+    <div
+      role="status"
+      className="flex items-center gap-3 rounded-md border border-slate-300 bg-white px-4 py-3 text-slate-900"
+    >
+      <Gavel aria-hidden="true" className="h-5 w-5 text-slate-600" />
+      <div>
+        <h1 className="text-lg font-semibold">
+          Decision Recorded: {decisionInWords(quote.decision, quote.adjustmentMultiplier)}
+        </h1>
+        <p className="text-sm">
+          {quote.reference} for {quote.proposerName}, decided by {who}
+          {quote.decidedAt ? ` on ${formatDateTimeGb(quote.decidedAt)}` : ""}.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function RecordedDecision({ quote }: { quote: UnderwriterReview["quote"] }) {
+  if (!quote.decision) return null;
+  return (
+    <dl className="grid gap-2 text-sm sm:grid-cols-2" data-testid="recorded-decision">
+      <Field label="Decision">{decisionInWords(quote.decision, quote.adjustmentMultiplier)}</Field>
+      <Field label="Decided by">
+        {quote.decidedBy ? `${quote.decidedBy.name} (${quote.decidedBy.email})` : "An underwriter"}
+        {quote.decidedAt ? `, ${formatDateTimeGb(quote.decidedAt)}` : ""}
+      </Field>
+      <div className="sm:col-span-2">
+        <Field label="Underwriter Notes">
+          <span className="whitespace-pre-line font-normal">{quote.uwNote?.trim() || "No note given"}</span>
+        </Field>
+      </div>
+    </dl>
+  );
+}
+
+function ReviewBody({
+  review,
+  canDecide,
+  quoteId,
+}: {
+  review: UnderwriterReview;
+  canDecide: boolean;
+  quoteId: string;
+}) {
+  const { quote } = review;
+  const [, navigate] = useLocation();
+  const record = useRecordDecision();
+  const [draft, setDraft] = useState<DecisionDraft>({
+    decision: null,
+    multiplier: COUNTER_MULTIPLIER_DEFAULT,
+    note: "",
+  });
+  const [error, setError] = useState<string | undefined>();
+  // One click, one request: state updates land a render later, so a second click in between is stopped here.
+  const submitting = useRef(false);
+  const reasons =
+    review.referralReasons.length > 0 ? review.referralReasons : splitReferralReason(quote.referralReason);
+  const awaitingDecision = quote.status === "REFERRED" || quote.status === "UW_REQUESTED";
+  const total = quote.totalPremium ? parseMoneyString(quote.totalPremium) : null;
+  const multiplier = draft.decision === "COUNTER" ? draft.multiplier : COUNTER_MULTIPLIER_DEFAULT;
+  const byToken = review.access === "token" && !canDecide;
+  const documentQuote = { id: quote.id, reference: quote.reference, proposerName: quote.proposerName };
+
+  const submit = async () => {
+    if (submitting.current) return;
+    // The multiplier travels only with a counter offer (SPEC.md §5); the schema holds every other rule.
+    const parsed = underwriterDecisionSchema.safeParse({
+      decision: draft.decision ?? undefined,
+      uwNote: draft.note.trim() === "" ? undefined : draft.note,
+      ...(draft.decision === "COUNTER" ? { adjustmentMultiplier: draft.multiplier } : {}),
+      expectedVersion: quote.version,
+    });
+    if (!parsed.success) {
+      setError(draft.decision ? parsed.error.issues[0]?.message : "Choose Approve, Counter Offer or Decline");
+      return;
+    }
+    setError(undefined);
+    submitting.current = true;
+    try {
+      await record.mutateAsync({ quoteId: quote.id, body: parsed.data });
+      toast({
+        title: "Decision Recorded",
+        description: `Quote ${parsed.data.decision.toLowerCase()} successfully`,
+      });
+      navigate(paths.dashboard);
+    } catch (failure) {
+      submitting.current = false;
+      toast({ title: "Decision Error", description: errorMessageOf(failure), variant: "destructive" });
+    }
+  };
+
+  return (
+    <div className="grid gap-5">
+      <Banner review={review} />
+      {byToken ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-950">
+          <p>You are reading this review through the e-mailed link. Sign in as an underwriter to record a decision.</p>
+          <Button asChild size="sm">
+            <Link href={signInToDecideHref(quoteId)}>
+              <LogIn aria-hidden="true" className="h-4 w-4" />
+              Sign in to decide
+            </Link>
+          </Button>
+        </div>
+      ) : null}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid content-start gap-4">
           <Card>
             <CardHeader>
               <CardTitle>Quote Summary</CardTitle>
+              {byToken ? null : (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() =>
+                    void downloadSelectedDocuments(documentQuote, STATEMENT_OF_FACT_ONLY, browserDocumentEffects(toast))
+                  }
+                >
+                  <Download aria-hidden="true" className="h-3.5 w-3.5" />
+                  Statement of Fact
+                </Button>
+              )}
             </CardHeader>
             <CardContent>
               <dl className="grid grid-cols-2 gap-3 text-sm md:grid-cols-3">
@@ -156,12 +267,15 @@ function ReviewBody({ review, canDecide }: { review: UnderwriterReview; canDecid
               )}
             </CardContent>
           </Card>
+          <DeclarationNarratives quote={quote} />
           <Card>
             <CardHeader>
               <CardTitle>Underwriter Decision</CardTitle>
             </CardHeader>
             <CardContent>
-              {canDecide && awaitingDecision ? (
+              {quote.decision ? (
+                <RecordedDecision quote={quote} />
+              ) : canDecide && awaitingDecision ? (
                 <DecisionForm
                   draft={draft}
                   onChange={setDraft}
@@ -173,20 +287,26 @@ function ReviewBody({ review, canDecide }: { review: UnderwriterReview; canDecid
                 <p className="text-sm text-slate-700">
                   {awaitingDecision
                     ? "An underwriter will record the decision. This review is read-only for you."
-                    : `A decision has been recorded: the quote is ${statusLabel(quote.status, "wizard")}.`}
+                    : `The quote is ${statusLabel(quote.status, "wizard")}.`}
                 </p>
               )}
             </CardContent>
           </Card>
         </div>
         <div className="grid content-start gap-4">
-          <PremiumSummary quote={quote} multiplier={multiplier} />
-          <QuoteHistory quote={quote} />
+          <PremiumSummary quote={quote} multiplier={multiplier} recorded={recordedPremium(review)} />
+          <QuoteHistory quote={quote} timeline={review.timeline} awaitingDecision={awaitingDecision} />
         </div>
       </div>
     </div>
   );
 }
+
+const STATEMENT_OF_FACT_ONLY: DocumentSelection = {
+  statementOfFact: true,
+  policySchedule: false,
+  dcPolicyWording: false,
+};
 
 export function UnderwriterReviewScreen({ quoteId, token }: { quoteId: string; token: string | undefined }) {
   const me = useMe();
@@ -200,5 +320,5 @@ export function UnderwriterReviewScreen({ quoteId, token }: { quoteId: string; t
       </div>
     );
   }
-  return <ReviewBody review={review.data} canDecide={me.data?.role === "UNDERWRITER"} />;
+  return <ReviewBody review={review.data} canDecide={me.data?.role === "UNDERWRITER"} quoteId={quoteId} />;
 }

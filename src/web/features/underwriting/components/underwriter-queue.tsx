@@ -1,0 +1,130 @@
+import { AlertTriangle, ClipboardCheck } from "lucide-react";
+import { useState } from "react";
+import { Link } from "wouter";
+import { DEFAULT_PAGE_SIZE } from "../../../../domain/constants";
+import { formatDateTimeGb } from "../../../../domain/format/dates";
+import { formatGbp, parseMoneyString } from "../../../../domain/money";
+import { waitingTime } from "../../../../domain/underwriting/queue";
+import { Button } from "../../../components/ui/button";
+import { Card, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Pagination } from "../../../components/ui/pagination";
+import { FullPageSpinner, Spinner } from "../../../components/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
+import { paths } from "../../../config/paths";
+import { useNow } from "../../../hooks/use-now";
+import { errorMessageOf } from "../../../lib/api-client";
+import { QuoteStatusBadge } from "../../quotes/components/quote-status-badge";
+import { useUnderwriterQueue } from "../api/get-underwriter-queue";
+
+function premiumText(totalPremium: string | null): string {
+  const pence = totalPremium ? parseMoneyString(totalPremium) : null;
+  return pence === null ? "-" : formatGbp(pence);
+}
+
+/** The underwriters' queue (ADR 0030): what awaits a decision, the longest waiting first. */
+export function UnderwriterQueue() {
+  const now = useNow();
+  const [page, setPage] = useState(1);
+  const queue = useUnderwriterQueue(page, DEFAULT_PAGE_SIZE);
+  return (
+    <div className="grid gap-5">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Review Queue</h1>
+        <p className="text-sm text-slate-600">Quotes awaiting your decision, the longest waiting first</p>
+      </div>
+      <Card>
+        <CardHeader>
+          <div className="flex items-center gap-2">
+            <CardTitle>Awaiting a decision</CardTitle>
+            {queue.isFetching && !queue.isPending ? <Spinner className="h-4 w-4" label="Updating" /> : null}
+          </div>
+          {queue.data ? <span className="text-sm text-slate-600">{queue.data.meta.total} waiting</span> : null}
+        </CardHeader>
+        {queue.isPending ? (
+          <FullPageSpinner label="Loading the queue" />
+        ) : queue.isError ? (
+          <p role="alert" className="px-4 py-6 text-sm text-red-700">
+            {errorMessageOf(queue.error)}
+          </p>
+        ) : queue.data.data.length === 0 ? (
+          <div className="px-4 py-10 text-center">
+            <p className="font-medium text-slate-900">Nothing is waiting</p>
+            <p className="mt-1 text-sm text-slate-600">Referred quotes appear here until they are decided</p>
+          </div>
+        ) : (
+          <>
+            <Table>
+              <TableHead>
+                <tr>
+                  <TableHeaderCell>Reference</TableHeaderCell>
+                  <TableHeaderCell>Company</TableHeaderCell>
+                  <TableHeaderCell>Broker</TableHeaderCell>
+                  <TableHeaderCell>Referral Reasons</TableHeaderCell>
+                  <TableHeaderCell className="text-right">Premium</TableHeaderCell>
+                  <TableHeaderCell>Status</TableHeaderCell>
+                  <TableHeaderCell>Waiting</TableHeaderCell>
+                  <TableHeaderCell>Actions</TableHeaderCell>
+                </tr>
+              </TableHead>
+              <TableBody>
+                {queue.data.data.map((item) => (
+                  <TableRow key={item.id} data-testid="queue-row" data-reference={item.reference}>
+                    <TableCell className="font-mono text-xs font-semibold whitespace-nowrap">
+                      {item.reference}
+                    </TableCell>
+                    <TableCell className="font-medium text-slate-900">{item.proposerName}</TableCell>
+                    <TableCell>
+                      <div>{item.broker?.name ?? "N/A"}</div>
+                      <div className="text-xs text-slate-600">{item.broker?.email ?? ""}</div>
+                    </TableCell>
+                    <TableCell>
+                      {item.referralReasons.length > 0 ? (
+                        <ul className="grid gap-1 text-sm text-slate-800">
+                          {item.referralReasons.map((reason) => (
+                            <li key={reason} className="flex gap-1.5">
+                              <AlertTriangle
+                                aria-hidden="true"
+                                className="mt-0.5 h-3.5 w-3.5 shrink-0 text-amber-700"
+                              />
+                              {reason}
+                            </li>
+                          ))}
+                        </ul>
+                      ) : (
+                        <span className="text-sm text-slate-600">Review requested by the broker</span>
+                      )}
+                    </TableCell>
+                    <TableCell className="text-right whitespace-nowrap tabular-nums">
+                      {premiumText(item.totalPremium)}
+                    </TableCell>
+                    <TableCell>
+                      <QuoteStatusBadge status={item.status} />
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap text-slate-700">
+                      {item.referredAt ? (
+                        <time dateTime={item.referredAt} title={formatDateTimeGb(item.referredAt)}>
+                          {waitingTime(item.referredAt, now)}
+                        </time>
+                      ) : (
+                        "-"
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      <Button asChild size="sm">
+                        <Link href={paths.underwriterReview(item.id)} aria-label={`Review ${item.reference}`}>
+                          <ClipboardCheck aria-hidden="true" className="h-3.5 w-3.5" />
+                          Review
+                        </Link>
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <Pagination meta={queue.data.meta} onPageChange={setPage} label="Queue pages" />
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}
