@@ -31,6 +31,8 @@ export const QUOTE_HISTORY_ACTIONS = [
 export type QuoteHistoryAction = (typeof QUOTE_HISTORY_ACTIONS)[number];
 
 export const quoteHistoryEventSchema = z.object({
+  /** The audit entry's id: unique and stable. */
+  id: z.string(),
   action: z.enum(QUOTE_HISTORY_ACTIONS),
   actor: z.object({ name: z.string(), email: z.string() }).nullable(),
   at: z.string(),

@@ -65,6 +65,7 @@ function detailOf(details: unknown, key: string): unknown {
 export async function findQuoteHistory(db: Database, quoteId: string): Promise<QuoteHistoryEvent[]> {
   const rows = await db
     .select({
+      id: auditLog.id,
       action: auditLog.action,
       details: auditLog.details,
       createdAt: auditLog.createdAt,
@@ -84,6 +85,7 @@ export async function findQuoteHistory(db: Database, quoteId: string): Promise<Q
     const decision = detailOf(row.details, "decision");
     const multiplier = detailOf(row.details, "adjustmentMultiplier");
     return {
+      id: String(row.id),
       action: row.action as QuoteHistoryEvent["action"],
       actor: row.actor,
       at: row.createdAt.toISOString(),

@@ -102,10 +102,18 @@ export function QuoteHistory({
     timeline.length > 0
       ? [...timeline]
       : [
-          { action: "created", actor: null, at: quote.createdAt, decision: null, adjustmentMultiplier: null },
+          {
+            id: "created",
+            action: "created",
+            actor: null,
+            at: quote.createdAt,
+            decision: null,
+            adjustmentMultiplier: null,
+          },
           ...(quote.referredAt
             ? [
                 {
+                  id: "referred",
                   action: "referred" as const,
                   actor: null,
                   at: quote.referredAt,
@@ -122,10 +130,10 @@ export function QuoteHistory({
       </CardHeader>
       <CardContent>
         <ol className="grid gap-3 text-sm" data-testid="quote-history">
-          {events.map((event, index) => {
+          {events.map((event) => {
             const Icon = HISTORY_ICONS[event.action];
             return (
-              <li key={`${event.action}-${event.at}-${index}`} className="flex gap-2">
+              <li key={event.id} className="flex gap-2">
                 <Icon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" />
                 <div>
                   <p className="font-medium text-slate-900">{quoteHistoryTitle(event)}</p>
