@@ -4,7 +4,7 @@
  * tests exercise exactly what `npm start` serves. Each test file creates its own data through the API.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, readdirSync, statSync } from "node:fs";
+import { cpSync, createWriteStream, existsSync, readdirSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -15,6 +15,11 @@ import { withBuildLock } from "../support/build-lock";
 declare module "vitest" {
   interface ProvidedContext {
     baseURL: string;
+    /**
+     * The server's log file. With no SMTP_URL the server "sends" e-mail by logging it (ADR 0012), so this is
+     * the inbox the browser tests read the referral e-mail's review link from.
+     */
+    serverLog: string;
   }
 }
 
@@ -108,12 +113,16 @@ export default async function setup(project: TestProject) {
       SMTP_URL: "",
       COMPANIES_HOUSE_API_KEY: "",
       UNDERWRITING_MAILBOX: "underwriting@example.com",
-      LOG_LEVEL: "warn",
+      // Info, so that the logged e-mails (and their review links) reach the log file.
+      LOG_LEVEL: "info",
       NODE_ENV: "production",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const serverLog = join(dataDir, "server.log");
+  const logFile = createWriteStream(serverLog);
   const keep = (chunk: Buffer) => {
+    logFile.write(chunk);
     log = (log + chunk.toString()).slice(-20_000);
   };
   child.stdout?.on("data", keep);
@@ -125,6 +134,7 @@ export default async function setup(project: TestProject) {
       await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
       if (child.exitCode === null) child.kill("SIGKILL");
     }
+    await new Promise((done) => logFile.end(done));
     await rm(dataDir, { recursive: true, force: true });
     await rm(snapshot, { recursive: true, force: true });
   };
@@ -135,5 +145,6 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide("baseURL", baseURL);
+  project.provide("serverLog", serverLog);
   return stop;
 }

@@ -166,7 +166,7 @@ describe("referral, counter offer and completion", () => {
   it("shows a broker the review read-only, and 'Quote Not Found' for a quote nobody can see", async () => {
     const page = brokerPage;
     await page.goto(`/uw/review/${quoteId}`);
-    await visible(page.getByRole("heading", { name: "Review Required" }));
+    await visible(page.getByRole("heading", { name: "Decision Recorded: Counter offer (+10%)" }));
     expect(await page.getByRole("button", { name: "Submit Decision" }).count()).toBe(0);
     await page.goto("/uw/review/00000000-0000-4000-8000-000000000000");
     await visible(page.getByText("Quote Not Found"));

@@ -33,6 +33,11 @@ export class ApiSession {
     return { status: response.status, body: text ? JSON.parse(text) : undefined };
   }
 
+  /** A call whose answer is not JSON (a PDF): the response itself. */
+  async raw(method: string, path: string): Promise<Response> {
+    return fetch(`${baseURL()}${path}`, { method, headers: { Cookie: this.cookie } });
+  }
+
   /** A call that must succeed; its `data`. */
   async data<T>(method: string, path: string, body?: unknown): Promise<T> {
     const result = await this.send(method, path, body);

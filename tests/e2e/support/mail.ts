@@ -1,0 +1,62 @@
+/**
+ * The browser tests' inbox: with no SMTP_URL the server logs each e-mail instead of sending it (ADR 0012),
+ * and the global setup keeps that log in a file. A referral's review link is read from there, as the
+ * underwriter would read it from their mail.
+ */
+import { watch } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { inject } from "vitest";
+
+interface LoggedMail {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+async function loggedMails(): Promise<LoggedMail[]> {
+  const text = await readFile(inject("serverLog"), "utf8");
+  const mails: LoggedMail[] = [];
+  for (const line of text.split("\n")) {
+    if (!line.includes('"mail"')) continue;
+    try {
+      const entry = JSON.parse(line) as { mail?: LoggedMail };
+      if (entry.mail) mails.push(entry.mail);
+    } catch {
+      // A line still being written is read whole on the next change.
+    }
+  }
+  return mails;
+}
+
+/** The review link e-mailed to `recipient` for `quoteId`, as a path with its token; waits for the e-mail. */
+export async function emailedReviewLink(quoteId: string, recipient: string, timeoutMs = 15_000): Promise<string> {
+  const pattern = new RegExp(`/uw/review/${quoteId}\\?token=[A-Za-z0-9_-]+`);
+  const find = async () => {
+    for (const mail of await loggedMails()) {
+      const match = mail.to === recipient ? pattern.exec(mail.body) : null;
+      if (match) return match[0];
+    }
+    return undefined;
+  };
+  const watcher = watch(inject("serverLog"));
+  const deadline = Date.now() + timeoutMs;
+  try {
+    for (;;) {
+      // Listen for the next change before reading, so a change in between is not missed.
+      const changed = new Promise<void>((done) => {
+        const timer = setTimeout(done, Math.max(0, deadline - Date.now()));
+        watcher.once("change", () => {
+          clearTimeout(timer);
+          done();
+        });
+      });
+      const link = await find();
+      if (link) return link;
+      if (Date.now() >= deadline) throw new Error(`No review link for ${quoteId} was e-mailed to ${recipient}`);
+      // Wait for the log to change (the dispatcher writing the e-mail), not for a fixed time.
+      await changed;
+    }
+  } finally {
+    watcher.close();
+  }
+}

@@ -1,0 +1,227 @@
+/**
+ * The underwriters' queue, the decision carried through to the broker and the documents, the decided review,
+ * and the e-mailed review link opened by someone not signed in.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiSession, type CreatedQuote, quoteInStatus } from "./support/api";
+import {
+  DEMO_USERS,
+  launchBrowser,
+  newContext,
+  screenshot,
+  signedInPage,
+  toastText,
+  visible,
+  waitForPath,
+} from "./support/browser";
+import { emailedReviewLink } from "./support/mail";
+import { expectOnStep, quoteOf } from "./wizard-helpers";
+
+let browser: Browser;
+let brokerContext: BrowserContext;
+let brokerPage: Page;
+let underwriterContext: BrowserContext;
+let underwriterPage: Page;
+let broker: ApiSession;
+let underwriter: ApiSession;
+const TAG = `Uq${Date.now().toString(36)}`;
+const NOTE = "Previous claim explained by the broker; loaded 10%.";
+const UNDERWRITER = DEMO_USERS.UNDERWRITER;
+const workDir = mkdtempSync(join(tmpdir(), "pqe-uw-queue-e2e-"));
+
+function pdfText(pdf: Buffer): string {
+  const path = join(workDir, `document-${Date.now()}.pdf`);
+  writeFileSync(path, pdf);
+  return execFileSync("pdftotext", ["-raw", "-enc", "UTF-8", path, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+}
+
+function rowOf(page: Page, testId: string, reference: string) {
+  return page.locator(`[data-testid="${testId}"][data-reference="${reference}"]`);
+}
+
+beforeAll(async () => {
+  broker = await ApiSession.signIn("BROKER");
+  underwriter = await ApiSession.signIn("UNDERWRITER");
+  browser = await launchBrowser();
+  ({ context: brokerContext, page: brokerPage } = await signedInPage(browser, "BROKER"));
+  ({ context: underwriterContext, page: underwriterPage } = await signedInPage(browser, "UNDERWRITER"));
+});
+
+afterAll(async () => {
+  await brokerContext?.close();
+  await underwriterContext?.close();
+  await browser?.close();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+describe("the underwriters' queue and the decision carried through", () => {
+  let quote: CreatedQuote;
+  let reason = "";
+  let originalTotal = "";
+
+  it("lists a referred quote with its reasons and how long it has waited; Review opens it", async () => {
+    quote = await quoteInStatus("REFERRED", `${TAG} Queued Ltd`, { broker, underwriter });
+    const referred = await quoteOf(broker, quote.id);
+    reason = referred.referralHits[0]?.description ?? "";
+    expect(reason).not.toBe("");
+    originalTotal = referred.totalPremium ?? "";
+
+    const page = underwriterPage;
+    await page.goto("/uw/dashboard");
+    await visible(page.getByRole("heading", { name: "Review Queue" }));
+    expect(await page.title()).toBe("PI Quote Engine - Review Queue");
+    await visible(page.getByRole("link", { name: "Review Queue" }));
+    const row = rowOf(page, "queue-row", quote.reference);
+    await visible(row);
+    expect(await row.textContent()).toContain(reason);
+    expect(await row.textContent()).toContain("waiting less than an hour");
+    await screenshot(page, "underwriter-queue");
+
+    await row.getByRole("link", { name: `Review ${quote.reference}` }).click();
+    await waitForPath(page, `/uw/review/${quote.id}`);
+    await visible(page.getByRole("heading", { name: "Review Required" }));
+    await visible(page.getByRole("heading", { name: "Declaration Details" }));
+  });
+
+  it("offers an underwriter Review on the dashboard row of a quote awaiting them", async () => {
+    const page = underwriterPage;
+    await page.goto("/dashboard");
+    const row = rowOf(page, "quote-row", quote.reference);
+    await visible(row);
+    await row.getByRole("link", { name: `Review ${quote.reference}` }).click();
+    await waitForPath(page, `/uw/review/${quote.id}`);
+    await visible(page.getByRole("heading", { name: "Review Required" }));
+  });
+
+  it("records a counter offer of +10% with a note in one request, however fast the clicks", async () => {
+    const page = underwriterPage;
+    await page.goto(`/uw/review/${quote.id}`);
+    await visible(page.getByRole("heading", { name: "Review Required" }));
+    await page.getByRole("button", { name: "Counter Offer" }).click();
+    const slider = page.getByRole("slider", { name: "Premium adjustment multiplier" });
+    await slider.focus();
+    for (let step = 0; step < 10; step += 1) await slider.press("ArrowRight");
+    await visible(page.getByText("+10% adjustment (1.10x)"));
+    await page.getByLabel("Underwriter Notes").fill(NOTE);
+
+    const decisionPosts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().includes("/uw/decision")) decisionPosts.push(request.url());
+    });
+    const answered = page.waitForResponse((response) => response.url().includes("/uw/decision"));
+    await page.getByRole("button", { name: "Submit Decision" }).dblclick();
+    expect((await answered).status()).toBe(200);
+    expect(await toastText(page, "Decision Recorded")).toContain("Quote counter successfully");
+    await waitForPath(page, "/dashboard");
+    expect(decisionPosts).toHaveLength(1);
+  });
+
+  it("shows the broker the decision on step 7 and on the dashboard row", async () => {
+    const page = brokerPage;
+    await page.goto(`/quote/${quote.id}`);
+    await expectOnStep(page, 7);
+    const panel = page.getByTestId("decision-summary");
+    await visible(panel);
+    const text = (await panel.textContent()) ?? "";
+    expect(text).toContain("Underwriter decision");
+    expect(text).toContain("Counter offer (+10%)");
+    expect(text).toContain(UNDERWRITER.name);
+    expect(text).toContain(NOTE);
+    await screenshot(page, "broker-step-7-underwriter-decision");
+
+    await page.goto("/dashboard");
+    const row = rowOf(page, "quote-row", quote.reference);
+    await visible(row);
+    const decision = row.getByTestId("row-decision");
+    await visible(decision);
+    const rowText = (await decision.textContent()) ?? "";
+    expect(rowText).toContain("Counter offer (+10%)");
+    expect(rowText).toContain(`by ${UNDERWRITER.name}`);
+    expect(rowText).toContain(NOTE);
+    // The decision is taken: nobody is offered Review any more.
+    expect(await row.getByRole("link", { name: `Review ${quote.reference}` }).count()).toBe(0);
+    await screenshot(page, "broker-dashboard-underwriter-decision");
+  });
+
+  it("prints the underwriter's terms on the schedule", async () => {
+    const response = await broker.raw("POST", `/api/quotes/${quote.id}/policy-schedule`);
+    expect(response.status).toBe(200);
+    const text = pdfText(Buffer.from(await response.arrayBuffer()));
+    expect(text).toContain("Underwriter's terms");
+    expect(text).toContain("Adjustment to the base premium +10%");
+    expect(text).toContain(`Underwriter's note ${NOTE}`);
+    expect(text).toContain(`Decided by ${UNDERWRITER.name} (${UNDERWRITER.email})`);
+    expect(text).not.toContain("1.10x");
+  });
+
+  it("shows the decided review: by whom and when, original against final, the history, no second decision", async () => {
+    const decided = await quoteOf(broker, quote.id);
+    const page = underwriterPage;
+    await page.goto(`/uw/review/${quote.id}`);
+    await visible(page.getByRole("heading", { name: "Decision Recorded: Counter offer (+10%)" }));
+    expect(await page.getByRole("heading", { name: "Review Required" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Submit Decision" }).count()).toBe(0);
+    const recorded = (await page.getByTestId("recorded-decision").textContent()) ?? "";
+    expect(recorded).toContain(`${UNDERWRITER.name} (${UNDERWRITER.email})`);
+    expect(recorded).toContain(NOTE);
+
+    const gbp = (amount: string) =>
+      new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" }).format(Number(amount));
+    const summary = (await page.getByTestId("premium-summary").textContent()) ?? "";
+    expect(summary).toContain(`Original Premium${gbp(originalTotal)}`);
+    expect(summary).toContain("Adjustment+10%");
+    expect(summary).toContain(`Final Premium${gbp(decided.totalPremium ?? "")}`);
+    expect(decided.totalPremium).not.toBe(originalTotal);
+
+    const history = page.getByTestId("quote-history");
+    const lines = await history.getByRole("listitem").allTextContents();
+    expect(lines.map((line) => line.replace(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/, "<time>"))).toEqual([
+      `Quote created<time> by ${DEMO_USERS.BROKER.name}`,
+      `Rated<time> by ${DEMO_USERS.BROKER.name}`,
+      `Referred for underwriting<time> by ${DEMO_USERS.BROKER.name}`,
+      `Decision: Counter offer (+10%)<time> by ${UNDERWRITER.name}`,
+    ]);
+    await screenshot(page, "underwriter-review-decided");
+  });
+});
+
+describe("the e-mailed review link", () => {
+  it("opens the review read-only for a signed-out holder, with 'Sign in to decide'", async () => {
+    const quote = await quoteInStatus("REFERRED", `${TAG} Linked Ltd`, { broker, underwriter });
+    const link = await emailedReviewLink(quote.id, UNDERWRITER.email);
+    const context = await newContext(browser);
+    try {
+      const page = await context.newPage();
+      const withToken: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().includes("token=")) withToken.push(new URL(request.url()).pathname);
+      });
+      const review = page.waitForResponse((response) => response.url().includes(`/api/uw/review/${quote.id}`));
+      await page.goto(link);
+      expect((await review).status()).toBe(200);
+      await visible(page.getByRole("heading", { name: "Review Required" }));
+      expect(new URL(page.url()).pathname).toBe(`/uw/review/${quote.id}`);
+      await visible(page.getByText(quote.reference, { exact: true }).first());
+      const signIn = page.getByRole("link", { name: "Sign in to decide" });
+      await visible(signIn);
+      expect(await signIn.getAttribute("href")).toBe(`/login?next=${encodeURIComponent(`/uw/review/${quote.id}`)}`);
+      expect(await page.getByRole("button", { name: "Submit Decision" }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Counter Offer" }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Statement of Fact" }).count()).toBe(0);
+      // The token goes to the page and to its review, nowhere else.
+      expect([...new Set(withToken)].sort()).toEqual([`/api/uw/review/${quote.id}`, `/uw/review/${quote.id}`].sort());
+      await screenshot(page, "underwriter-review-by-link");
+
+      // Without the token, signed out still means the sign-in screen.
+      await page.goto(`/uw/review/${quote.id}`);
+      await waitForPath(page, "/login");
+    } finally {
+      await context.close();
+    }
+  });
+});
