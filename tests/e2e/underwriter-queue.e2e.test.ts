@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiSession, type CreatedQuote, quoteInStatus } from "./support/api";
+import { ApiSession, type CreatedQuote, completeQuoteData, createDraftQuote, quoteInStatus } from "./support/api";
 import {
   DEMO_USERS,
   launchBrowser,
@@ -40,6 +40,29 @@ function pdfText(pdf: Buffer): string {
   return execFileSync("pdftotext", ["-raw", "-enc", "UTF-8", path, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
 }
 
+const OVERSEAS_SPLIT = "Ireland 10%, France 5%";
+const CLAIM_DETAILS = "A 2022 claim for a misplaced drainage run, settled at £12,000.";
+
+/** A referred quote whose broker wrote the narratives an underwriter has to read: overseas work, a claim. */
+async function referredWithNarratives(proposerName: string): Promise<CreatedQuote> {
+  const quote = await createDraftQuote(broker, proposerName);
+  const path = `/api/quotes/${quote.id}`;
+  await completeQuoteData(broker, quote.id);
+  await broker.data("PATCH", path, {
+    financialOverview: {
+      coverLimitAggregate: 1_000_000,
+      turnover: 400_000,
+      largestSingleProjectValue: 150_000,
+      isAllTurnoverUK: false,
+      overseasWorkSplit: OVERSEAS_SPLIT,
+    },
+  });
+  await broker.data("PATCH", path, { declaration: { previousClaims: true, businessDetails: CLAIM_DETAILS } });
+  await broker.data("POST", `${path}/rate`, { turnoverBand: "up_to_500k" });
+  await broker.data("POST", `${path}/refer`, {});
+  return { ...quote, status: "REFERRED" };
+}
+
 function rowOf(page: Page, testId: string, reference: string) {
   return page.locator(`[data-testid="${testId}"][data-reference="${reference}"]`);
 }
@@ -50,6 +73,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ context: brokerContext, page: brokerPage } = await signedInPage(browser, "BROKER"));
   ({ context: underwriterContext, page: underwriterPage } = await signedInPage(browser, "UNDERWRITER"));
+  // The screens are looked at on a desktop of 1440 x 900.
+  await brokerPage.setViewportSize({ width: 1440, height: 900 });
+  await underwriterPage.setViewportSize({ width: 1440, height: 900 });
 });
 
 afterAll(async () => {
@@ -65,7 +91,7 @@ describe("the underwriters' queue and the decision carried through", () => {
   let originalTotal = "";
 
   it("lists a referred quote with its reasons and how long it has waited; Review opens it", async () => {
-    quote = await quoteInStatus("REFERRED", `${TAG} Queued Ltd`, { broker, underwriter });
+    quote = await referredWithNarratives(`${TAG} Queued Ltd`);
     const referred = await quoteOf(broker, quote.id);
     reason = referred.referralHits[0]?.description ?? "";
     expect(reason).not.toBe("");
@@ -85,7 +111,10 @@ describe("the underwriters' queue and the decision carried through", () => {
     await row.getByRole("link", { name: `Review ${quote.reference}` }).click();
     await waitForPath(page, `/uw/review/${quote.id}`);
     await visible(page.getByRole("heading", { name: "Review Required" }));
-    await visible(page.getByRole("heading", { name: "Declaration Details" }));
+    const narratives = (await page.getByTestId("declaration-narratives").textContent()) ?? "";
+    expect(narratives).toContain(`Financial overview: Split of overseas work by territory${OVERSEAS_SPLIT}`);
+    expect(narratives).toContain(`Declaration: Details of business material facts${CLAIM_DETAILS}`);
+    await screenshot(page, "underwriter-review-narratives");
   });
 
   it("offers an underwriter Review on the dashboard row of a quote awaiting them", async () => {
@@ -114,7 +143,11 @@ describe("the underwriters' queue and the decision carried through", () => {
       if (request.method() === "POST" && request.url().includes("/uw/decision")) decisionPosts.push(request.url());
     });
     const answered = page.waitForResponse((response) => response.url().includes("/uw/decision"));
-    await page.getByRole("button", { name: "Submit Decision" }).dblclick();
+    // Two clicks in the same task: the second lands before React can re-render the button as disabled.
+    await page.getByRole("button", { name: "Submit Decision" }).evaluate((button: HTMLButtonElement) => {
+      button.click();
+      button.click();
+    });
     expect((await answered).status()).toBe(200);
     expect(await toastText(page, "Decision Recorded")).toContain("Quote counter successfully");
     await waitForPath(page, "/dashboard");
@@ -197,6 +230,7 @@ describe("the e-mailed review link", () => {
     const context = await newContext(browser);
     try {
       const page = await context.newPage();
+      await page.setViewportSize({ width: 1440, height: 900 });
       const withToken: string[] = [];
       page.on("request", (request) => {
         if (request.url().includes("token=")) withToken.push(new URL(request.url()).pathname);
