@@ -159,7 +159,7 @@ describe("route guards", () => {
   it("lets an underwriter use /uw/dashboard and keeps them out of the admin area", async () => {
     const { context, page } = await signedInPage(browser, "UNDERWRITER");
     await page.goto("/uw/dashboard");
-    await visible(page.getByRole("heading", { name: "Dashboard", level: 1 }));
+    await visible(page.getByRole("heading", { name: "Review Queue", level: 1 }));
     expect(new URL(page.url()).pathname).toBe("/uw/dashboard");
     await page.goto("/admin/dashboard");
     await waitForPath(page, "/dashboard");
