@@ -4,6 +4,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -220,6 +221,15 @@ describe("the underwriters' queue and the decision carried through", () => {
       `Decision: Counter offer (+10%)<time> by ${UNDERWRITER.name}`,
     ]);
     await screenshot(page, "underwriter-review-decided");
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Statement of Fact" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${quote.reference}-statement-of-fact.pdf`);
+    const statement = pdfText(await readFile(await download.path()));
+    expect(statement).toContain("Underwriter's terms");
+    expect(statement).toContain(OVERSEAS_SPLIT);
   });
 });
 
