@@ -10,6 +10,7 @@ import { ConfigError, loadConfigFromProcess } from "./config";
 import { openDatabase } from "./db/client";
 import { DataDirectoryLockedError } from "./db/lock";
 import { DEMO_USERS, seedDatabase } from "./db/seed";
+import { serverLoggerOptions } from "./logging";
 
 /** dist/web beside the bundle (dist/server/main.js), or the repo's dist/web when run from source. */
 function findWebRoot(): string | undefined {
@@ -27,10 +28,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     database,
-    logger: {
-      level: config.logLevel,
-      redact: ["req.headers.cookie", 'res.headers["set-cookie"]'],
-    },
+    logger: serverLoggerOptions(config.logLevel),
     webRoot: findWebRoot(),
   });
   const log = app.log;
