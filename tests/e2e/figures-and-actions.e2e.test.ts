@@ -90,12 +90,25 @@ async function scheduleText(id: string): Promise<string> {
 }
 
 /** The requests `method` sends to `path` from now on. */
-function watchRequests(target: Page, method: string, path: string): { sent: () => number } {
+function watchRequests(target: Page, method: string, path: string | RegExp): { sent: () => number } {
   let count = 0;
   target.on("request", (request: Request) => {
-    if (request.method() === method && new URL(request.url()).pathname === path) count += 1;
+    const pathname = new URL(request.url()).pathname;
+    const matches = typeof path === "string" ? pathname === path : path.test(pathname);
+    if (request.method() === method && matches) count += 1;
   });
   return { sent: () => count };
+}
+
+/**
+ * Two clicks in one go, before the page can re-render in between: what a fast double click becomes on a slow
+ * machine, where the button is not yet disabled when the second click lands.
+ */
+async function clickTwiceAtOnce(button: Locator): Promise<void> {
+  await button.evaluate((element: HTMLElement) => {
+    element.click();
+    element.click();
+  });
 }
 
 async function destructiveToasts(target: Page): Promise<number> {
@@ -207,6 +220,14 @@ describe("one click, one request", () => {
       expect(creations.sent()).toBe(1);
       expect(await destructiveToasts(adminPage)).toBe(0);
 
+      const updates = watchRequests(adminPage, "PATCH", /^\/api\/rating\/versions\/[^/]+$/);
+      await adminPage.getByLabel("Notes").fill("Saved once from two clicks");
+      await clickTwiceAtOnce(adminPage.getByRole("button", { name: "Save" }));
+      await toastText(adminPage, "Rating Version Updated");
+      expect(updates.sent()).toBe(1);
+      expect(creations.sent()).toBe(1);
+      expect(await destructiveToasts(adminPage)).toBe(0);
+
       await adminPage.goto("/admin/users");
       await adminPage.getByLabel("Full Name").fill(`Dora Double ${TAG}`);
       await adminPage.getByLabel("Email Address").fill(`dora.${TAG.toLowerCase()}@example.com`);
@@ -216,6 +237,15 @@ describe("one click, one request", () => {
       await toastText(adminPage, "User Created");
       await visible(adminPage.getByTestId("user-row").filter({ hasText: `dora.${TAG.toLowerCase()}@example.com` }));
       expect(registrations.sent()).toBe(1);
+      expect(await destructiveToasts(adminPage)).toBe(0);
+
+      await adminPage.getByLabel("Full Name").fill(`Cora Clicks ${TAG}`);
+      await adminPage.getByLabel("Email Address").fill(`cora.${TAG.toLowerCase()}@example.com`);
+      await adminPage.getByLabel("Password").fill("Double-Click-2026");
+      await clickTwiceAtOnce(adminPage.getByRole("button", { name: "Add User" }));
+      await visible(adminPage.getByTestId("user-row").filter({ hasText: `cora.${TAG.toLowerCase()}@example.com` }));
+      await toastText(adminPage, "User Created");
+      expect(registrations.sent()).toBe(2);
       expect(await destructiveToasts(adminPage)).toBe(0);
     } finally {
       await admin.context.close();
