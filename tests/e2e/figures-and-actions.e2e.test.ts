@@ -316,6 +316,12 @@ describe("toasts never cover an action", () => {
       await complete.click();
       await waitForPath(page, "/dashboard");
       await toastText(page, "Quote Completed");
+      await holdToasts();
+      // The dashboard's own action, where the broker lands with the toast.
+      const newQuote = page.locator("#main").getByRole("link", { name: "New Quote" });
+      await visible(newQuote);
+      expect(await clickLandsOn(newQuote, "center")).toBe(true);
+      await screenshot(page, `toast-over-dashboard-${viewport.width}`);
     });
   }
 });
