@@ -165,6 +165,31 @@ describe("the screen shows the server's figures", () => {
   });
 });
 
+describe("a quote changed elsewhere", () => {
+  it("says so, keeps the priced choice on screen, and takes the broker's next try at the current version", async () => {
+    const id = await openOnStepSeven("Other Tab Ltd");
+    const before = await quoteOf(broker, id);
+    // Another tab rates the same quote: its version moves on under this one.
+    await broker.data("POST", `/api/quotes/${id}/rate`, { turnoverBand: "up_to_500k" });
+    const fiveTimes = page.getByRole("button", { name: /5x Excess \(25% OFF\)/ });
+
+    const refused = page.waitForResponse((response) => isRate(id)(response.url()));
+    await fiveTimes.click();
+    expect((await refused).status()).toBe(409);
+    expect(await toastText(page, "Rating Error")).toContain("Quote was changed by someone else");
+    await expect.poll(() => fiveTimes.getAttribute("aria-pressed")).toBe("false");
+    expect((await quoteOf(broker, id)).risk?.excessDiscount ?? "standard").toBe("standard");
+
+    await rateBy(id, () => fiveTimes.click());
+    await toastText(page, "Premium Calculated");
+    await expect.poll(() => fiveTimes.getAttribute("aria-pressed")).toBe("true");
+    const after = await quoteOf(broker, id);
+    expect(after.risk?.excessDiscount).toBe("5x");
+    await expect.poll(cardLines).toContainEqual(["Base Premium", gbp(after.basePremium)]);
+    expect(after.basePremium).not.toBe(before.basePremium);
+  });
+});
+
 describe("one click, one request", () => {
   it("sends one request for a double click on Apply Override, Reset Premium and Complete, with no error", async () => {
     const id = await openOnStepSeven("Double Click Ltd");
