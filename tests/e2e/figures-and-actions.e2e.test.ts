@@ -216,6 +216,24 @@ describe("one click, one request", () => {
     expect((await quoteOf(broker, id)).status).toBe("QUOTED");
   });
 
+  it("sends one request for two clicks landing at once on Apply Override and Complete", async () => {
+    const id = await openOnStepSeven("Two Clicks Ltd");
+    const patches = watchRequests(page, "PATCH", `/api/quotes/${id}`);
+    await page.getByRole("button", { name: "Override Premium" }).click();
+    await page.getByLabel("Enter New Base Premium (£)").fill("800");
+    await clickTwiceAtOnce(page.getByRole("button", { name: "Apply Override" }));
+    await visible(page.getByText("Premium Override Active"));
+    await toastText(page, "Premium Override Applied");
+    expect(patches.sent()).toBe(1);
+
+    await clickTwiceAtOnce(page.getByRole("button", { name: "Complete", exact: true }));
+    await waitForPath(page, "/dashboard");
+    await toastText(page, "Quote Completed");
+    expect(patches.sent()).toBe(2);
+    expect(await destructiveToasts(page)).toBe(0);
+    expect(await quoteOf(broker, id)).toMatchObject({ status: "QUOTED", basePremium: "800.00" });
+  });
+
   it("refers once for a double click on Request Underwriter Review, with no 'Referral Error'", async () => {
     const id = await openOnStepSeven("Referral Click Ltd", { previousClaims: true });
     const refers = watchRequests(page, "POST", `/api/quotes/${id}/refer`);
