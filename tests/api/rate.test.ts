@@ -187,6 +187,38 @@ describeEachDatabase("premium override", (ctx) => {
     expect(again.version).toBe(removed.version);
   });
 
+  it("keeps the override as the base while covers added later price their fees, IPT and total, and stores them", async () => {
+    const broker = await signIn(ctx.app, "BROKER");
+    const quote = await createCompleteQuote(ctx.app, broker);
+    await rateQuote(ctx.app, broker, quote.id);
+    // 650.00 + 35.00 = 685.00; IPT 82.20; total 767.20.
+    const overridden = await patchQuote(ctx.app, broker, quote.id, { basePremium: "650.00" });
+    expect(overridden).toMatchObject({ basePremium: "650.00", taxes: "82.20", totalPremium: "767.20" });
+    // D&O £250,000 costs £475 and Contents £75,000 £320: 650 + 35 + 475 + 320 = 1,480.00; IPT 177.60.
+    const covered = await rateQuote(ctx.app, broker, quote.id, {
+      risk: {
+        hasDirectorsOfficersInsurance: true,
+        directorsOfficersLimit: 250_000,
+        hasContentsInsurance: true,
+        contentsLimit: 75_000,
+      },
+    });
+    const figures = {
+      basePremium: "650.00",
+      fees: [
+        { code: "POLICY_FEE", label: "Policy fee", amount: "35.00" },
+        { code: "DIRECTORS_OFFICERS", label: "Directors' & Officers' Insurance", amount: "475.00" },
+        { code: "CONTENTS", label: "Contents Insurance", amount: "320.00" },
+      ],
+      taxes: "177.60",
+      totalPremium: "1657.60",
+    };
+    expect(covered.breakdown).toMatchObject({ ...figures, subtotal: "1480.00" });
+    expect(covered.quote).toMatchObject({ ...figures, premiumOverridden: true });
+    const stored = await call(ctx.app, broker, "GET", `/api/quotes/${quote.id}`);
+    expect(stored.body.data).toMatchObject({ ...figures, premiumOverridden: true, version: covered.quote.version });
+  });
+
   it("refuses an amount that is not above 0 with SPEC.md §5's message", async () => {
     const broker = await signIn(ctx.app, "BROKER");
     const quote = await createCompleteQuote(ctx.app, broker);

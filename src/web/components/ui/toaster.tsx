@@ -48,9 +48,14 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
+      {/*
+        Top right, under the top bar: the steps' Continue and Complete, the dialogs' buttons and the forms'
+        Save sit at the bottom of the content, so a toast never covers the next click. Only the toast cards take
+        clicks; the rest of the region lets them through to the page underneath.
+      */}
       <Toast.Viewport
         hotkey={["F8"]}
-        className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 md:max-w-[420px]"
+        className="pointer-events-none fixed top-14 right-0 z-[100] flex max-h-[calc(100vh-3.5rem)] w-full flex-col gap-2 p-4 md:max-w-[420px]"
       />
     </Toast.Provider>
   );

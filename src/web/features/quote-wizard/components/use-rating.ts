@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { formatGbp, parseMoneyString } from "../../../../domain/money";
 import type { Quote, RateQuoteResult } from "../../../../domain/quote/quote";
-import { toast } from "../../../components/ui/toast-store";
+import { type ToastInput, toast } from "../../../components/ui/toast-store";
 import { errorMessageOf } from "../../../lib/api-client";
 import { useRateQuote } from "../api/rate-quote";
 import { type QuoteSelections, rateRequestBody, selectionsFromQuote } from "../lib/selections";
@@ -11,6 +11,19 @@ export function formatMoneyString(amount: string | null | undefined): string {
   const pence = amount ? parseMoneyString(amount) : null;
   return pence === null ? "" : formatGbp(pence);
 }
+
+/** SPEC.md §8's rating toasts, the same wherever a rating is asked for (step 6's Continue, step 7). */
+export const RATING_TOASTS = {
+  rated: (result: RateQuoteResult): ToastInput => ({
+    title: "Premium Calculated",
+    description: `Total premium ${formatMoneyString(result.breakdown.totalPremium)}`,
+  }),
+  failed: (error: unknown): ToastInput => ({
+    title: "Rating Error",
+    description: errorMessageOf(error),
+    variant: "destructive",
+  }),
+};
 
 /** POST /rate with the step-7 selections, and SPEC.md §8's toasts ('Premium Calculated' / 'Rating Error'). */
 export function useRating() {
@@ -23,13 +36,10 @@ export function useRating() {
           id: quote.id,
           body: rateRequestBody(selections ?? selectionsFromQuote(quote), quote.version),
         });
-        toast({
-          title: "Premium Calculated",
-          description: `Total premium ${formatMoneyString(result.breakdown.totalPremium)}`,
-        });
+        toast(RATING_TOASTS.rated(result));
         return result;
       } catch (error) {
-        toast({ title: "Rating Error", description: errorMessageOf(error), variant: "destructive" });
+        toast(RATING_TOASTS.failed(error));
         return null;
       }
     },

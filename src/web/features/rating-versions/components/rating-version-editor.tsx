@@ -16,6 +16,7 @@ import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
 import { toast } from "../../../components/ui/toast-store";
 import { ApiError, errorMessageOf } from "../../../lib/api-client";
+import { useSingleFlight } from "../../../lib/single-flight";
 import { ImpactPanel } from "../../impact/components/impact-panel";
 import { useCreateRatingVersion } from "../api/create-rating-version";
 import { usePublishRatingVersion } from "../api/publish-rating-version";
@@ -120,6 +121,9 @@ export function RatingVersionEditor({
   const updateVersion = useUpdateRatingVersion();
   const publishVersion = usePublishRatingVersion();
   const saving = createVersion.isPending || updateVersion.isPending;
+  // Save and Publish share one guard: a double click (or Publish during a Save) sends nothing more, so no
+  // second draft is created and no false error is shown.
+  const [once, busy] = useSingleFlight((action: () => Promise<unknown>) => action());
   const editing = seed.version;
 
   const edit =
@@ -324,11 +328,11 @@ export function RatingVersionEditor({
               <FlaskConical aria-hidden="true" className="h-4 w-4" />
               Test Rating
             </Button>
-            <Button onClick={save} disabled={saving}>
+            <Button onClick={() => void once(save)} disabled={busy}>
               <Save aria-hidden="true" className="h-4 w-4" />
               {saving ? "Saving..." : "Save"}
             </Button>
-            <Button variant="secondary" onClick={publish} disabled={saving || publishVersion.isPending}>
+            <Button variant="secondary" onClick={() => void once(publish)} disabled={busy}>
               <Send aria-hidden="true" className="h-4 w-4" />
               {publishVersion.isPending ? "Publishing..." : "Publish"}
             </Button>

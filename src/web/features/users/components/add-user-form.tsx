@@ -16,6 +16,7 @@ import { FieldError, Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
 import { toast } from "../../../components/ui/toast-store";
 import { errorMessageOf } from "../../../lib/api-client";
+import { useSingleFlight } from "../../../lib/single-flight";
 import { useCreateUser } from "../api/create-user";
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
@@ -32,15 +33,18 @@ export function AddUserForm() {
   // SPEC.md §5: the button stays disabled until name, e-mail and password are all filled in.
   const complete = Boolean(name?.trim() && email?.trim() && password);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const user = await createUser.mutateAsync(values);
-      toast({ title: "User Created", description: `${user.name} can now sign in as ${ROLE_LABELS[user.role]}.` });
-      form.reset(EMPTY_FORM);
-    } catch (error) {
-      toast({ title: "Creation Error", description: errorMessageOf(error), variant: "destructive" });
-    }
-  });
+  // One click, one account: a double click on Add User sends one request (the second would answer 409).
+  const [submit, submitting] = useSingleFlight(
+    form.handleSubmit(async (values) => {
+      try {
+        const user = await createUser.mutateAsync(values);
+        toast({ title: "User Created", description: `${user.name} can now sign in as ${ROLE_LABELS[user.role]}.` });
+        form.reset(EMPTY_FORM);
+      } catch (error) {
+        toast({ title: "Creation Error", description: errorMessageOf(error), variant: "destructive" });
+      }
+    }),
+  );
 
   return (
     <Card>
@@ -49,7 +53,10 @@ export function AddUserForm() {
       </CardHeader>
       <CardContent>
         <form
-          onSubmit={onSubmit}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
           noValidate
           className="grid gap-3 md:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_12rem_auto] lg:items-start"
         >
@@ -104,9 +111,9 @@ export function AddUserForm() {
             <span aria-hidden="true" className="hidden text-sm lg:block">
               &nbsp;
             </span>
-            <Button type="submit" disabled={!complete || createUser.isPending}>
+            <Button type="submit" disabled={!complete || submitting}>
               <UserPlus aria-hidden="true" className="h-4 w-4" />
-              {createUser.isPending ? "Adding..." : "Add User"}
+              {submitting ? "Adding..." : "Add User"}
             </Button>
           </div>
         </form>

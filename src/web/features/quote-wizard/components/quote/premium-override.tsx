@@ -17,12 +17,16 @@ import { toast } from "../../../../components/ui/toast-store";
 export function PremiumOverride({
   active,
   busy,
+  sending,
   disabled,
   onApply,
   onReset,
 }: {
   active: boolean;
+  /** A step-7 write is on its way: Apply and Reset wait for its answer (one click, one request). */
   busy: boolean;
+  /** The override or its removal is the write on its way. */
+  sending: boolean;
   disabled: boolean;
   onApply: (amountPounds: number) => Promise<boolean>;
   onReset: () => Promise<void>;
@@ -43,7 +47,7 @@ export function PremiumOverride({
         <p>Base premium has been manually overridden</p>
         <div>
           <Button variant="outline" size="sm" disabled={busy || disabled} onClick={() => void onReset()}>
-            {busy ? "Resetting..." : "Reset Premium"}
+            {sending ? "Resetting..." : "Reset Premium"}
           </Button>
         </div>
       </div>
@@ -53,7 +57,7 @@ export function PremiumOverride({
   if (!entering) {
     return (
       <div>
-        <Button variant="outline" size="sm" disabled={disabled} onClick={() => setEntering(true)}>
+        <Button variant="outline" size="sm" disabled={disabled || busy} onClick={() => setEntering(true)}>
           Override Premium
         </Button>
       </div>
@@ -93,7 +97,7 @@ export function PremiumOverride({
       />
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={busy}>
-          {busy ? "Applying..." : "Apply Override"}
+          {sending ? "Applying..." : "Apply Override"}
         </Button>
         <Button
           variant="ghost"

@@ -1,8 +1,8 @@
 import { AlertTriangle, ArrowLeft } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
-import { COVER_LIMIT_OPTIONS, TAX_RATE_PERCENT, type TurnoverBand } from "../../../../../domain/constants";
-import { formatGbpWhole, penceToMoneyString, percentOf, poundsToPence } from "../../../../../domain/money";
+import { COVER_LIMIT_OPTIONS, type TurnoverBand } from "../../../../../domain/constants";
+import { formatGbpWhole, poundsToPence } from "../../../../../domain/money";
 import type { Quote, ReferralHit } from "../../../../../domain/quote/quote";
 import { statusLabel } from "../../../../../domain/quote/status";
 import { TURNOVER_BAND_LABELS, TURNOVER_BANDS } from "../../../../../domain/quote/turnover-band";
@@ -11,25 +11,16 @@ import { Button } from "../../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
 import { Label } from "../../../../components/ui/label";
 import { Select } from "../../../../components/ui/select";
-import { toast } from "../../../../components/ui/toast-store";
 import { paths } from "../../../../config/paths";
-import { errorMessageOf } from "../../../../lib/api-client";
-import { useReferQuote } from "../../api/refer-quote";
-import { useUpdateQuote } from "../../api/update-quote";
-import {
-  type CoverSelections,
-  financialOverviewWithSelections,
-  type QuoteSelections,
-  selectionsFromQuote,
-} from "../../lib/selections";
+import { type CoverSelections, type QuoteSelections, selectionsFromQuote } from "../../lib/selections";
 import { AdditionalCovers } from "../quote/additional-covers";
 import { DecisionSummary } from "../quote/decision-summary";
 import { ExcessCards } from "../quote/excess-cards";
 import { PremiumCard } from "../quote/premium-card";
-import { effectiveTaxPercent, type PremiumLines, premiumLinesOf } from "../quote/premium-lines";
+import { premiumLinesOf } from "../quote/premium-lines";
 import { PremiumOverride } from "../quote/premium-override";
+import { useStepSevenWrites } from "../quote/step-seven-writes";
 import { WizardDocuments } from "../quote/wizard-documents";
-import { useRating } from "../use-rating";
 import { useWizard } from "../wizard-context";
 
 const BAND_OPTIONS = TURNOVER_BANDS.map((band) => ({ value: band, label: TURNOVER_BAND_LABELS[band] }));
@@ -98,23 +89,15 @@ function ReferralHitsPanel({ hits }: { hits: readonly ReferralHit[] }) {
 }
 
 export function QuoteStep() {
-  const { quote, readOnly, requestStep, confirmReopen } = useWizard();
+  const { quote, readOnly, requestStep } = useWizard();
   const [, navigate] = useLocation();
   const [selections, setSelections] = useState<QuoteSelections | null>(() =>
     quote ? selectionsFromQuote(quote) : null,
   );
-  // What the card shows. While an override is active, a rating result does not replace it (SPEC.md §4).
-  const [shown, setShown] = useState<PremiumLines | null>(() => premiumLinesOf(quote));
-  const { rate, rating } = useRating();
-  const update = useUpdateQuote();
-  const refer = useReferQuote();
-  const [overrideBusy, setOverrideBusy] = useState(false);
-
-  const rateWith = async (target: Quote, next: QuoteSelections) => {
-    const overriddenBefore = target.premiumOverridden;
-    const result = await rate(target, next);
-    if (result && !overriddenBefore) setShown(premiumLinesOf(result.quote));
-  };
+  // The card shows the quote as the server last stored it: with an override active the server keeps the
+  // override as the base (so a rating does not replace it, SPEC.md §4) and prices fees, IPT and total around it.
+  const lines = premiumLinesOf(quote);
+  const { write, writing, sending } = useStepSevenWrites();
 
   // A draft that has every section but no premium yet is rated on arrival (e.g. after a failed rating).
   const autoRated = useRef(false);
@@ -122,7 +105,7 @@ export function QuoteStep() {
     if (autoRated.current || readOnly || !quote || !selections) return;
     if (quote.status !== "DRAFT" || quote.ratedAt !== null || !quote.declaration) return;
     autoRated.current = true;
-    void rateWith(quote, selections);
+    void write({ kind: "rate", selections });
   });
 
   const changeSelections = async (next: QuoteSelections) => {
@@ -130,94 +113,34 @@ export function QuoteStep() {
       setSelections(next);
       return;
     }
-    if (!(await confirmReopen())) return;
+    const previous = selections;
     setSelections(next);
-    await rateWith(quote, next);
-  };
-
-  const applyOverride = async (amountPounds: number): Promise<boolean> => {
-    if (!quote) return false;
-    if (!(await confirmReopen())) return false;
-    const basePence = poundsToPence(amountPounds);
-    const feesPence = shown ? shown.subtotal - shown.basePremium : 0;
-    // The server recomputes taxes and total from the base (DECISIONS §5); these only complete SPEC's body.
-    const taxesPence = percentOf(basePence + feesPence, effectiveTaxPercent(shown, TAX_RATE_PERCENT));
-    setOverrideBusy(true);
-    try {
-      const saved = await update.mutateAsync({
-        id: quote.id,
-        body: {
-          basePremium: penceToMoneyString(basePence),
-          taxes: penceToMoneyString(taxesPence),
-          totalPremium: penceToMoneyString(basePence + feesPence + taxesPence),
-          expectedVersion: quote.version,
-        },
-      });
-      setShown(premiumLinesOf(saved));
-      toast({ title: "Premium Override Applied", description: `Base premium set to ${penceToMoneyString(basePence)}` });
-      return true;
-    } catch {
-      toast({ title: "Error", description: "Failed to apply premium override", variant: "destructive" });
-      return false;
-    } finally {
-      setOverrideBusy(false);
+    // A declined reopening or a failed rating goes back to the choices the shown premium was priced with, so
+    // the broker can pick the same choice again to retry.
+    if (!(await write({ kind: "rate", selections: next }))) {
+      setSelections((current) => (current === next ? previous : current));
     }
   };
+
+  const applyOverride = async (amountPounds: number): Promise<boolean> =>
+    (await write({ kind: "override", basePence: poundsToPence(amountPounds) })) !== null;
 
   const resetOverride = async () => {
-    if (!quote) return;
-    if (!(await confirmReopen())) return;
-    setOverrideBusy(true);
-    try {
-      const saved = await update.mutateAsync({
-        id: quote.id,
-        body: { overrideBasePremium: null, expectedVersion: quote.version },
-      });
-      setShown(premiumLinesOf(saved));
-      toast({ title: "Premium Override Removed", description: "The calculated premium applies again" });
-    } catch {
-      toast({ title: "Error", description: "Failed to remove premium override", variant: "destructive" });
-    } finally {
-      setOverrideBusy(false);
-    }
+    await write({ kind: "reset" });
   };
 
   const complete = async () => {
-    if (!quote || !selections) return;
-    try {
-      // An approved quote completes at the underwriter's premium, so its figures are not sent again.
-      const financialOverview =
-        quote.status === "DRAFT" ? financialOverviewWithSelections(quote, selections) : undefined;
-      await update.mutateAsync({
-        id: quote.id,
-        body: { status: "QUOTED", ...(financialOverview ? { financialOverview } : {}), expectedVersion: quote.version },
-      });
-      toast({ title: "Quote Completed", description: `Quote ${quote.reference} is complete` });
-      navigate(paths.dashboard);
-    } catch (error) {
-      toast({ title: "Completion Error", description: errorMessageOf(error), variant: "destructive" });
-    }
+    if (selections && (await write({ kind: "complete", selections }))) navigate(paths.dashboard);
   };
 
   const requestReview = async () => {
-    if (!quote || !selections) return;
-    try {
-      const financialOverview = financialOverviewWithSelections(quote, selections);
-      await refer.mutateAsync({
-        id: quote.id,
-        body: { ...(financialOverview ? { financialOverview } : {}), expectedVersion: quote.version },
-      });
-      toast({ title: "Quote Referred", description: `Quote ${quote.reference} was sent to underwriting` });
-      navigate(paths.dashboard);
-    } catch (error) {
-      toast({ title: "Referral Error", description: errorMessageOf(error), variant: "destructive" });
-    }
+    if (selections && (await write({ kind: "refer", selections }))) navigate(paths.dashboard);
   };
 
   const hits = quote?.referralHits ?? [];
   const isDraft = quote?.status === "DRAFT";
   const needsReview = isDraft && hits.length > 0;
-  const controlsDisabled = readOnly || !quote || rating || overrideBusy;
+  const controlsDisabled = readOnly || !quote || writing;
 
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -264,7 +187,7 @@ export function QuoteStep() {
               <p className="text-sm font-medium text-slate-800">Design Liability excess</p>
               <ExcessCards
                 current={selections?.excess ?? "standard"}
-                basePremium={shown?.basePremium ?? null}
+                basePremium={lines?.basePremium ?? null}
                 overridden={quote?.premiumOverridden ?? false}
                 disabled={controlsDisabled}
                 onChange={(excess: ExcessOption) => selections && void changeSelections({ ...selections, excess })}
@@ -283,17 +206,18 @@ export function QuoteStep() {
       </div>
       <div className="grid content-start gap-4">
         <PremiumCard
-          lines={shown}
+          lines={lines}
           coverLimit={selections?.coverLimit ?? COVER_LIMIT_OPTIONS[2]}
           excess={selections?.excess ?? "standard"}
-          updating={rating}
+          updating={sending === "rate"}
           trace={quote?.ratingTrace ?? []}
         />
-        {quote && shown ? (
+        {quote && lines ? (
           <PremiumOverride
             active={quote.premiumOverridden}
-            busy={overrideBusy}
-            disabled={readOnly || rating}
+            busy={writing}
+            sending={sending === "override" || sending === "reset"}
+            disabled={readOnly}
             onApply={applyOverride}
             onReset={resetOverride}
           />
@@ -335,10 +259,10 @@ export function QuoteStep() {
             quote={quote}
             needsReview={needsReview}
             readOnly={readOnly}
-            rated={shown !== null}
-            busy={rating || overrideBusy}
-            completing={update.isPending && !overrideBusy}
-            referring={refer.isPending}
+            rated={lines !== null}
+            busy={writing}
+            completing={sending === "complete"}
+            referring={sending === "refer"}
             onComplete={() => void complete()}
             onRefer={() => void requestReview()}
           />
