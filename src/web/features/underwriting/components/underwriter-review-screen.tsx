@@ -1,5 +1,5 @@
 import { AlertTriangle, Download, Gavel, LogIn } from "lucide-react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { COUNTER_MULTIPLIER_DEFAULT } from "../../../../domain/constants";
 import { formatDateGb, formatDateTimeGb } from "../../../../domain/format/dates";
@@ -16,6 +16,7 @@ import { FullPageSpinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast-store";
 import { paths } from "../../../config/paths";
 import { errorMessageOf } from "../../../lib/api-client";
+import { useSingleFlight } from "../../../lib/single-flight";
 import { useMe } from "../../auth/api/get-me";
 import {
   browserDocumentEffects,
@@ -166,8 +167,6 @@ function ReviewBody({
     note: "",
   });
   const [error, setError] = useState<string | undefined>();
-  // One click, one request: state updates land a render later, so a second click in between is stopped here.
-  const submitting = useRef(false);
   const reasons =
     review.referralReasons.length > 0 ? review.referralReasons : splitReferralReason(quote.referralReason);
   const awaitingDecision = quote.status === "REFERRED" || quote.status === "UW_REQUESTED";
@@ -176,8 +175,7 @@ function ReviewBody({
   const byToken = review.access === "token" && !canDecide;
   const documentQuote = { id: quote.id, reference: quote.reference, proposerName: quote.proposerName };
 
-  const submit = async () => {
-    if (submitting.current) return;
+  const [submit, submitting] = useSingleFlight(async () => {
     // The multiplier travels only with a counter offer (SPEC.md §5); the schema holds every other rule.
     const parsed = underwriterDecisionSchema.safeParse({
       decision: draft.decision ?? undefined,
@@ -190,7 +188,6 @@ function ReviewBody({
       return;
     }
     setError(undefined);
-    submitting.current = true;
     try {
       await record.mutateAsync({ quoteId: quote.id, body: parsed.data });
       toast({
@@ -199,10 +196,9 @@ function ReviewBody({
       });
       navigate(paths.dashboard);
     } catch (failure) {
-      submitting.current = false;
       toast({ title: "Decision Error", description: errorMessageOf(failure), variant: "destructive" });
     }
-  };
+  });
 
   return (
     <div className="grid gap-5">
@@ -280,7 +276,7 @@ function ReviewBody({
                   draft={draft}
                   onChange={setDraft}
                   onSubmit={() => void submit()}
-                  submitting={record.isPending}
+                  submitting={submitting}
                   error={error}
                 />
               ) : (
