@@ -9,6 +9,7 @@ import { Badge } from "../../../components/ui/badge";
 import { ConfirmDialog } from "../../../components/ui/dialog";
 import { paths } from "../../../config/paths";
 import { rememberQuoteStep } from "../../../lib/last-quote-step";
+import { setLeaveGuard } from "../../../lib/leave-guard";
 import { meQueryKey } from "../../../lib/query-keys";
 import { quoteQueryKey } from "../api/get-quote";
 import { editWouldReprice } from "../lib/reprice";
@@ -147,14 +148,6 @@ export function QuoteWizard({ quote, step, role }: { quote: Quote | undefined; s
       event.stopPropagation();
       setLeavePrompt({ go: () => navigate(url.pathname + url.search) });
     };
-    const onPopState = (event: PopStateEvent) => {
-      if (insideWizard(quoteId, window.location.pathname) || !unsaved()) return;
-      // The browser has already moved; keep the router on the wizard and put the wizard's address back.
-      event.stopImmediatePropagation();
-      const away = window.location.pathname + window.location.search;
-      window.history.pushState(window.history.state, "", stepPath(quoteId, shownRef.current));
-      setLeavePrompt({ go: () => navigate(away) });
-    };
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (!unsaved()) return;
       event.preventDefault();
@@ -162,11 +155,15 @@ export function QuoteWizard({ quote, step, role }: { quote: Quote | undefined; s
       event.returnValue = "";
     };
     document.addEventListener("click", onClick, true);
-    window.addEventListener("popstate", onPopState, true);
+    const removeGuard = setLeaveGuard({
+      blocks: (pathname) => !insideWizard(quoteId, pathname) && unsaved(),
+      here: () => stepPath(quoteId, shownRef.current),
+      ask: (to) => setLeavePrompt({ go: () => navigate(to) }),
+    });
     window.addEventListener("beforeunload", onBeforeUnload);
     return () => {
       document.removeEventListener("click", onClick, true);
-      window.removeEventListener("popstate", onPopState, true);
+      removeGuard();
       window.removeEventListener("beforeunload", onBeforeUnload);
     };
   }, [navigate, quoteId]);
