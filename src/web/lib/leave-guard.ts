@@ -25,7 +25,7 @@ export function setLeaveGuard(guard: LeaveGuard): () => void {
 
 function onPopState(event: PopStateEvent) {
   const guard = current;
-  if (!guard || !guard.blocks(window.location.pathname)) return;
+  if (!guard?.blocks(window.location.pathname)) return;
   event.stopImmediatePropagation();
   const to = window.location.pathname + window.location.search;
   window.history.pushState(window.history.state, "", guard.here());

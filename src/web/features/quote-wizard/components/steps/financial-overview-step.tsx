@@ -1,9 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
-import {
-  type FinancialOverview,
-  financialOverviewSchema,
-} from "../../../../../domain/quote/financial-overview";
+import { type FinancialOverview, financialOverviewSchema } from "../../../../../domain/quote/financial-overview";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
 import { Textarea } from "../../../../components/ui/input";
 import { type FinancialOverviewFormValues, financialOverviewFormValues } from "../../lib/form-values";
