@@ -43,6 +43,9 @@ function completedSteps(quote: Quote | undefined): Set<WizardStep> {
 
 const NEEDS_QUOTE = "Save the insured's details first";
 
+/** The steps a quote not yet created can show: step 1, and step 7 with 'Complete Previous Steps'. */
+const NEW_QUOTE_STEPS: ReadonlySet<WizardStep> = new Set([1, 7]);
+
 /** Where a step of this wizard lives; a new quote has only /quote/new. */
 function stepPath(quoteId: string | undefined, step: WizardStep): string {
   return quoteId ? paths.quoteStep(quoteId, step) : paths.quoteNew;
@@ -106,8 +109,14 @@ export function QuoteWizard({ quote, step, role }: { quote: Quote | undefined; s
       move(async () => {
         const open = openStep.current;
         if (open && !(await open.leave(options?.submit ?? false))) return;
-        // A new quote moves on only by being created, which opens the new quote's own address.
-        if (!quoteId) return;
+        if (!quoteId) {
+          // A new quote reaches steps 2 to 6 only by being created, which opens the new quote's own address;
+          // its step 7 (and back to 1) is shown on /quote/new itself.
+          if (!NEW_QUOTE_STEPS.has(target)) return;
+          shownRef.current = target;
+          setShown(target);
+          return;
+        }
         shownRef.current = target;
         setShown(target);
         navigate(paths.quoteStep(quoteId, target));
