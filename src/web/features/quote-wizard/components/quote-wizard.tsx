@@ -10,7 +10,6 @@ import { ConfirmDialog } from "../../../components/ui/dialog";
 import { paths } from "../../../config/paths";
 import { rememberQuoteStep } from "../../../lib/last-quote-step";
 import { setLeaveGuard } from "../../../lib/leave-guard";
-import { meQueryKey } from "../../../lib/query-keys";
 import { quoteQueryKey } from "../api/get-quote";
 import { editWouldReprice } from "../lib/reprice";
 import { StepIndicator } from "./step-indicator";
@@ -196,11 +195,6 @@ export function QuoteWizard({ quote, step, role }: { quote: Quote | undefined; s
     [navigate],
   );
 
-  const onSessionExpired = useCallback(() => {
-    // Nobody is signed in any more: the route's guard sends the broker to /login?next=<this step>.
-    queryClient.setQueryData(meQueryKey, null);
-  }, [queryClient]);
-
   const reloadQuote = useCallback(async () => {
     if (!quoteId) return;
     await queryClient.refetchQueries({ queryKey: quoteQueryKey(quoteId), exact: true });
@@ -217,21 +211,9 @@ export function QuoteWizard({ quote, step, role }: { quote: Quote | undefined; s
       registerStep,
       confirmReopen,
       onQuoteCreated,
-      onSessionExpired,
       reloadQuote,
     }),
-    [
-      quote,
-      shown,
-      readOnly,
-      moving,
-      requestStep,
-      registerStep,
-      confirmReopen,
-      onQuoteCreated,
-      onSessionExpired,
-      reloadQuote,
-    ],
+    [quote, shown, readOnly, moving, requestStep, registerStep, confirmReopen, onQuoteCreated, reloadQuote],
   );
 
   const unavailable = useMemo(() => {

@@ -96,9 +96,10 @@ export function useStepSave<TFields extends FieldValues, TParsed>(options: StepS
   const failed = (error: unknown, navigating: boolean): false => {
     const { options, wizard } = latest.current;
     if (error instanceof ApiError && error.status === 401) {
+      // The query client has already asked the server for the session again; once it answers "signed
+      // out", the route's guard sends the broker to /login?next=<this step>. The entries go first.
       keepEntries(wizard.quote?.id, wizard.step, options.form.getValues());
       toast(SESSION_EXPIRED_TOAST);
-      wizard.onSessionExpired();
       return false;
     }
     if (error instanceof ApiError && error.status === 409) {

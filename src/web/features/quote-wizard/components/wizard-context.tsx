@@ -50,8 +50,6 @@ export interface WizardContextValue {
   confirmReopen: (edit?: Partial<Quote>) => Promise<boolean>;
   /** Step 1 created the quote: the wizard moves to its address, on step 2. */
   onQuoteCreated: (quote: Quote) => void;
-  /** The server no longer knows the session: the wizard gives way to the sign-in screen. */
-  onSessionExpired: () => void;
   /** Someone else saved the quote: fetch the stored quote and show the step afresh from it. */
   reloadQuote: () => Promise<void>;
 }
