@@ -60,8 +60,6 @@ export interface StepSaveOptions<TFields extends FieldValues, TParsed> {
   failureText: (error: unknown) => string;
   /** What follows a save before the wizard moves on (the declaration rates the quote). */
   afterSave?: (saved: Quote) => Promise<void>;
-  /** The server names fields by the request body's dot path; this turns one into the form's field name. */
-  fieldOf?: (path: string) => string | null;
 }
 
 /**
@@ -103,15 +101,18 @@ export function useStepSave<TFields extends FieldValues, TParsed>(options: StepS
       return false;
     }
     if (error instanceof ApiError && error.status === 409) {
+      // A stale version gets the fixed text; any other conflict (the quote's status moved on) the server's words.
+      const description = error.code === "VERSION_CONFLICT" ? STALE_QUOTE_TOAST.description : errorMessageOf(error);
       toast({
         ...STALE_QUOTE_TOAST,
+        description,
         action: { label: "Reload", altText: "Reload the quote", onClick: () => void wizard.reloadQuote() },
       });
       return false;
     }
     if (error instanceof ApiError && error.status === 400) {
       for (const issue of error.issues) {
-        const field = (options.fieldOf ?? defaultFieldOf)(issue.path);
+        const field = formFieldOfIssuePath(issue.path);
         if (field) options.form.setError(field as FieldPath<TFields>, { type: "server", message: issue.message });
       }
     }
@@ -179,7 +180,7 @@ export function useStepSave<TFields extends FieldValues, TParsed>(options: StepS
 }
 
 /** "financialOverview.turnover" names the form's "turnover"; a path naming the whole body names no field. */
-function defaultFieldOf(path: string): string | null {
+export function formFieldOfIssuePath(path: string): string | null {
   const parts = path.split(".").filter((part) => part !== "");
   if (parts.length === 0) return null;
   const known: readonly string[] = Object.keys(SECTION_TOASTS).concat("insuredsDetails");
