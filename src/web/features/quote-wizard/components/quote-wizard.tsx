@@ -90,18 +90,31 @@ export function QuoteWizard({ quote, step, role }: { quote: Quote | undefined; s
     openStep.current = open;
   }, []);
 
-  /** Runs one move at a time: a second click while a save is under way does nothing. */
-  const move = useCallback(async (run: () => Promise<void>) => {
-    if (movingRef.current) return;
-    movingRef.current = true;
-    setMoving(true);
-    try {
-      await run();
-    } finally {
-      movingRef.current = false;
-      setMoving(false);
-    }
-  }, []);
+  // The step the address names now (it changes under a move when the broker presses Back during a save).
+  const addressStep = useRef(step);
+  addressStep.current = step;
+
+  /**
+   * Runs one move at a time: a second click while a save is under way does nothing. An address that
+   * moved meanwhile is put back to the step on screen once the move is over.
+   */
+  const move = useCallback(
+    async (run: () => Promise<void>) => {
+      if (movingRef.current) return;
+      movingRef.current = true;
+      setMoving(true);
+      try {
+        await run();
+      } finally {
+        movingRef.current = false;
+        setMoving(false);
+        if (quoteId && addressStep.current !== shownRef.current) {
+          navigate(paths.quoteStep(quoteId, shownRef.current), { replace: true });
+        }
+      }
+    },
+    [navigate, quoteId],
+  );
 
   const requestStep = useCallback(
     (target: WizardStep, options?: { submit?: boolean }) =>
@@ -130,15 +143,13 @@ export function QuoteWizard({ quote, step, role }: { quote: Quote | undefined; s
     if (step === shownRef.current || movingRef.current) return;
     void move(async () => {
       const open = openStep.current;
-      if (open && !(await open.leave(false))) {
-        navigate(stepPath(quoteId, shownRef.current), { replace: true });
-        return;
-      }
+      // A refused move leaves the address to be put back when the move ends.
+      if (open && !(await open.leave(false))) return;
       shownRef.current = step;
       setShown(step);
       window.scrollTo({ top: 0 });
     });
-  }, [step, move, navigate, quoteId]);
+  }, [step, move]);
 
   // Leaving the wizard altogether with entries not yet saved asks first.
   useEffect(() => {
