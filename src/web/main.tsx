@@ -1,5 +1,7 @@
 // First: configures zod before any schema exists (see the module).
 import "./lib/zod-jitless";
+// Before the router subscribes to the address: see the module.
+import "./lib/leave-guard";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppProvider } from "./app/provider";

@@ -132,12 +132,19 @@ export async function quoteOf(session: ApiSession, id: string) {
   }>("GET", `/api/quotes/${id}`);
 }
 
-/** The id in /quote/{id} once step 1 has created the quote. */
+const QUOTE_STEP_PATH = /^\/quote\/([^/]+)\/step\/([1-7])$/;
+
+/** The id in /quote/{id}/step/2, where the wizard goes once step 1 has created the quote. */
 export async function createdQuoteId(page: Page): Promise<string> {
-  await page.waitForURL((url) => /^\/quote\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith("/new"), {
+  await page.waitForURL((url) => QUOTE_STEP_PATH.test(url.pathname), { timeout: 15_000 });
+  return decodeURIComponent(QUOTE_STEP_PATH.exec(new URL(page.url()).pathname)?.[1] ?? "");
+}
+
+/** Waits for the address to name `step` of quote `id` (/quote/{id}/step/{n}). */
+export async function expectStepAddress(page: Page, id: string, step: number): Promise<void> {
+  await page.waitForURL((url) => url.pathname === `/quote/${encodeURIComponent(id)}/step/${step}`, {
     timeout: 15_000,
   });
-  return decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
 }
 
 export type { CreatedQuote };

@@ -69,6 +69,13 @@ export function AppRouter() {
             <DashboardRoute />
           </RequireRole>
         </Route>
+        <Route path="/quote/:id/step/:step">
+          {(params) => (
+            <RequireRole roles={QUOTE_ROLES}>
+              <QuoteWizardRoute id={params.id} step={params.step} />
+            </RequireRole>
+          )}
+        </Route>
         <Route path="/quote/:id">
           {(params) => (
             <RequireRole roles={QUOTE_ROLES}>

@@ -5,7 +5,10 @@ export const paths = {
   dashboard: "/dashboard",
   quotes: "/quotes",
   quoteNew: "/quote/new",
+  /** Opens the step the wizard's rules pick (SPEC.md §4); the address then names that step. */
   quote: (id: string) => `/quote/${encodeURIComponent(id)}`,
+  /** One wizard step of a quote (n = 1..7): reload, Back and Forward come back to it. */
+  quoteStep: (id: string, step: number) => `/quote/${encodeURIComponent(id)}/step/${step}`,
   underwriterReview: (quoteId: string) => `/uw/review/${encodeURIComponent(quoteId)}`,
   underwriterDashboard: "/uw/dashboard",
   admin: {

@@ -1,35 +1,45 @@
 import type { ReactNode } from "react";
+import { Redirect } from "wouter";
 import { AppLayout } from "../../components/layout/app-layout";
 import { FullPageSpinner } from "../../components/ui/spinner";
+import { paths } from "../../config/paths";
 import { pageTitle, usePageTitle } from "../../hooks/use-page-title";
 import { errorMessageOf } from "../../lib/api-client";
 import { useMe } from "../auth/api/get-me";
 import { useQuote } from "./api/get-quote";
-import { QuoteWizard } from "./components/quote-wizard";
+import { initialStepFor, QuoteWizard } from "./components/quote-wizard";
+import { parseWizardStep } from "./components/wizard-context";
 
 /** The id segment of /quote/new: no quote yet, step 1 creates one. */
 export const NEW_QUOTE_ID = "new";
 
 /**
- * /quote/new and /quote/{id} (SPEC.md §2): a full-page spinner while the quote loads, then the wizard.
- * Creating the quote from /quote/new moves the address to /quote/{id} without remounting the wizard.
+ * /quote/new, /quote/{id} and /quote/{id}/step/{n} (SPEC.md §2): a full-page spinner while the quote
+ * loads, then the wizard on the step the address names. /quote/{id} (or a step number that is not 1..7)
+ * opens the step the wizard's rules pick and rewrites the address to name it, so a reload stays there.
  */
-export default function QuoteWizardRoute({ id }: { id: string }) {
+export default function QuoteWizardRoute({ id, step }: { id: string; step?: string }) {
   const isNew = id === NEW_QUOTE_ID;
   const me = useMe();
   const quote = useQuote(isNew ? undefined : id);
   usePageTitle(pageTitle(quote.data ? `Quote ${quote.data.reference}` : "New Quote"));
 
   if (!me.data) return null;
+  const addressed = parseWizardStep(step);
   let body: ReactNode;
-  if (!isNew && quote.isPending) body = <FullPageSpinner label="Loading quote" />;
-  else if (!isNew && quote.isError) {
+  if (isNew) {
+    if (step !== undefined) return <Redirect to={paths.quoteNew} replace />;
+    body = <QuoteWizard key={id} quote={undefined} step={1} role={me.data.role} />;
+  } else if (quote.isPending) body = <FullPageSpinner label="Loading quote" />;
+  else if (quote.isError) {
     body = (
       <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-900">
         <p className="font-semibold">Quote Not Found</p>
         <p className="mt-1">{errorMessageOf(quote.error)}</p>
       </div>
     );
-  } else body = <QuoteWizard key={id} quote={quote.data} role={me.data.role} />;
+  } else if (addressed === null) {
+    return <Redirect to={paths.quoteStep(quote.data.id, initialStepFor(quote.data))} replace />;
+  } else body = <QuoteWizard key={id} quote={quote.data} step={addressed} role={me.data.role} />;
   return <AppLayout>{body}</AppLayout>;
 }

@@ -8,14 +8,15 @@ import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { FieldError, Label } from "../../../components/ui/label";
 import { toast } from "../../../components/ui/toast-store";
-import { paths } from "../../../config/paths";
 import { cn } from "../../../lib/cn";
 import { useLogin } from "../api/login";
+import { useAfterSignInPath } from "../hooks/use-after-sign-in-path";
 
 export function LoginForm() {
   const [, navigate] = useLocation();
   const [showPassword, setShowPassword] = useState(false);
   const login = useLogin();
+  const afterSignIn = useAfterSignInPath();
   const form = useForm<LoginInput, unknown, Login>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: "", password: "" },
@@ -25,7 +26,7 @@ export function LoginForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await login.mutateAsync(values);
-      navigate(paths.dashboard, { replace: true });
+      navigate(afterSignIn, { replace: true });
     } catch {
       // SPEC.md §8: one message for every failure, so the screen never reveals which part was wrong.
       toast({ title: "Login Failed", description: "Invalid email or password", variant: "destructive" });

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import type { Role } from "../../../../domain/auth/schemas";
@@ -6,8 +7,10 @@ import type { Quote } from "../../../../domain/quote/quote";
 import { statusLabel } from "../../../../domain/quote/status";
 import { Badge } from "../../../components/ui/badge";
 import { ConfirmDialog } from "../../../components/ui/dialog";
-import { toast } from "../../../components/ui/toast-store";
 import { paths } from "../../../config/paths";
+import { rememberQuoteStep } from "../../../lib/last-quote-step";
+import { setLeaveGuard } from "../../../lib/leave-guard";
+import { quoteQueryKey } from "../api/get-quote";
 import { editWouldReprice } from "../lib/reprice";
 import { StepIndicator } from "./step-indicator";
 import { ActivitySplitStep } from "./steps/activity-split-step";
@@ -17,7 +20,7 @@ import { DesignLiabilityStep } from "./steps/design-liability-step";
 import { FinancialOverviewStep } from "./steps/financial-overview-step";
 import { InsuredsDetailsStep } from "./steps/insureds-details-step";
 import { QuoteStep } from "./steps/quote-step";
-import { type LeaveStep, WizardContext, type WizardContextValue, type WizardStep } from "./wizard-context";
+import { type OpenStep, WizardContext, type WizardContextValue, type WizardStep } from "./wizard-context";
 
 /** A quote that is not a draft opens on step 7 with its stored premium (SPEC.md §4). */
 export function initialStepFor(quote: Quote | undefined): WizardStep {
@@ -39,53 +42,150 @@ function completedSteps(quote: Quote | undefined): Set<WizardStep> {
 
 const NEEDS_QUOTE = "Save the insured's details first";
 
-/**
- * Where a just-created quote's wizard starts: step 1 creates the quote and the address changes to
- * /quote/{id}, which mounts the wizard afresh for that id; it must open on step 2, not step 1.
- */
-const startStepAfterCreation = new Map<string, WizardStep>();
+/** The steps a quote not yet created can show: step 1, and step 7 with 'Complete Previous Steps'. */
+const NEW_QUOTE_STEPS: ReadonlySet<WizardStep> = new Set([1, 7]);
 
-function startStep(quote: Quote | undefined): WizardStep {
-  if (quote) {
-    // Read, not removed: StrictMode runs this initialiser twice. The mount effect below removes it.
-    const afterCreation = startStepAfterCreation.get(quote.id);
-    if (afterCreation) return afterCreation;
-  }
-  return initialStepFor(quote);
+/** Where a step of this wizard lives; a new quote has only /quote/new. */
+function stepPath(quoteId: string | undefined, step: WizardStep): string {
+  return quoteId ? paths.quoteStep(quoteId, step) : paths.quoteNew;
 }
 
-export function QuoteWizard({ quote, role }: { quote: Quote | undefined; role: Role }) {
+/** An address inside this quote's wizard: moving there is a step change, not leaving the wizard. */
+function insideWizard(quoteId: string | undefined, pathname: string): boolean {
+  if (!quoteId) return pathname === paths.quoteNew;
+  const base = paths.quote(quoteId);
+  return pathname === base || pathname.startsWith(`${base}/step/`);
+}
+
+/**
+ * The quote wizard (SPEC.md §4). The address names the step (/quote/{id}/step/{n}), so reload, Back and
+ * Forward keep the broker's place; a move the broker makes (indicator, Back, Continue, browser Back and
+ * Forward) goes through the open step's leave rules, and a refused move puts the address back. Leaving
+ * the wizard with entries not yet saved asks first: links in the app and browser Back with a dialog, closing
+ * or reloading the tab with the browser's own question.
+ */
+export function QuoteWizard({ quote, step, role }: { quote: Quote | undefined; step: WizardStep; role: Role }) {
   const [, navigate] = useLocation();
-  const [step, setStep] = useState<WizardStep>(() => startStep(quote));
-  const leaveRef = useRef<LeaveStep | null>(null);
+  const queryClient = useQueryClient();
   const quoteId = quote?.id;
-  useEffect(() => {
-    if (quoteId) startStepAfterCreation.delete(quoteId);
-  }, [quoteId]);
-  const moving = useRef(false);
+  const [shown, setShown] = useState<WizardStep>(step);
+  const shownRef = useRef<WizardStep>(step);
+  const openStep = useRef<OpenStep | null>(null);
+  const movingRef = useRef(false);
+  const [moving, setMoving] = useState(false);
+  const [reloads, setReloads] = useState(0);
   const [reopenPrompt, setReopenPrompt] = useState<((answer: boolean) => void) | null>(null);
+  const [leavePrompt, setLeavePrompt] = useState<{ go: () => void } | null>(null);
 
   const editDecision = quote
     ? decideQuoteAction({ action: "editSection", status: quote.status, role, isOwner: true })
     : null;
   const readOnly = role === "ADMIN" || (editDecision !== null && !editDecision.allowed);
 
-  const registerLeave = useCallback((leave: LeaveStep | null) => {
-    leaveRef.current = leave;
+  useEffect(() => {
+    if (quoteId) rememberQuoteStep(quoteId, shown);
+  }, [quoteId, shown]);
+
+  const registerStep = useCallback((open: OpenStep | null) => {
+    openStep.current = open;
   }, []);
 
-  const requestStep = useCallback(async (target: WizardStep, options?: { submit?: boolean }) => {
-    if (moving.current) return;
-    moving.current = true;
-    try {
-      const leave = leaveRef.current;
-      if (leave && !(await leave(options?.submit ?? false))) return;
-      setStep(target);
+  // The step the address names now (it changes under a move when the broker presses Back during a save).
+  const addressStep = useRef(step);
+  addressStep.current = step;
+
+  /**
+   * Runs one move at a time: a second click while a save is under way does nothing. An address that
+   * moved meanwhile is put back to the step on screen once the move is over.
+   */
+  const move = useCallback(
+    async (run: () => Promise<void>) => {
+      if (movingRef.current) return;
+      movingRef.current = true;
+      setMoving(true);
+      try {
+        await run();
+      } finally {
+        movingRef.current = false;
+        setMoving(false);
+        if (quoteId && addressStep.current !== shownRef.current) {
+          navigate(paths.quoteStep(quoteId, shownRef.current), { replace: true });
+        }
+      }
+    },
+    [navigate, quoteId],
+  );
+
+  const requestStep = useCallback(
+    (target: WizardStep, options?: { submit?: boolean }) =>
+      move(async () => {
+        const open = openStep.current;
+        if (open && !(await open.leave(options?.submit ?? false))) return;
+        if (!quoteId) {
+          // A new quote reaches steps 2 to 6 only by being created, which opens the new quote's own address;
+          // its step 7 (and back to 1) is shown on /quote/new itself.
+          if (!NEW_QUOTE_STEPS.has(target)) return;
+          shownRef.current = target;
+          setShown(target);
+          return;
+        }
+        shownRef.current = target;
+        setShown(target);
+        navigate(paths.quoteStep(quoteId, target));
+        window.scrollTo({ top: 0 });
+      }),
+    [move, navigate, quoteId],
+  );
+
+  // Browser Back and Forward (or an edited address) name another step: leave the open one by the same
+  // rules, or put the address back when the step cannot be left.
+  useEffect(() => {
+    if (step === shownRef.current || movingRef.current) return;
+    void move(async () => {
+      const open = openStep.current;
+      // A refused move leaves the address to be put back when the move ends.
+      if (open && !(await open.leave(false))) return;
+      shownRef.current = step;
+      setShown(step);
       window.scrollTo({ top: 0 });
-    } finally {
-      moving.current = false;
-    }
-  }, []);
+    });
+  }, [step, move]);
+
+  // Leaving the wizard altogether with entries not yet saved asks first.
+  useEffect(() => {
+    const unsaved = () => openStep.current?.changed() ?? false;
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      if (event.altKey || !(event.target instanceof Element)) return;
+      const anchor = event.target.closest("a[href]");
+      if (!(anchor instanceof HTMLAnchorElement) || anchor.hasAttribute("download")) return;
+      if (anchor.target && anchor.target !== "_self") return;
+      const url = new URL(anchor.href, window.location.href);
+      if (url.origin !== window.location.origin || insideWizard(quoteId, url.pathname) || !unsaved()) return;
+      // Before the link's own handler runs: the app stays where it is until the broker answers.
+      event.preventDefault();
+      event.stopPropagation();
+      setLeavePrompt({ go: () => navigate(url.pathname + url.search) });
+    };
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!unsaved()) return;
+      event.preventDefault();
+      // Older browsers ask only when returnValue is set.
+      event.returnValue = "";
+    };
+    document.addEventListener("click", onClick, true);
+    const removeGuard = setLeaveGuard({
+      blocks: (pathname) => !insideWizard(quoteId, pathname) && unsaved(),
+      here: () => stepPath(quoteId, shownRef.current),
+      ask: (to) => setLeavePrompt({ go: () => navigate(to) }),
+    });
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => {
+      document.removeEventListener("click", onClick, true);
+      removeGuard();
+      window.removeEventListener("beforeunload", onBeforeUnload);
+    };
+  }, [navigate, quoteId]);
 
   const confirmReopen = useCallback(
     (edit?: Partial<Quote>): Promise<boolean> => {
@@ -98,17 +198,33 @@ export function QuoteWizard({ quote, role }: { quote: Quote | undefined; role: R
 
   const onQuoteCreated = useCallback(
     (created: Quote) => {
-      toast({ title: "Quote Created", description: `Reference ${created.reference}` });
-      startStepAfterCreation.set(created.id, 2);
-      navigate(paths.quote(created.id), { replace: true });
+      // /quote/new becomes step 1 of the new quote, so Back from step 2 returns to it rather than a blank form.
+      navigate(paths.quoteStep(created.id, 1), { replace: true });
+      navigate(paths.quoteStep(created.id, 2));
       window.scrollTo({ top: 0 });
     },
     [navigate],
   );
 
+  const reloadQuote = useCallback(async () => {
+    if (!quoteId) return;
+    await queryClient.refetchQueries({ queryKey: quoteQueryKey(quoteId), exact: true });
+    setReloads((count) => count + 1);
+  }, [queryClient, quoteId]);
+
   const context = useMemo<WizardContextValue>(
-    () => ({ quote, readOnly, requestStep, registerLeave, confirmReopen, onQuoteCreated }),
-    [quote, readOnly, requestStep, registerLeave, confirmReopen, onQuoteCreated],
+    () => ({
+      quote,
+      step: shown,
+      readOnly,
+      moving,
+      requestStep,
+      registerStep,
+      confirmReopen,
+      onQuoteCreated,
+      reloadQuote,
+    }),
+    [quote, shown, readOnly, moving, requestStep, registerStep, confirmReopen, onQuoteCreated, reloadQuote],
   );
 
   const unavailable = useMemo(() => {
@@ -135,7 +251,7 @@ export function QuoteWizard({ quote, role }: { quote: Quote | undefined; role: R
           {quote ? <Badge tone="info">{statusLabel(quote.status, "wizard")}</Badge> : null}
         </div>
         <StepIndicator
-          current={step}
+          current={shown}
           completed={completedSteps(quote)}
           unavailable={unavailable}
           onSelect={(target) => void requestStep(target)}
@@ -147,8 +263,24 @@ export function QuoteWizard({ quote, role }: { quote: Quote | undefined; role: R
               : "This quote is shown read-only."}
           </p>
         ) : null}
-        <StepBody step={step} quote={quote} />
+        <StepBody step={shown} quote={quote} reloads={reloads} />
       </div>
+      <ConfirmDialog
+        open={leavePrompt !== null}
+        onOpenChange={(open) => {
+          if (!open) setLeavePrompt(null);
+        }}
+        title="Leave this quote?"
+        description="Your changes on this step have not been saved. If you leave now, they are lost."
+        confirmLabel="Leave without saving"
+        onConfirm={() => {
+          const go = leavePrompt?.go;
+          // Forget the open step first, so the move away is not asked about again.
+          openStep.current = null;
+          setLeavePrompt(null);
+          go?.();
+        }}
+      />
       <ConfirmDialog
         open={reopenPrompt !== null}
         onOpenChange={(open) => {
@@ -163,9 +295,18 @@ export function QuoteWizard({ quote, role }: { quote: Quote | undefined; role: R
   );
 }
 
-function StepBody({ step, quote }: { step: WizardStep; quote: Quote | undefined }): ReactNode {
-  // Each step mounts fresh from the stored quote, so a step always shows what the server holds.
-  const key = `${step}-${quote?.id ?? "new"}`;
+function StepBody({
+  step,
+  quote,
+  reloads,
+}: {
+  step: WizardStep;
+  quote: Quote | undefined;
+  reloads: number;
+}): ReactNode {
+  // Each step mounts fresh from the stored quote, so a step always shows what the server holds; Reload
+  // after a stale write mounts it afresh from the quote just fetched.
+  const key = `${step}-${quote?.id ?? "new"}-${reloads}`;
   switch (step) {
     case 1:
       return <InsuredsDetailsStep key={key} />;

@@ -8,6 +8,7 @@ import { Button } from "../../../components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
 import { Tooltip } from "../../../components/ui/tooltip";
 import { paths } from "../../../config/paths";
+import { rememberedQuoteStep } from "../../../lib/last-quote-step";
 import { DocumentDownloadMenu } from "../../documents/components/document-download-menu";
 import { EmailPackageButton } from "../../documents/components/email-package-button";
 import type { QuoteRow } from "../api/get-quotes";
@@ -32,12 +33,15 @@ function RowActions({ row }: { row: QuoteRow }) {
     );
   }
   const documentQuote = { id: quote.id, reference: quote.reference, proposerName: quote.proposerName };
+  // Continue and Edit reopen the step the broker last had open here; otherwise the wizard picks one.
+  const lastStep = rememberedQuoteStep(quote.id);
+  const wizardPath = lastStep ? paths.quoteStep(quote.id, lastStep) : paths.quote(quote.id);
   return (
     <div className="flex flex-wrap items-center gap-1.5">
       <ReviewAction quote={quote} />
       {actions.continue ? (
         <Button asChild size="sm" variant="primary">
-          <Link href={paths.quote(quote.id)} aria-label={`Continue ${quote.reference}`}>
+          <Link href={wizardPath} aria-label={`Continue ${quote.reference}`}>
             <Play aria-hidden="true" className="h-3.5 w-3.5" />
             Continue
           </Link>
@@ -46,7 +50,7 @@ function RowActions({ row }: { row: QuoteRow }) {
       {actions.edit ? (
         <Tooltip content={`Edit ${quote.reference}`}>
           <Button asChild size="icon" variant="outline">
-            <Link href={paths.quote(quote.id)} aria-label={`Edit ${quote.reference}`}>
+            <Link href={wizardPath} aria-label={`Edit ${quote.reference}`}>
               <Pencil aria-hidden="true" className="h-4 w-4" />
             </Link>
           </Button>

@@ -13,85 +13,71 @@ import { FieldError } from "../../../../components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../../components/ui/table";
 import { activitySplitFormValues } from "../../lib/form-values";
 import { describedBy, errorIdFor, FormField, PercentTotal, percentInputProps, percentValueAs } from "../fields";
-import { StepFooter } from "../step-footer";
-import { useSectionSave } from "../use-section-save";
-import { useStepLeave, useWizard } from "../wizard-context";
+import { StepShell } from "../step-shell";
+import { useSectionStep } from "../use-step-save";
+import { useWizard } from "../wizard-context";
 
 export function ActivitySplitStep() {
-  const { quote, readOnly, requestStep } = useWizard();
+  const { quote } = useWizard();
   const form = useForm<ActivitySplitInput, unknown, ActivitySplit>({
     resolver: zodResolver(activitySplitSchema),
     defaultValues: activitySplitFormValues(quote),
   });
   const { errors } = form.formState;
-  const { save, saving } = useSectionSave("activitySplit");
-  useStepLeave({
-    form,
-    stored: Boolean(quote?.activitySplit),
-    save: async (values, context) => (await save(values, context)) !== null,
-  });
+  const { saving } = useSectionStep("activitySplit", form);
   const values = form.watch();
   const total = activitySplitTotal(values);
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void requestStep(5, { submit: true });
-      }}
-    >
-      <fieldset disabled={readOnly} className="grid gap-4">
-        <Card>
-          <CardHeader>
-            <CardTitle>Activity Split</CardTitle>
-            <PercentTotal total={total} id="activity-total" note="The split should add up to 100%." />
-          </CardHeader>
-          <CardContent className="grid gap-3">
-            <Table aria-describedby="activity-total">
-              <TableHead>
-                <tr>
-                  <TableHeaderCell>Activity</TableHeaderCell>
-                  <TableHeaderCell className="w-36 text-right">% of work</TableHeaderCell>
-                </tr>
-              </TableHead>
-              <TableBody>
-                {ACTIVITY_FIELDS.map((field) => {
-                  const message = errors[field.key]?.message;
-                  return (
-                    <TableRow key={field.key}>
-                      <TableCell>
-                        <label htmlFor={`activity-${field.key}`}>{field.label}</label>
-                        <FieldError id={errorIdFor(`activity-${field.key}`)} message={message} />
-                      </TableCell>
-                      <TableCell className="text-right">
-                        <Input
-                          id={`activity-${field.key}`}
-                          className="text-right tabular-nums"
-                          {...percentInputProps}
-                          {...form.register(field.key, { setValueAs: percentValueAs })}
-                          {...describedBy(`activity-${field.key}`, message)}
-                        />
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-            {(values.other ?? 0) > 0 ? (
-              <FormField id="otherDetails" label="Details of other activities" error={errors.otherDetails?.message}>
-                <Textarea
-                  id="otherDetails"
-                  rows={2}
-                  {...form.register("otherDetails")}
-                  {...describedBy("otherDetails", errors.otherDetails?.message)}
-                />
-              </FormField>
-            ) : null}
-          </CardContent>
-        </Card>
-      </fieldset>
-      <StepFooter back={3} continueLabel="Continue to Contracts" busy={saving} />
-    </form>
+    <StepShell next={5} back={3} continueLabel="Continue to Contracts" busy={saving}>
+      <Card>
+        <CardHeader>
+          <CardTitle>Activity Split</CardTitle>
+          <PercentTotal total={total} id="activity-total" note="The split should add up to 100%." />
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          <Table aria-describedby="activity-total">
+            <TableHead>
+              <tr>
+                <TableHeaderCell>Activity</TableHeaderCell>
+                <TableHeaderCell className="w-36 text-right">% of work</TableHeaderCell>
+              </tr>
+            </TableHead>
+            <TableBody>
+              {ACTIVITY_FIELDS.map((field) => {
+                const message = errors[field.key]?.message;
+                return (
+                  <TableRow key={field.key}>
+                    <TableCell>
+                      <label htmlFor={`activity-${field.key}`}>{field.label}</label>
+                      <FieldError id={errorIdFor(`activity-${field.key}`)} message={message} />
+                    </TableCell>
+                    <TableCell className="text-right">
+                      <Input
+                        id={`activity-${field.key}`}
+                        className="text-right tabular-nums"
+                        {...percentInputProps}
+                        {...form.register(field.key, { setValueAs: percentValueAs })}
+                        {...describedBy(`activity-${field.key}`, message)}
+                      />
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+          {(values.other ?? 0) > 0 ? (
+            <FormField id="otherDetails" label="Details of other activities" error={errors.otherDetails?.message}>
+              <Textarea
+                id="otherDetails"
+                rows={2}
+                {...form.register("otherDetails")}
+                {...describedBy("otherDetails", errors.otherDetails?.message)}
+              />
+            </FormField>
+          ) : null}
+        </CardContent>
+      </Card>
+    </StepShell>
   );
 }

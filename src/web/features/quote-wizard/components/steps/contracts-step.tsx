@@ -25,9 +25,9 @@ import {
   percentInputProps,
   percentValueAs,
 } from "../fields";
-import { StepFooter } from "../step-footer";
-import { useSectionSave } from "../use-section-save";
-import { type SaveContext, useStepLeave, useWizard } from "../wizard-context";
+import { StepShell } from "../step-shell";
+import { useSectionStep } from "../use-step-save";
+import { useWizard } from "../wizard-context";
 import { sectionMessage } from "./design-liability-step";
 
 /** Every message in an error tree, once each, for the 'Validation Error' panel. */
@@ -44,16 +44,14 @@ function allMessages(errors: FieldErrors): string[] {
 }
 
 export function ContractsStep() {
-  const { quote, readOnly, requestStep } = useWizard();
+  const { quote, readOnly } = useWizard();
   const form = useForm<ContractsFormValues, unknown, Contracts>({
     resolver: zodResolver(contractsSchema) as never,
     defaultValues: contractsFormValues(quote),
   });
   const { errors, submitCount } = form.formState;
   const contracts = useFieldArray({ control: form.control, name: "recurringContracts" });
-  const { save, saving } = useSectionSave("contracts");
-  const saveSection = async (values: Contracts, context?: SaveContext) => (await save(values, context)) !== null;
-  const { saveNow } = useStepLeave({ form, stored: Boolean(quote?.contracts), save: saveSection });
+  const { saving, saveNow } = useSectionStep("contracts", form);
 
   const values = form.watch();
   const total = contractTypeTotal(values);
@@ -68,207 +66,198 @@ export function ContractsStep() {
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void requestStep(6, { submit: true });
-      }}
-    >
-      <fieldset disabled={readOnly} className="grid gap-4">
-        {panelMessages.length > 0 ? (
-          <div role="alert" className="flex gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-            <AlertCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-            <div>
-              <p className="font-semibold">Validation Error</p>
-              <ul className="mt-1 list-disc pl-5">
-                {panelMessages.map((message) => (
-                  <li key={message}>{message}</li>
-                ))}
-              </ul>
-            </div>
+    <StepShell next={6} back={4} continueLabel="Continue to Declaration" busy={saving}>
+      {panelMessages.length > 0 ? (
+        <div role="alert" className="flex gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          <AlertCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+          <div>
+            <p className="font-semibold">Validation Error</p>
+            <ul className="mt-1 list-disc pl-5">
+              {panelMessages.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
           </div>
-        ) : null}
-        <Card>
-          <CardHeader>
-            <CardTitle>Recurring contracts</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <div className="flex items-center gap-2">
-              <Checkbox
-                id="hasRecurringContracts"
-                checked={values.hasRecurringContracts ?? false}
-                onCheckedChange={(checked) => setRecurring(checked === true)}
-                disabled={readOnly}
-              />
-              <Label htmlFor="hasRecurringContracts">
-                Do you have recurring contracts or framework agreements with any client?
-              </Label>
-            </div>
-            {contracts.fields.map((entry, index) => {
-              const entryErrors = errors.recurringContracts?.[index];
-              const prefix = `recurringContracts-${index}`;
-              return (
-                <fieldset key={entry.id} className="grid gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-2">
-                  <legend className="px-1 text-sm font-semibold text-slate-900">Contract {index + 1}</legend>
-                  <FormField id={`${prefix}-clientName`} label="Client name" error={entryErrors?.clientName?.message}>
-                    <Input
-                      id={`${prefix}-clientName`}
-                      {...form.register(`recurringContracts.${index}.clientName`)}
-                      {...describedBy(`${prefix}-clientName`, entryErrors?.clientName?.message)}
-                    />
-                  </FormField>
-                  <FormField id={`${prefix}-startDate`} label="Start date" error={entryErrors?.startDate?.message}>
-                    <Input
-                      id={`${prefix}-startDate`}
-                      type="date"
-                      {...form.register(`recurringContracts.${index}.startDate`)}
-                      {...describedBy(`${prefix}-startDate`, entryErrors?.startDate?.message)}
-                    />
-                  </FormField>
-                  <FormField
-                    id={`${prefix}-valueToFirm`}
-                    label="Value to your firm"
-                    error={entryErrors?.valueToFirm?.message}
-                  >
-                    <Controller
-                      control={form.control}
-                      name={`recurringContracts.${index}.valueToFirm`}
-                      render={({ field }) => (
-                        <AmountInput
-                          id={`${prefix}-valueToFirm`}
-                          value={field.value}
-                          onChange={field.onChange}
-                          onBlur={field.onBlur}
-                          {...describedBy(`${prefix}-valueToFirm`, entryErrors?.valueToFirm?.message)}
-                        />
-                      )}
-                    />
-                  </FormField>
-                  <FormField
-                    id={`${prefix}-overallContractValue`}
-                    label="Overall contract value (optional)"
-                    error={entryErrors?.overallContractValue?.message}
-                  >
-                    <Controller
-                      control={form.control}
-                      name={`recurringContracts.${index}.overallContractValue`}
-                      render={({ field }) => (
-                        <AmountInput
-                          id={`${prefix}-overallContractValue`}
-                          value={field.value}
-                          onChange={(amount) => field.onChange(amount ?? null)}
-                          onBlur={field.onBlur}
-                        />
-                      )}
-                    />
-                  </FormField>
-                  <FormField
+        </div>
+      ) : null}
+      <Card>
+        <CardHeader>
+          <CardTitle>Recurring contracts</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <div className="flex items-center gap-2">
+            <Checkbox
+              id="hasRecurringContracts"
+              checked={values.hasRecurringContracts ?? false}
+              onCheckedChange={(checked) => setRecurring(checked === true)}
+              disabled={readOnly}
+            />
+            <Label htmlFor="hasRecurringContracts">
+              Do you have recurring contracts or framework agreements with any client?
+            </Label>
+          </div>
+          {contracts.fields.map((entry, index) => {
+            const entryErrors = errors.recurringContracts?.[index];
+            const prefix = `recurringContracts-${index}`;
+            return (
+              <fieldset key={entry.id} className="grid gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-2">
+                <legend className="px-1 text-sm font-semibold text-slate-900">Contract {index + 1}</legend>
+                <FormField id={`${prefix}-clientName`} label="Client name" error={entryErrors?.clientName?.message}>
+                  <Input
+                    id={`${prefix}-clientName`}
+                    {...form.register(`recurringContracts.${index}.clientName`)}
+                    {...describedBy(`${prefix}-clientName`, entryErrors?.clientName?.message)}
+                  />
+                </FormField>
+                <FormField id={`${prefix}-startDate`} label="Start date" error={entryErrors?.startDate?.message}>
+                  <Input
+                    id={`${prefix}-startDate`}
+                    type="date"
+                    {...form.register(`recurringContracts.${index}.startDate`)}
+                    {...describedBy(`${prefix}-startDate`, entryErrors?.startDate?.message)}
+                  />
+                </FormField>
+                <FormField
+                  id={`${prefix}-valueToFirm`}
+                  label="Value to your firm"
+                  error={entryErrors?.valueToFirm?.message}
+                >
+                  <Controller
+                    control={form.control}
+                    name={`recurringContracts.${index}.valueToFirm`}
+                    render={({ field }) => (
+                      <AmountInput
+                        id={`${prefix}-valueToFirm`}
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        {...describedBy(`${prefix}-valueToFirm`, entryErrors?.valueToFirm?.message)}
+                      />
+                    )}
+                  />
+                </FormField>
+                <FormField
+                  id={`${prefix}-overallContractValue`}
+                  label="Overall contract value (optional)"
+                  error={entryErrors?.overallContractValue?.message}
+                >
+                  <Controller
+                    control={form.control}
+                    name={`recurringContracts.${index}.overallContractValue`}
+                    render={({ field }) => (
+                      <AmountInput
+                        id={`${prefix}-overallContractValue`}
+                        value={field.value}
+                        onChange={(amount) => field.onChange(amount ?? null)}
+                        onBlur={field.onBlur}
+                      />
+                    )}
+                  />
+                </FormField>
+                <FormField
+                  id={`${prefix}-scopeOfWork`}
+                  label="Scope of work"
+                  error={entryErrors?.scopeOfWork?.message}
+                  className="md:col-span-2"
+                >
+                  <Textarea
                     id={`${prefix}-scopeOfWork`}
-                    label="Scope of work"
-                    error={entryErrors?.scopeOfWork?.message}
-                    className="md:col-span-2"
-                  >
-                    <Textarea
-                      id={`${prefix}-scopeOfWork`}
-                      rows={2}
-                      {...form.register(`recurringContracts.${index}.scopeOfWork`)}
-                      {...describedBy(`${prefix}-scopeOfWork`, entryErrors?.scopeOfWork?.message)}
-                    />
-                  </FormField>
-                  {index > 0 ? (
-                    <div className="md:col-span-2">
-                      <Button variant="ghost" size="sm" onClick={() => contracts.remove(index)}>
-                        <Trash2 aria-hidden="true" className="h-4 w-4" />
-                        Remove contract {index + 1}
-                      </Button>
-                    </div>
-                  ) : null}
-                </fieldset>
-              );
-            })}
-            {values.hasRecurringContracts ? (
-              <div className="flex flex-wrap gap-2">
-                <Button variant="outline" size="sm" onClick={() => contracts.append(emptyContractFormValues())}>
-                  <Plus aria-hidden="true" className="h-4 w-4" />
-                  Add contract
-                </Button>
-                <Button variant="secondary" size="sm" disabled={saving} onClick={() => void saveNow()}>
-                  {saving ? "Saving..." : "Save contracts"}
-                </Button>
-              </div>
-            ) : null}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Work by contract type</CardTitle>
-            <PercentTotal total={total} id="contract-type-total" />
-          </CardHeader>
-          <CardContent className="grid gap-3">
-            <Table aria-describedby="contract-type-total">
-              <TableHead>
-                <tr>
-                  <TableHeaderCell>Contract type</TableHeaderCell>
-                  <TableHeaderCell className="w-36 text-right">% of work</TableHeaderCell>
-                </tr>
-              </TableHead>
-              <TableBody>
-                {CONTRACT_TYPE_FIELDS.map((field) => {
-                  const message = errors[field.key]?.message;
-                  return (
-                    <TableRow key={field.key}>
-                      <TableCell>
-                        <label htmlFor={`contract-${field.key}`}>{field.label}</label>
-                        <FieldError id={errorIdFor(`contract-${field.key}`)} message={message} />
-                      </TableCell>
-                      <TableCell className="text-right">
-                        <Input
-                          id={`contract-${field.key}`}
-                          className="text-right tabular-nums"
-                          {...percentInputProps}
-                          {...form.register(field.key, { setValueAs: percentValueAs })}
-                          {...describedBy(`contract-${field.key}`, message)}
-                        />
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-            <FieldError id="contractTypeTotal-error" message={totalError} />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Special areas and other work</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <FormField
+                    rows={2}
+                    {...form.register(`recurringContracts.${index}.scopeOfWork`)}
+                    {...describedBy(`${prefix}-scopeOfWork`, entryErrors?.scopeOfWork?.message)}
+                  />
+                </FormField>
+                {index > 0 ? (
+                  <div className="md:col-span-2">
+                    <Button variant="ghost" size="sm" onClick={() => contracts.remove(index)}>
+                      <Trash2 aria-hidden="true" className="h-4 w-4" />
+                      Remove contract {index + 1}
+                    </Button>
+                  </div>
+                ) : null}
+              </fieldset>
+            );
+          })}
+          {values.hasRecurringContracts ? (
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" size="sm" onClick={() => contracts.append(emptyContractFormValues())}>
+                <Plus aria-hidden="true" className="h-4 w-4" />
+                Add contract
+              </Button>
+              <Button variant="secondary" size="sm" disabled={saving} onClick={() => void saveNow()}>
+                {saving ? "Saving..." : "Save contracts"}
+              </Button>
+            </div>
+          ) : null}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Work by contract type</CardTitle>
+          <PercentTotal total={total} id="contract-type-total" />
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          <Table aria-describedby="contract-type-total">
+            <TableHead>
+              <tr>
+                <TableHeaderCell>Contract type</TableHeaderCell>
+                <TableHeaderCell className="w-36 text-right">% of work</TableHeaderCell>
+              </tr>
+            </TableHead>
+            <TableBody>
+              {CONTRACT_TYPE_FIELDS.map((field) => {
+                const message = errors[field.key]?.message;
+                return (
+                  <TableRow key={field.key}>
+                    <TableCell>
+                      <label htmlFor={`contract-${field.key}`}>{field.label}</label>
+                      <FieldError id={errorIdFor(`contract-${field.key}`)} message={message} />
+                    </TableCell>
+                    <TableCell className="text-right">
+                      <Input
+                        id={`contract-${field.key}`}
+                        className="text-right tabular-nums"
+                        {...percentInputProps}
+                        {...form.register(field.key, { setValueAs: percentValueAs })}
+                        {...describedBy(`contract-${field.key}`, message)}
+                      />
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+          <FieldError id="contractTypeTotal-error" message={totalError} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Special areas and other work</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <FormField
+            id="specialAreaDetails"
+            label="Work in special areas"
+            hintId="special-areas-hint"
+            hint={`Describe any work on or in: ${SPECIAL_AREAS.join("; ").toLowerCase()}. Leave empty if none.`}
+            error={errors.specialAreaDetails?.message}
+          >
+            <Textarea
               id="specialAreaDetails"
-              label="Work in special areas"
-              hintId="special-areas-hint"
-              hint={`Describe any work on or in: ${SPECIAL_AREAS.join("; ").toLowerCase()}. Leave empty if none.`}
-              error={errors.specialAreaDetails?.message}
-            >
-              <Textarea
-                id="specialAreaDetails"
-                rows={3}
-                {...form.register("specialAreaDetails")}
-                {...describedBy("specialAreaDetails", errors.specialAreaDetails?.message, "special-areas-hint")}
-              />
-            </FormField>
-            <FormField
-              id="otherContractDetails"
-              label="Other contract details"
-              error={errors.otherContractDetails?.message}
-            >
-              <Textarea id="otherContractDetails" rows={2} {...form.register("otherContractDetails")} />
-            </FormField>
-          </CardContent>
-        </Card>
-      </fieldset>
-      <StepFooter back={4} continueLabel="Continue to Declaration" busy={saving} />
-    </form>
+              rows={3}
+              {...form.register("specialAreaDetails")}
+              {...describedBy("specialAreaDetails", errors.specialAreaDetails?.message, "special-areas-hint")}
+            />
+          </FormField>
+          <FormField
+            id="otherContractDetails"
+            label="Other contract details"
+            error={errors.otherContractDetails?.message}
+          >
+            <Textarea id="otherContractDetails" rows={2} {...form.register("otherContractDetails")} />
+          </FormField>
+        </CardContent>
+      </Card>
+    </StepShell>
   );
 }

@@ -13,10 +13,10 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../../components
 import { Textarea } from "../../../../components/ui/input";
 import { declarationFormValues } from "../../lib/form-values";
 import { FormField, YesNoQuestion } from "../fields";
-import { StepFooter } from "../step-footer";
+import { StepShell } from "../step-shell";
 import { useRating } from "../use-rating";
-import { useSectionSave } from "../use-section-save";
-import { useStepLeave, useWizard } from "../wizard-context";
+import { useSectionStep } from "../use-step-save";
+import { useWizard } from "../wizard-context";
 
 const GROUP_DETAILS_LABELS = {
   designConstructDetails: "Design & Construct details",
@@ -25,94 +25,77 @@ const GROUP_DETAILS_LABELS = {
 } as const;
 
 export function DeclarationStep() {
-  const { quote, readOnly, requestStep } = useWizard();
+  const { quote, readOnly } = useWizard();
   const form = useForm<DeclarationInput, unknown, Declaration>({
     resolver: zodResolver(declarationSchema),
     defaultValues: declarationFormValues(quote),
   });
-  const { save, saving } = useSectionSave("declaration");
   const { rate, rating } = useRating();
-  useStepLeave({
-    form,
-    stored: Boolean(quote?.declaration),
-    // Saving the declaration rates the quote (SPEC.md §4), so step 7 opens with a premium. A failed rating
-    // still moves on: the declaration is saved and step 7 can rate again.
-    save: async (values, context) => {
-      const saved = await save(values, context);
-      if (!saved) return false;
-      if (saved.status === "DRAFT") await rate(saved);
-      return true;
-    },
+  // Saving the declaration rates the quote (SPEC.md §4), so step 7 opens with a premium. A failed rating
+  // still moves on: the declaration is saved and step 7 can rate again.
+  const { saving } = useSectionStep("declaration", form, async (saved) => {
+    if (saved.status === "DRAFT") await rate(saved);
   });
   const answers = form.watch();
   const materialFacts = hasMaterialFacts(answers);
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void requestStep(7, { submit: true });
-      }}
-    >
-      <fieldset disabled={readOnly} className="grid gap-4">
-        {DECLARATION_GROUPS.map((group) => (
-          <Card key={group.key}>
-            <CardHeader>
-              <CardTitle>{group.title}</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-3">
-              <div className="divide-y divide-slate-100">
-                {group.questions.map((question) => (
-                  <Controller
-                    key={question.key}
-                    control={form.control}
-                    name={question.key}
-                    render={({ field }) => (
-                      <YesNoQuestion
-                        id={question.key}
-                        question={question.question}
-                        checked={field.value ?? false}
-                        disabled={readOnly}
-                        onCheckedChange={field.onChange}
-                      />
-                    )}
-                  />
-                ))}
-              </div>
-              {group.detailsField && groupHasYes(answers, group.key) ? (
-                <FormField id={group.detailsField} label={GROUP_DETAILS_LABELS[group.detailsField]}>
-                  <Textarea
-                    id={group.detailsField}
-                    rows={3}
-                    placeholder="Please give details of each Yes answer"
-                    {...form.register(group.detailsField)}
-                  />
-                </FormField>
-              ) : null}
-            </CardContent>
-          </Card>
-        ))}
-        {materialFacts ? (
-          <section
-            aria-labelledby="additional-information-title"
-            className="grid gap-2 rounded-md border border-yellow-300 bg-yellow-50 p-4"
-          >
-            <h2 id="additional-information-title" className="flex items-center gap-2 font-semibold text-yellow-950">
-              <AlertTriangle aria-hidden="true" className="h-4 w-4" />
-              Additional Information Required
-            </h2>
-            <p className="text-sm text-yellow-950">
-              A material fact was answered Yes. Give the underwriter the full background: what happened, when, the
-              amounts involved and what has changed since.
-            </p>
-            <FormField id="comprehensiveDetails" label="Comprehensive details">
-              <Textarea id="comprehensiveDetails" rows={4} {...form.register("comprehensiveDetails")} />
-            </FormField>
-          </section>
-        ) : null}
-      </fieldset>
-      <StepFooter back={5} continueLabel="Continue to Submit" busy={saving || rating} />
-    </form>
+    <StepShell next={7} back={5} continueLabel="Continue to Submit" busy={saving || rating}>
+      {DECLARATION_GROUPS.map((group) => (
+        <Card key={group.key}>
+          <CardHeader>
+            <CardTitle>{group.title}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            <div className="divide-y divide-slate-100">
+              {group.questions.map((question) => (
+                <Controller
+                  key={question.key}
+                  control={form.control}
+                  name={question.key}
+                  render={({ field }) => (
+                    <YesNoQuestion
+                      id={question.key}
+                      question={question.question}
+                      checked={field.value ?? false}
+                      disabled={readOnly}
+                      onCheckedChange={field.onChange}
+                    />
+                  )}
+                />
+              ))}
+            </div>
+            {group.detailsField && groupHasYes(answers, group.key) ? (
+              <FormField id={group.detailsField} label={GROUP_DETAILS_LABELS[group.detailsField]}>
+                <Textarea
+                  id={group.detailsField}
+                  rows={3}
+                  placeholder="Please give details of each Yes answer"
+                  {...form.register(group.detailsField)}
+                />
+              </FormField>
+            ) : null}
+          </CardContent>
+        </Card>
+      ))}
+      {materialFacts ? (
+        <section
+          aria-labelledby="additional-information-title"
+          className="grid gap-2 rounded-md border border-yellow-300 bg-yellow-50 p-4"
+        >
+          <h2 id="additional-information-title" className="flex items-center gap-2 font-semibold text-yellow-950">
+            <AlertTriangle aria-hidden="true" className="h-4 w-4" />
+            Additional Information Required
+          </h2>
+          <p className="text-sm text-yellow-950">
+            A material fact was answered Yes. Give the underwriter the full background: what happened, when, the amounts
+            involved and what has changed since.
+          </p>
+          <FormField id="comprehensiveDetails" label="Comprehensive details">
+            <Textarea id="comprehensiveDetails" rows={4} {...form.register("comprehensiveDetails")} />
+          </FormField>
+        </section>
+      ) : null}
+    </StepShell>
   );
 }

@@ -23,9 +23,9 @@ import {
   percentValueAs,
   YesNoQuestion,
 } from "../fields";
-import { StepFooter } from "../step-footer";
-import { useSectionSave } from "../use-section-save";
-import { useStepLeave, useWizard } from "../wizard-context";
+import { StepShell } from "../step-shell";
+import { useSectionStep } from "../use-step-save";
+import { useWizard } from "../wizard-context";
 
 /** A message reported on the section as a whole (e.g. the split total), which is no form field. */
 export function sectionMessage(errors: FieldErrors, path: string): string | undefined {
@@ -38,162 +38,148 @@ function feeValueAs(value: unknown): number {
 }
 
 export function DesignLiabilityStep() {
-  const { quote, readOnly, requestStep } = useWizard();
+  const { quote, readOnly } = useWizard();
   const form = useForm<DesignLiabilityInput, unknown, DesignLiability>({
     resolver: zodResolver(designLiabilitySchema),
     defaultValues: designLiabilityFormValues(quote),
   });
   const { errors } = form.formState;
-  const { save, saving } = useSectionSave("designLiability");
-  useStepLeave({
-    form,
-    stored: Boolean(quote?.designLiability),
-    save: async (values, context) => (await save(values, context)) !== null,
-  });
+  const { saving } = useSectionStep("designLiability", form);
 
   const values = form.watch();
   const total = turnoverSplitTotal(values);
   const totalError = sectionMessage(errors, TURNOVER_SPLIT_TOTAL_PATH);
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void requestStep(4, { submit: true });
-      }}
-    >
-      <fieldset disabled={readOnly} className="grid gap-4">
-        <Card>
-          <CardHeader>
-            <CardTitle>Turnover split</CardTitle>
-            <PercentTotal total={total} id="turnover-split-total" />
-          </CardHeader>
-          <CardContent className="grid gap-3">
-            <Table aria-describedby="turnover-split-total">
-              <TableHead>
-                <tr>
-                  <TableHeaderCell>How the design work is done</TableHeaderCell>
-                  <TableHeaderCell className="w-36 text-right">% of turnover</TableHeaderCell>
-                </tr>
-              </TableHead>
-              <TableBody>
-                {TURNOVER_SPLIT_FIELDS.map((field) => {
-                  const message = errors[field.key]?.message;
-                  return (
-                    <TableRow key={field.key}>
-                      <TableCell>
-                        <label htmlFor={field.key}>{field.label}</label>
-                        <FieldError id={errorIdFor(field.key)} message={message} />
-                      </TableCell>
-                      <TableCell className="text-right">
-                        <Input
-                          id={field.key}
-                          className="text-right tabular-nums"
-                          {...percentInputProps}
-                          {...form.register(field.key, { setValueAs: percentValueAs })}
-                          {...describedBy(field.key, message)}
-                        />
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-            <FieldError id="turnoverSplitTotal-error" message={totalError} />
-            {(values.turnoverSplitOther ?? 0) > 0 ? (
-              <FormField
+    <StepShell next={4} back={2} continueLabel="Continue to Activity Split" busy={saving}>
+      <Card>
+        <CardHeader>
+          <CardTitle>Turnover split</CardTitle>
+          <PercentTotal total={total} id="turnover-split-total" />
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          <Table aria-describedby="turnover-split-total">
+            <TableHead>
+              <tr>
+                <TableHeaderCell>How the design work is done</TableHeaderCell>
+                <TableHeaderCell className="w-36 text-right">% of turnover</TableHeaderCell>
+              </tr>
+            </TableHead>
+            <TableBody>
+              {TURNOVER_SPLIT_FIELDS.map((field) => {
+                const message = errors[field.key]?.message;
+                return (
+                  <TableRow key={field.key}>
+                    <TableCell>
+                      <label htmlFor={field.key}>{field.label}</label>
+                      <FieldError id={errorIdFor(field.key)} message={message} />
+                    </TableCell>
+                    <TableCell className="text-right">
+                      <Input
+                        id={field.key}
+                        className="text-right tabular-nums"
+                        {...percentInputProps}
+                        {...form.register(field.key, { setValueAs: percentValueAs })}
+                        {...describedBy(field.key, message)}
+                      />
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+          <FieldError id="turnoverSplitTotal-error" message={totalError} />
+          {(values.turnoverSplitOther ?? 0) > 0 ? (
+            <FormField
+              id="turnoverSplitOtherDetails"
+              label="Details of other turnover"
+              error={errors.turnoverSplitOtherDetails?.message}
+            >
+              <Textarea
                 id="turnoverSplitOtherDetails"
-                label="Details of other turnover"
-                error={errors.turnoverSplitOtherDetails?.message}
+                rows={2}
+                {...form.register("turnoverSplitOtherDetails")}
+                {...describedBy("turnoverSplitOtherDetails", errors.turnoverSplitOtherDetails?.message)}
+              />
+            </FormField>
+          ) : null}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Fees for design work</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          <Controller
+            control={form.control}
+            name="undertakesWorkForFee"
+            render={({ field }) => (
+              <YesNoQuestion
+                id="undertakesWorkForFee"
+                question="Do you undertake design or supervisory work for a fee, separate from construction contracts?"
+                checked={field.value ?? false}
+                disabled={readOnly}
+                onCheckedChange={(checked) => {
+                  field.onChange(checked);
+                  // Turning fee work off zeroes the fees and their details (SPEC.md §4).
+                  if (!checked) {
+                    form.setValue("feesDesignSupervisory", 0);
+                    form.setValue("feesOtherWork", 0);
+                    form.setValue("feesOtherWorkDetails", "", { shouldValidate: form.formState.isSubmitted });
+                  }
+                }}
+              />
+            )}
+          />
+          {values.undertakesWorkForFee ? (
+            <div className="grid gap-4 md:grid-cols-2">
+              <FormField
+                id="feesDesignSupervisory"
+                label="Fees for design and supervisory work (£)"
+                error={errors.feesDesignSupervisory?.message}
               >
-                <Textarea
-                  id="turnoverSplitOtherDetails"
-                  rows={2}
-                  {...form.register("turnoverSplitOtherDetails")}
-                  {...describedBy("turnoverSplitOtherDetails", errors.turnoverSplitOtherDetails?.message)}
+                <Input
+                  id="feesDesignSupervisory"
+                  type="number"
+                  min={0}
+                  step={FEE_INPUT_STEP}
+                  inputMode="numeric"
+                  className="tabular-nums"
+                  {...form.register("feesDesignSupervisory", { setValueAs: feeValueAs })}
+                  {...describedBy("feesDesignSupervisory", errors.feesDesignSupervisory?.message)}
                 />
               </FormField>
-            ) : null}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Fees for design work</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-3">
-            <Controller
-              control={form.control}
-              name="undertakesWorkForFee"
-              render={({ field }) => (
-                <YesNoQuestion
-                  id="undertakesWorkForFee"
-                  question="Do you undertake design or supervisory work for a fee, separate from construction contracts?"
-                  checked={field.value ?? false}
-                  disabled={readOnly}
-                  onCheckedChange={(checked) => {
-                    field.onChange(checked);
-                    // Turning fee work off zeroes the fees and their details (SPEC.md §4).
-                    if (!checked) {
-                      form.setValue("feesDesignSupervisory", 0);
-                      form.setValue("feesOtherWork", 0);
-                      form.setValue("feesOtherWorkDetails", "", { shouldValidate: form.formState.isSubmitted });
-                    }
-                  }}
+              <FormField id="feesOtherWork" label="Fees for other work (£)" error={errors.feesOtherWork?.message}>
+                <Input
+                  id="feesOtherWork"
+                  type="number"
+                  min={0}
+                  step={FEE_INPUT_STEP}
+                  inputMode="numeric"
+                  className="tabular-nums"
+                  {...form.register("feesOtherWork", { setValueAs: feeValueAs })}
+                  {...describedBy("feesOtherWork", errors.feesOtherWork?.message)}
                 />
-              )}
-            />
-            {values.undertakesWorkForFee ? (
-              <div className="grid gap-4 md:grid-cols-2">
+              </FormField>
+              {(values.feesOtherWork ?? 0) > 0 ? (
                 <FormField
-                  id="feesDesignSupervisory"
-                  label="Fees for design and supervisory work (£)"
-                  error={errors.feesDesignSupervisory?.message}
+                  id="feesOtherWorkDetails"
+                  label="Details of the other work"
+                  error={errors.feesOtherWorkDetails?.message}
+                  className="md:col-span-2"
                 >
-                  <Input
-                    id="feesDesignSupervisory"
-                    type="number"
-                    min={0}
-                    step={FEE_INPUT_STEP}
-                    inputMode="numeric"
-                    className="tabular-nums"
-                    {...form.register("feesDesignSupervisory", { setValueAs: feeValueAs })}
-                    {...describedBy("feesDesignSupervisory", errors.feesDesignSupervisory?.message)}
-                  />
-                </FormField>
-                <FormField id="feesOtherWork" label="Fees for other work (£)" error={errors.feesOtherWork?.message}>
-                  <Input
-                    id="feesOtherWork"
-                    type="number"
-                    min={0}
-                    step={FEE_INPUT_STEP}
-                    inputMode="numeric"
-                    className="tabular-nums"
-                    {...form.register("feesOtherWork", { setValueAs: feeValueAs })}
-                    {...describedBy("feesOtherWork", errors.feesOtherWork?.message)}
-                  />
-                </FormField>
-                {(values.feesOtherWork ?? 0) > 0 ? (
-                  <FormField
+                  <Textarea
                     id="feesOtherWorkDetails"
-                    label="Details of the other work"
-                    error={errors.feesOtherWorkDetails?.message}
-                    className="md:col-span-2"
-                  >
-                    <Textarea
-                      id="feesOtherWorkDetails"
-                      rows={2}
-                      {...form.register("feesOtherWorkDetails")}
-                      {...describedBy("feesOtherWorkDetails", errors.feesOtherWorkDetails?.message)}
-                    />
-                  </FormField>
-                ) : null}
-              </div>
-            ) : null}
-          </CardContent>
-        </Card>
-      </fieldset>
-      <StepFooter back={2} continueLabel="Continue to Activity Split" busy={saving} />
-    </form>
+                    rows={2}
+                    {...form.register("feesOtherWorkDetails")}
+                    {...describedBy("feesOtherWorkDetails", errors.feesOtherWorkDetails?.message)}
+                  />
+                </FormField>
+              ) : null}
+            </div>
+          ) : null}
+        </CardContent>
+      </Card>
+    </StepShell>
   );
 }

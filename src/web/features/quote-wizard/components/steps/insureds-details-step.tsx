@@ -10,11 +10,9 @@ import {
   insuredsDetailsSchema,
 } from "../../../../../domain/quote/insureds-details";
 import type { Quote } from "../../../../../domain/quote/quote";
-import { Button } from "../../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
 import { Combobox } from "../../../../components/ui/combobox";
 import { Input, Textarea } from "../../../../components/ui/input";
-import { toast } from "../../../../components/ui/toast-store";
 import { useDebouncedValue } from "../../../../hooks/use-debounced-value";
 import { errorMessageOf } from "../../../../lib/api-client";
 import { useCreateQuote } from "../../api/create-quote";
@@ -23,7 +21,9 @@ import { type CompanySearchResult, formatCompanyAddress, useCompanySearch } from
 import { useUpdateQuote } from "../../api/update-quote";
 import { insuredsDetailsFormValues } from "../../lib/form-values";
 import { describedBy, FormField, WholeNumberInput, YesNoQuestion, YesNoSwitch } from "../fields";
-import { NAVIGATION_SAVE_ERROR_TOAST, type SaveContext, useStepLeave, useWizard } from "../wizard-context";
+import { StepShell } from "../step-shell";
+import { useStepSave } from "../use-step-save";
+import { useWizard } from "../wizard-context";
 
 export const COMPANY_NOT_FOUND_TEXT = "No company was found with that name in the public company register.";
 
@@ -40,8 +40,14 @@ function CompanyOption({ company }: { company: CompanySearchResult }) {
   );
 }
 
+/** Step 1 is stored both flat on the quote and nested as insuredsDetails (SPEC.md §7). */
+function flatDetails(details: InsuredsDetails) {
+  const { businessActivity: _nestedOnly, ...flat } = details;
+  return { ...flat, insuredsDetails: details };
+}
+
 export function InsuredsDetailsStep() {
-  const { quote, readOnly, requestStep, onQuoteCreated, confirmReopen } = useWizard();
+  const { quote, readOnly, onQuoteCreated } = useWizard();
   const today = useMemo(() => todayInLondon(new Date()), []);
   const form = useForm<InsuredsDetailsInput, unknown, InsuredsDetails>({
     resolver: zodResolver(insuredsDetailsSchema),
@@ -91,252 +97,230 @@ export function InsuredsDetailsStep() {
     }
   };
 
-  const save = async (details: InsuredsDetails, context: SaveContext): Promise<boolean> => {
-    if (!quote) {
-      try {
-        onQuoteCreated(await create.mutateAsync(details));
-        return true;
-      } catch (error) {
-        toast({ title: "Error", description: errorMessageOf(error), variant: "destructive" });
-        return false;
-      }
-    }
-    const { businessActivity: _nestedOnly, ...flat } = details;
-    if (!(await confirmReopen({ ...flat, insuredsDetails: details } as Partial<Quote>))) return false;
-    try {
-      await update.mutateAsync({
-        id: quote.id,
-        body: { ...flat, insuredsDetails: details, expectedVersion: quote.version },
-      });
-      toast({ title: "Insureds Details Saved", description: `Quote ${quote.reference} updated` });
-      return true;
-    } catch (error) {
-      toast(
-        context.navigating
-          ? NAVIGATION_SAVE_ERROR_TOAST
-          : { title: "Error", description: errorMessageOf(error), variant: "destructive" },
-      );
-      return false;
-    }
-  };
+  const { saving } = useStepSave({
+    form,
+    stored: quote !== undefined,
+    write: (details) => {
+      if (!quote) return create.mutateAsync(details);
+      return update.mutateAsync({ id: quote.id, body: { ...flatDetails(details), expectedVersion: quote.version } });
+    },
+    edit: (details) => (quote ? (flatDetails(details) as Partial<Quote>) : {}),
+    savedToast: (saved) =>
+      quote
+        ? { title: "Insureds Details Saved", description: `Quote ${saved.reference} updated` }
+        : { title: "Quote Created", description: `Reference ${saved.reference}` },
+    failureText: errorMessageOf,
+    afterSave: async (saved) => {
+      if (!quote) onQuoteCreated(saved);
+    },
+  });
 
-  useStepLeave({ form, stored: quote !== undefined, save });
-
-  const busy = create.isPending || update.isPending;
   const proposerField = form.register("proposerName");
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void requestStep(2, { submit: true });
-      }}
+    <StepShell
+      next={2}
+      continueLabel="Continue to Financial Overview"
+      busy={saving}
+      busyLabel={quote ? "Saving..." : "Creating..."}
     >
-      <fieldset disabled={readOnly} className="grid gap-4">
-        <Card>
-          <CardHeader>
-            <CardTitle>Insureds Details</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4 md:grid-cols-2">
-            <FormField id="proposerName" label="Company name" error={errors.proposerName?.message}>
-              <Combobox<CompanySearchResult>
-                id="proposerName"
-                name={proposerField.name}
-                inputRef={proposerField.ref}
-                value={proposerName}
-                placeholder="Start typing the company name"
-                onInputChange={(text) => {
-                  setCompanySelected(false);
-                  form.setValue("proposerName", text, { shouldDirty: true });
-                }}
-                onSelect={(company) => void chooseCompany(company)}
-                items={searched && !searching ? (companies.data ?? []) : []}
-                itemKey={(company) => company.company_number}
-                itemText={(company) => company.title}
-                renderItem={(company) => <CompanyOption company={company} />}
-                enabled={searched}
-                loading={searching}
-                loadingText="Searching companies..."
-                disabled={readOnly}
-                {...describedBy("proposerName", errors.proposerName?.message)}
-              />
-              {searching ? (
-                <p role="status" className="text-xs text-slate-600">
-                  Searching companies...
-                </p>
-              ) : null}
-            </FormField>
-            <FormField id="tradingName" label="Trading name (optional)" error={errors.tradingName?.message}>
-              <Input id="tradingName" {...form.register("tradingName")} />
-            </FormField>
-            {nothingFound || soleTrader ? (
-              <div className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 md:col-span-2">
-                {nothingFound ? <p className="text-sm text-amber-900">{COMPANY_NOT_FOUND_TEXT}</p> : null}
-                <div className="flex items-center justify-between gap-4">
-                  <label htmlFor="soleTrader" className="text-sm font-medium text-slate-900">
-                    Is the insured a sole trader?
-                  </label>
-                  <YesNoSwitch
-                    id="soleTrader"
-                    label="Is the insured a sole trader?"
-                    checked={soleTrader}
-                    onCheckedChange={setSoleTrader}
-                  />
-                </div>
-              </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Insureds Details</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-2">
+          <FormField id="proposerName" label="Company name" error={errors.proposerName?.message}>
+            <Combobox<CompanySearchResult>
+              id="proposerName"
+              name={proposerField.name}
+              inputRef={proposerField.ref}
+              value={proposerName}
+              placeholder="Start typing the company name"
+              onInputChange={(text) => {
+                setCompanySelected(false);
+                form.setValue("proposerName", text, { shouldDirty: true });
+              }}
+              onSelect={(company) => void chooseCompany(company)}
+              items={searched && !searching ? (companies.data ?? []) : []}
+              itemKey={(company) => company.company_number}
+              itemText={(company) => company.title}
+              renderItem={(company) => <CompanyOption company={company} />}
+              enabled={searched}
+              loading={searching}
+              loadingText="Searching companies..."
+              disabled={readOnly}
+              {...describedBy("proposerName", errors.proposerName?.message)}
+            />
+            {searching ? (
+              <p role="status" className="text-xs text-slate-600">
+                Searching companies...
+              </p>
             ) : null}
-            <FormField
-              id="businessActivity"
-              label="Business activity"
-              error={errors.businessActivity?.message}
-              className="md:col-span-2"
-            >
-              <Controller
-                control={form.control}
-                name="businessActivity"
-                render={({ field }) => (
-                  <Combobox<string>
-                    id="businessActivity"
-                    name={field.name}
-                    inputRef={field.ref}
-                    value={field.value ?? ""}
-                    placeholder="Search trades and job titles"
-                    onInputChange={field.onChange}
-                    onSelect={(title) => field.onChange(title)}
-                    onBlur={field.onBlur}
-                    items={activityOptions}
-                    itemKey={(title) => title}
-                    itemText={(title) => title}
-                    emptyText="No business activity found."
-                    disabled={readOnly}
-                    {...describedBy("businessActivity", errors.businessActivity?.message)}
-                  />
-                )}
-              />
-            </FormField>
-            <FormField
-              id="businessAddress"
-              label="Business address"
-              error={errors.businessAddress?.message}
-              className="md:col-span-2"
-            >
-              <Textarea
-                id="businessAddress"
-                rows={2}
-                {...form.register("businessAddress")}
-                {...describedBy("businessAddress", errors.businessAddress?.message)}
-              />
-            </FormField>
-            <FormField
-              id="incorporationDate"
-              label="Incorporation date"
-              error={errors.incorporationDate?.message}
-              hint={quote?.incorporationDate ? `Registered ${formatDateGb(quote.incorporationDate)}` : undefined}
-            >
-              <Input
-                id="incorporationDate"
-                type="date"
-                {...form.register("incorporationDate", { setValueAs: (value) => (value ? value : null) })}
-                {...describedBy("incorporationDate", errors.incorporationDate?.message)}
-              />
-            </FormField>
-            <FormField id="inceptionDate" label="Inception date" error={errors.inceptionDate?.message}>
-              <Input
-                id="inceptionDate"
-                type="date"
-                {...form.register("inceptionDate")}
-                {...describedBy("inceptionDate", errors.inceptionDate?.message)}
-              />
-            </FormField>
-            <FormField
-              id="numberOfDirectors"
-              label="Number of directors/partners/principals"
-              error={errors.numberOfDirectors?.message}
-            >
-              <Controller
-                control={form.control}
-                name="numberOfDirectors"
-                render={({ field }) => (
-                  <WholeNumberInput
-                    id="numberOfDirectors"
-                    min={1}
-                    name={field.name}
-                    inputRef={field.ref}
-                    onBlur={field.onBlur}
-                    value={field.value}
-                    onChange={setDirectors}
-                    error={errors.numberOfDirectors?.message}
-                  />
-                )}
-              />
-            </FormField>
-            <FormField
-              id="numberOfQualifiedStaff"
-              label="Number of qualified staff"
-              error={errors.numberOfQualifiedStaff?.message}
-            >
-              <Controller
-                control={form.control}
-                name="numberOfQualifiedStaff"
-                render={({ field }) => (
-                  <WholeNumberInput
-                    id="numberOfQualifiedStaff"
-                    min={0}
-                    name={field.name}
-                    inputRef={field.ref}
-                    onBlur={field.onBlur}
-                    value={field.value}
-                    onChange={(staff) => {
-                      setStaffEdited(true);
-                      field.onChange(staff);
-                    }}
-                    error={errors.numberOfQualifiedStaff?.message}
-                  />
-                )}
-              />
-            </FormField>
-            <div className="md:col-span-2">
-              <Controller
-                control={form.control}
-                name="hasFinancialInterest"
-                render={({ field }) => (
-                  <YesNoQuestion
-                    id="hasFinancialInterest"
-                    question="Does the insured have a financial interest in any other company or organisation?"
-                    checked={field.value ?? false}
-                    disabled={readOnly}
-                    onCheckedChange={(checked) => {
-                      field.onChange(checked);
-                      // Turning the switch off clears its details (SPEC.md §4).
-                      if (!checked) form.setValue("financialInterestDetails", "", { shouldValidate: true });
-                    }}
-                  />
-                )}
-              />
-              {hasFinancialInterest ? (
-                <FormField
-                  id="financialInterestDetails"
-                  label="Details of the other company/organisation"
-                  error={errors.financialInterestDetails?.message}
-                >
-                  <Textarea
-                    id="financialInterestDetails"
-                    rows={3}
-                    {...form.register("financialInterestDetails")}
-                    {...describedBy("financialInterestDetails", errors.financialInterestDetails?.message)}
-                  />
-                </FormField>
-              ) : null}
+          </FormField>
+          <FormField id="tradingName" label="Trading name (optional)" error={errors.tradingName?.message}>
+            <Input id="tradingName" {...form.register("tradingName")} />
+          </FormField>
+          {nothingFound || soleTrader ? (
+            <div className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 md:col-span-2">
+              {nothingFound ? <p className="text-sm text-amber-900">{COMPANY_NOT_FOUND_TEXT}</p> : null}
+              <div className="flex items-center justify-between gap-4">
+                <label htmlFor="soleTrader" className="text-sm font-medium text-slate-900">
+                  Is the insured a sole trader?
+                </label>
+                <YesNoSwitch
+                  id="soleTrader"
+                  label="Is the insured a sole trader?"
+                  checked={soleTrader}
+                  onCheckedChange={setSoleTrader}
+                />
+              </div>
             </div>
-          </CardContent>
-        </Card>
-      </fieldset>
-      <div className="mt-4 flex justify-end">
-        <Button type="submit" disabled={busy}>
-          {create.isPending ? "Creating..." : update.isPending ? "Saving..." : "Continue to Financial Overview"}
-        </Button>
-      </div>
-    </form>
+          ) : null}
+          <FormField
+            id="businessActivity"
+            label="Business activity"
+            error={errors.businessActivity?.message}
+            className="md:col-span-2"
+          >
+            <Controller
+              control={form.control}
+              name="businessActivity"
+              render={({ field }) => (
+                <Combobox<string>
+                  id="businessActivity"
+                  name={field.name}
+                  inputRef={field.ref}
+                  value={field.value ?? ""}
+                  placeholder="Search trades and job titles"
+                  onInputChange={field.onChange}
+                  onSelect={(title) => field.onChange(title)}
+                  onBlur={field.onBlur}
+                  items={activityOptions}
+                  itemKey={(title) => title}
+                  itemText={(title) => title}
+                  emptyText="No business activity found."
+                  disabled={readOnly}
+                  {...describedBy("businessActivity", errors.businessActivity?.message)}
+                />
+              )}
+            />
+          </FormField>
+          <FormField
+            id="businessAddress"
+            label="Business address"
+            error={errors.businessAddress?.message}
+            className="md:col-span-2"
+          >
+            <Textarea
+              id="businessAddress"
+              rows={2}
+              {...form.register("businessAddress")}
+              {...describedBy("businessAddress", errors.businessAddress?.message)}
+            />
+          </FormField>
+          <FormField
+            id="incorporationDate"
+            label="Incorporation date"
+            error={errors.incorporationDate?.message}
+            hint={quote?.incorporationDate ? `Registered ${formatDateGb(quote.incorporationDate)}` : undefined}
+          >
+            <Input
+              id="incorporationDate"
+              type="date"
+              {...form.register("incorporationDate", { setValueAs: (value) => (value ? value : null) })}
+              {...describedBy("incorporationDate", errors.incorporationDate?.message)}
+            />
+          </FormField>
+          <FormField id="inceptionDate" label="Inception date" error={errors.inceptionDate?.message}>
+            <Input
+              id="inceptionDate"
+              type="date"
+              {...form.register("inceptionDate")}
+              {...describedBy("inceptionDate", errors.inceptionDate?.message)}
+            />
+          </FormField>
+          <FormField
+            id="numberOfDirectors"
+            label="Number of directors/partners/principals"
+            error={errors.numberOfDirectors?.message}
+          >
+            <Controller
+              control={form.control}
+              name="numberOfDirectors"
+              render={({ field }) => (
+                <WholeNumberInput
+                  id="numberOfDirectors"
+                  min={1}
+                  name={field.name}
+                  inputRef={field.ref}
+                  onBlur={field.onBlur}
+                  value={field.value}
+                  onChange={setDirectors}
+                  error={errors.numberOfDirectors?.message}
+                />
+              )}
+            />
+          </FormField>
+          <FormField
+            id="numberOfQualifiedStaff"
+            label="Number of qualified staff"
+            error={errors.numberOfQualifiedStaff?.message}
+          >
+            <Controller
+              control={form.control}
+              name="numberOfQualifiedStaff"
+              render={({ field }) => (
+                <WholeNumberInput
+                  id="numberOfQualifiedStaff"
+                  min={0}
+                  name={field.name}
+                  inputRef={field.ref}
+                  onBlur={field.onBlur}
+                  value={field.value}
+                  onChange={(staff) => {
+                    setStaffEdited(true);
+                    field.onChange(staff);
+                  }}
+                  error={errors.numberOfQualifiedStaff?.message}
+                />
+              )}
+            />
+          </FormField>
+          <div className="md:col-span-2">
+            <Controller
+              control={form.control}
+              name="hasFinancialInterest"
+              render={({ field }) => (
+                <YesNoQuestion
+                  id="hasFinancialInterest"
+                  question="Does the insured have a financial interest in any other company or organisation?"
+                  checked={field.value ?? false}
+                  disabled={readOnly}
+                  onCheckedChange={(checked) => {
+                    field.onChange(checked);
+                    // Turning the switch off clears its details (SPEC.md §4).
+                    if (!checked) form.setValue("financialInterestDetails", "", { shouldValidate: true });
+                  }}
+                />
+              )}
+            />
+            {hasFinancialInterest ? (
+              <FormField
+                id="financialInterestDetails"
+                label="Details of the other company/organisation"
+                error={errors.financialInterestDetails?.message}
+              >
+                <Textarea
+                  id="financialInterestDetails"
+                  rows={3}
+                  {...form.register("financialInterestDetails")}
+                  {...describedBy("financialInterestDetails", errors.financialInterestDetails?.message)}
+                />
+              </FormField>
+            ) : null}
+          </div>
+        </CardContent>
+      </Card>
+    </StepShell>
   );
 }

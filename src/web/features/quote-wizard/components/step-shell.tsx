@@ -1,0 +1,54 @@
+import { ArrowLeft } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button } from "../../../components/ui/button";
+import { useWizard, WIZARD_STEPS, type WizardStep } from "./wizard-context";
+
+interface StepShellProps {
+  /** Where Continue leads once the step is saved. */
+  next: WizardStep;
+  /** Where Back leads; step 1 has none. */
+  back?: WizardStep;
+  continueLabel: string;
+  /** A save (or the move it belongs to) is under way: both buttons wait, so one click sends one request. */
+  busy: boolean;
+  busyLabel?: string;
+  children: ReactNode;
+}
+
+/**
+ * The frame of every form step (1 to 6): where the broker is, the step's fields (read-only when the quote
+ * cannot change), and Back and Continue, which leave through the same rules as any other move (SPEC.md §4).
+ */
+export function StepShell({ next, back, continueLabel, busy, busyLabel = "Saving...", children }: StepShellProps) {
+  const { step, readOnly, requestStep } = useWizard();
+  return (
+    <form
+      noValidate
+      aria-labelledby="wizard-step-heading"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void requestStep(next, { submit: true });
+      }}
+    >
+      <h2 id="wizard-step-heading" className="mb-2 text-sm font-medium text-slate-600">
+        Step {step} of {WIZARD_STEPS.length}
+      </h2>
+      <fieldset disabled={readOnly} className="grid gap-4">
+        {children}
+      </fieldset>
+      <div className="mt-4 flex items-center justify-between gap-3">
+        {back ? (
+          <Button variant="outline" onClick={() => void requestStep(back)} disabled={busy}>
+            <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+            Back
+          </Button>
+        ) : (
+          <span />
+        )}
+        <Button type="submit" disabled={busy}>
+          {busy ? busyLabel : continueLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
