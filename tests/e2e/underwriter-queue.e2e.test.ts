@@ -264,6 +264,17 @@ describe("the e-mailed review link", () => {
       // Without the token, signed out still means the sign-in screen.
       await page.goto(`/uw/review/${quote.id}`);
       await waitForPath(page, "/login");
+
+      // 'Sign in to decide' signs the holder in and returns to the same review, now with the decision form.
+      await page.goto(link);
+      await page.getByRole("link", { name: "Sign in to decide" }).click();
+      await waitForPath(page, "/login");
+      await page.getByLabel("Email").fill(UNDERWRITER.email);
+      await page.getByLabel("Password", { exact: true }).fill(UNDERWRITER.password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await waitForPath(page, `/uw/review/${quote.id}`);
+      expect(new URL(page.url()).search).toBe("");
+      await visible(page.getByRole("button", { name: "Submit Decision" }));
     } finally {
       await context.close();
     }
