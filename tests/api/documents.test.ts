@@ -400,6 +400,31 @@ describeEachDatabase("document routes", (ctx) => {
     });
   });
 
+  it("prints an issued quote's schedule as a policy schedule with its policy number", async () => {
+    const cookie = await signIn(ctx.app, "BROKER");
+    const fresh = await insertQuote(ctx.db, quoteRow(brokerId, { ratedAt: ctx.clock.now() }));
+    const issued = await ctx.app.inject({
+      method: "POST",
+      url: `/api/quotes/${fresh.id}/issue`,
+      headers: { cookie },
+      payload: {},
+    });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const policyNumber = `DCPI/POL/${fresh.reference.slice(5)}`;
+    expect(issued.json().data.policyNumber).toBe(policyNumber);
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: `/api/quotes/${fresh.id}/policy-schedule`,
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain(`Policy number ${policyNumber}`);
+    expect(text).toContain("Policy Schedule");
+    expect(text).not.toContain("Quotation");
+    expect(text).not.toContain("QUOTATION");
+  });
+
   it("serves the wording to anyone: an attachment with download=true, inline otherwise", async () => {
     const download = await ctx.app.inject({ method: "GET", url: "/api/documents/dc-wording?download=true" });
     expect(download.statusCode).toBe(200);

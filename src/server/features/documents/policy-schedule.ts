@@ -3,13 +3,13 @@
  * premium with IPT. Until the quote is issued it is a quotation and says so on every page; once issued it
  * carries the policy number.
  */
-import { QUOTE_VALIDITY_DAYS } from "../../../domain/constants";
 import { excessAmount } from "../../../domain/format/excess";
 import { formatGbp, parseMoneyString } from "../../../domain/money";
 import { ADDITIONAL_COVERS } from "../../../domain/quote/financial-overview";
 import { deriveRatingInput, selectionsFromRisk } from "../../../domain/quote/rating-input";
 import { EXCESS_OPTION_LABELS } from "../../../domain/quote/risk";
 import { statusLabel } from "../../../domain/quote/status";
+import { quoteValidUntil } from "../../../domain/quote/validity";
 import { DC_WORDING } from "./dc-wording-text";
 import {
   asExcessOption,
@@ -22,8 +22,6 @@ import {
   text,
 } from "./document-view";
 import { INSURER_NAME, PdfWriter } from "./pdf-writer";
-
-const DAY_MS = 24 * 60 * 60 * 1_000;
 
 function money(amount: string | null): string {
   const pence = amount === null ? null : parseMoneyString(amount);
@@ -58,9 +56,8 @@ export async function renderPolicySchedule(view: QuoteDocumentView): Promise<Buf
   ]);
 
   if (!issued) {
-    const validUntil = quote.ratedAt
-      ? dateGb(new Date(new Date(quote.ratedAt).getTime() + QUOTE_VALIDITY_DAYS * DAY_MS))
-      : null;
+    const until = quoteValidUntil(quote);
+    const validUntil = until ? dateGb(until) : null;
     writer.notice(
       `QUOTATION - NOT EVIDENCE OF COVER. This schedule sets out the terms on which ${INSURER_NAME} is prepared to insure. Cover starts only when the quotation is accepted and the policy is issued with a policy number.${validUntil ? ` This quotation is valid until ${validUntil}.` : ""}`,
       "warning",

@@ -7,11 +7,11 @@
  */
 import { DC_PI_PRODUCT_CODE, DEFAULT_PRODUCT_CODE } from "../../../domain/constants";
 import { penceToMoneyString } from "../../../domain/money";
-import { isQuoteExpired } from "../../../domain/quote/lifecycle";
 import { referralReasonFromHits, toPremiumBreakdown } from "../../../domain/quote/premium";
 import type { PremiumBreakdown, RatingTraceEntry, ReferralHit } from "../../../domain/quote/quote";
 import type { CreateQuoteRequest, PatchQuoteCommand, ReferQuoteRequest } from "../../../domain/quote/requests";
 import type { RateQuoteRequest, Risk } from "../../../domain/quote/risk";
+import { isQuoteExpired } from "../../../domain/quote/validity";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { type NewQuoteRow, type QuoteRow, quotes } from "../../db/schema";
@@ -409,7 +409,7 @@ export async function rateQuote(
   const turnoverBand = body.turnoverBand ?? quote.turnoverBand;
   const working = { ...quote, risk, turnoverBand } as QuoteRow;
   const selectionsChanged = !sameValue(storedSelections(quote), storedSelections(working));
-  const renewsValidity = quote.status === "QUOTED" && isQuoteExpired(quote.ratedAt, now);
+  const renewsValidity = quote.status === "QUOTED" && isQuoteExpired(quote, now);
 
   if (quote.status !== "DRAFT" && !selectionsChanged && !renewsValidity && quote.basePremium !== null) {
     return storedOutcome(found);

@@ -10,6 +10,7 @@ import { Tooltip } from "../../../components/ui/tooltip";
 import { paths } from "../../../config/paths";
 import { DocumentDownloadMenu } from "../../documents/components/document-download-menu";
 import { EmailPackageButton } from "../../documents/components/email-package-button";
+import { QuoteValidityNote } from "../../quote-wizard/components/quote/quote-validity";
 import type { QuoteRow } from "../api/get-quotes";
 import { QuoteStatusBadge } from "./quote-status-badge";
 
@@ -89,6 +90,7 @@ export function QuotesTable({ rows, now }: { rows: readonly QuoteRow[]; now: Dat
             </TableCell>
             <TableCell>
               <QuoteStatusBadge status={row.quote.status} />
+              <QuoteValidityNote quote={row.quote} now={now} className="mt-1 flex" />
             </TableCell>
             <TableCell className="whitespace-nowrap text-slate-700">
               <time dateTime={row.quote.updatedAt}>{formatRelativeTime(new Date(row.quote.updatedAt), now)}</time>

@@ -24,6 +24,7 @@ import {
 } from "../../lib/selections";
 import { AdditionalCovers } from "../quote/additional-covers";
 import { ExcessCards } from "../quote/excess-cards";
+import { IssuePolicy } from "../quote/issue-policy";
 import { PremiumCard } from "../quote/premium-card";
 import { effectiveTaxPercent, type PremiumLines, premiumLinesOf } from "../quote/premium-lines";
 import { PremiumOverride } from "../quote/premium-override";
@@ -324,6 +325,11 @@ export function QuoteStep() {
             </Link>
           </p>
         ) : null}
+        <IssuePolicy
+          quote={quote}
+          busy={rating || overrideBusy}
+          onRerate={() => quote && void rateWith(quote, selections ?? selectionsFromQuote(quote))}
+        />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Button variant="outline" onClick={() => void requestStep(6)}>
             <ArrowLeft aria-hidden="true" className="h-4 w-4" />
