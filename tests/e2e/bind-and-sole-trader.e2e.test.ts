@@ -2,6 +2,7 @@
  * Binding a completed quote in the browser (step 7's Issue Policy, its validity on step 7 and the dashboard)
  * and a sole trader's quote through the wizard.
  */
+import { execFileSync } from "node:child_process";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formatDateGb } from "../../src/domain/format/dates";
@@ -9,7 +10,7 @@ import { formatGbp, parseMoneyString } from "../../src/domain/money";
 import { quoteValidUntil } from "../../src/domain/quote/validity";
 import { ApiSession, type CreatedQuote, quoteInStatus } from "./support/api";
 import { expectAccessible, launchBrowser, screenshot, signedInPage, toastText, visible } from "./support/browser";
-import { expectOnStep } from "./wizard-helpers";
+import { createdQuoteId, expectOnStep, fillInsuredsDetails, fillStepsTwoToSix, setSwitch } from "./wizard-helpers";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -138,5 +139,53 @@ describe("binding a completed quote", () => {
     await visible(row.getByText(`Policy ${policyNumber}`, { exact: true }));
     await visible(row.getByText("Issued", { exact: true }));
     await screenshot(page, "bind-dashboard-issued");
+  });
+});
+
+describe("a sole trader's quote", () => {
+  it("stores the sole-trader answer, asks when trading began instead of incorporation, and enables the documents", async () => {
+    const name = `${TAG} Jo Bloggs`;
+    await page.goto("/quote/new");
+    await page.getByLabel("Company name").fill(name);
+    await visible(page.getByText("No company was found with that name in the public company register."));
+    await setSwitch(page, "Is the insured a sole trader?", true);
+    await visible(page.getByLabel("Trading since (optional)"));
+    expect(await page.getByLabel("Incorporation date").count()).toBe(0);
+    await page.getByLabel("Trading since (optional)").fill("2015-06-01");
+    await page.getByLabel("Trading name (optional)").fill("Bloggs Joinery");
+    await fillInsuredsDetails(page, { name, activity: "Joiner", incorporated: null, directors: 1 });
+    await screenshot(page, "sole-trader-step-1");
+    await page.getByRole("button", { name: "Continue to Financial Overview" }).click();
+    expect(await toastText(page, "Quote Created")).toContain("Quote Created");
+    const id = await createdQuoteId(page);
+    expect(await broker.data("GET", `/api/quotes/${id}`)).toMatchObject({
+      isSoleTrader: true,
+      tradingSince: "2015-06-01",
+      incorporationDate: null,
+    });
+
+    await fillStepsTwoToSix(page);
+    const statementOfFact = page.getByLabel("Statement of Fact");
+    expect(await statementOfFact.isDisabled()).toBe(false);
+    expect(await page.getByLabel("Policy Schedule").isDisabled()).toBe(false);
+    expect(await page.getByText(/Missing: /).count()).toBe(0);
+    await statementOfFact.click();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download Selected" }).click(),
+    ]);
+    const text = execFileSync("pdftotext", ["-raw", (await download.path()) ?? "", "-"], { encoding: "utf8" });
+    expect(text.replace(/\s+/g, " ")).toContain(`Name of the sole trader ${name}`);
+    expect(text).toContain("Trading since 01/06/2015");
+    expect(text).not.toContain("Date of incorporation");
+    await screenshot(page, "sole-trader-step-7");
+
+    // Opened again, step 1 shows the stored answer and the date trading began.
+    await page.goto(`/quote/${id}`);
+    await expectOnStep(page, 1);
+    const answer = page.getByRole("switch", { name: "Is the insured a sole trader?", exact: true });
+    await visible(answer);
+    expect(await answer.getAttribute("aria-checked")).toBe("true");
+    expect(await page.getByLabel("Trading since (optional)").inputValue()).toBe("2015-06-01");
   });
 });

@@ -86,8 +86,11 @@ export async function renderPolicySchedule(view: QuoteDocumentView): Promise<Buf
 
   writer.heading("The Insured");
   writer.keyValues([
-    { label: "Insured", value: details.proposerName },
+    { label: "Insured", value: details.isSoleTrader ? `${details.proposerName}, a sole trader` : details.proposerName },
     ...(details.tradingName ? [{ label: "Trading as", value: details.tradingName }] : []),
+    ...(details.isSoleTrader && details.tradingSince
+      ? [{ label: "Trading since", value: dateGb(details.tradingSince) }]
+      : []),
     { label: "Address", value: text(details.businessAddress, "Not given") },
     { label: "Professional Business", value: text(details.businessActivity, "As described in the statement of fact") },
   ]);
