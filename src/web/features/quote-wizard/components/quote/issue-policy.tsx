@@ -31,7 +31,8 @@ export function IssuePolicy({
   quote: Quote | undefined;
   /** Another step-7 write (rating, override) is on its way. */
   busy: boolean;
-  onRerate: () => void;
+  /** Rates the quote again with its stored selections; settles when the rating has answered. */
+  onRerate: () => Promise<unknown> | undefined;
 }) {
   const me = useMe();
   const now = useNow();
@@ -39,6 +40,7 @@ export function IssuePolicy({
   const [confirming, setConfirming] = useState(false);
   // Binding is one request however often the button is pressed: the ref closes the gap before React re-renders.
   const inFlight = useRef(false);
+  const rerating = useRef(false);
 
   if (!quote || !me.data) return null;
 
@@ -80,6 +82,16 @@ export function IssuePolicy({
     }
   };
 
+  const rerate = async () => {
+    if (rerating.current) return;
+    rerating.current = true;
+    try {
+      await onRerate();
+    } finally {
+      rerating.current = false;
+    }
+  };
+
   if (validity.state === "expired") {
     return (
       <section
@@ -99,7 +111,7 @@ export function IssuePolicy({
           </p>
         </div>
         {canRate ? (
-          <Button variant="outline" disabled={busy} onClick={onRerate}>
+          <Button variant="outline" disabled={busy} onClick={() => void rerate()}>
             <RefreshCw aria-hidden="true" className="h-4 w-4" />
             Re-rate
           </Button>

@@ -328,7 +328,7 @@ export function QuoteStep() {
         <IssuePolicy
           quote={quote}
           busy={rating || overrideBusy}
-          onRerate={() => quote && void rateWith(quote, selections ?? selectionsFromQuote(quote))}
+          onRerate={() => (quote ? rateWith(quote, selections ?? selectionsFromQuote(quote)) : undefined)}
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Button variant="outline" onClick={() => void requestStep(6)}>
