@@ -90,7 +90,7 @@ export function QuotesTable({ rows, now }: { rows: readonly QuoteRow[]; now: Dat
             </TableCell>
             <TableCell>
               <QuoteStatusBadge status={row.quote.status} />
-              <QuoteValidityNote quote={row.quote} now={now} className="mt-1 flex" />
+              <QuoteValidityNote quote={row.quote} now={now} className="mt-1" />
             </TableCell>
             <TableCell className="whitespace-nowrap text-slate-700">
               <time dateTime={row.quote.updatedAt}>{formatRelativeTime(new Date(row.quote.updatedAt), now)}</time>

@@ -5,7 +5,7 @@ import { cn } from "../../../../lib/cn";
 
 /**
  * A completed quote's 'Valid until {date}', or that it expired and must be re-rated; an issued quote's
- * policy number. Nothing for other statuses. Used on step 7 and on the dashboard's rows.
+ * policy number. Nothing for other statuses. Shown under the status on the dashboard's rows.
  */
 export function QuoteValidityNote({
   quote,
@@ -18,7 +18,7 @@ export function QuoteValidityNote({
 }) {
   if (quote.status === "ISSUED" && quote.policyNumber) {
     return (
-      <span className={cn("inline-flex items-center gap-1 text-xs font-medium text-violet-800", className)}>
+      <span className={cn("flex items-center gap-1 text-xs font-medium text-violet-800", className)}>
         <FileCheck2 aria-hidden="true" className="h-3.5 w-3.5" />
         Policy {quote.policyNumber}
       </span>
@@ -31,7 +31,7 @@ export function QuoteValidityNote({
   return (
     <span
       className={cn(
-        "inline-flex items-center gap-1 text-xs font-medium",
+        "flex items-center gap-1 text-xs font-medium",
         expired ? "text-amber-800" : "text-green-800",
         className,
       )}
