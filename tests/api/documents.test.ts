@@ -17,6 +17,7 @@ import { sampleQuoteForDocuments } from "../../src/server/features/documents/sam
 import { renderStatementOfFact } from "../../src/server/features/documents/statement-of-fact";
 import { createTestUser, signIn } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";
+import { createCompleteQuote } from "./quotes-fixtures";
 
 const workDir = mkdtempSync(join(tmpdir(), "pqe-documents-"));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
@@ -398,6 +399,69 @@ describeEachDatabase("document routes", (ctx) => {
         "The statement of fact cannot be produced until the quote is complete. Missing: business address, turnover, largest single project value and declaration.",
       code: "QUOTE_INCOMPLETE",
     });
+  });
+
+  it("prints an issued quote's schedule as a policy schedule with its policy number", async () => {
+    const cookie = await signIn(ctx.app, "BROKER");
+    const fresh = await insertQuote(ctx.db, quoteRow(brokerId, { ratedAt: ctx.clock.now() }));
+    const issued = await ctx.app.inject({
+      method: "POST",
+      url: `/api/quotes/${fresh.id}/issue`,
+      headers: { cookie },
+      payload: {},
+    });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const policyNumber = `DCPI/POL/${fresh.reference.slice(5)}`;
+    expect(issued.json().data.policyNumber).toBe(policyNumber);
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: `/api/quotes/${fresh.id}/policy-schedule`,
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain(`Policy number ${policyNumber}`);
+    expect(text).toContain("Policy Schedule");
+    expect(text).not.toContain("Quotation");
+    expect(text).not.toContain("QUOTATION");
+  });
+
+  it("produces a sole trader's documents without an incorporation date, naming them a sole trader", async () => {
+    const cookie = await signIn(ctx.app, "BROKER");
+    const soleTrader = await createCompleteQuote(ctx.app, cookie, {
+      stepOne: {
+        proposerName: "Jo Bloggs",
+        tradingName: "Bloggs Joinery",
+        incorporationDate: null,
+        isSoleTrader: true,
+        tradingSince: "2015-06-01",
+      },
+    });
+    expect(soleTrader).toMatchObject({ isSoleTrader: true, incorporationDate: null });
+    const statement = await ctx.app.inject({
+      method: "POST",
+      url: `/api/quotes/${soleTrader.id}/statement-of-fact`,
+      headers: { cookie },
+    });
+    expect(statement.statusCode, statement.body).toBe(200);
+    const statementText = pdfText(statement.rawPayload);
+    expect(statementText).toContain("Name of the sole trader Jo Bloggs");
+    expect(statementText).toContain("Legal status Sole trader (not incorporated)");
+    expect(statementText).toContain("Trading name Bloggs Joinery");
+    expect(statementText).toContain("Trading since 01/06/2015");
+    expect(statementText).not.toContain("Company name");
+    expect(statementText).not.toContain("Date of incorporation");
+
+    const schedule = await ctx.app.inject({
+      method: "POST",
+      url: `/api/quotes/${soleTrader.id}/policy-schedule`,
+      headers: { cookie },
+    });
+    expect(schedule.statusCode, schedule.body).toBe(200);
+    const scheduleText = pdfText(schedule.rawPayload);
+    expect(scheduleText).toContain("Insured Jo Bloggs, a sole trader");
+    expect(scheduleText).toContain("Trading as Bloggs Joinery");
+    expect(scheduleText).toContain("Trading since 01/06/2015");
   });
 
   it("serves the wording to anyone: an attachment with download=true, inline otherwise", async () => {

@@ -137,9 +137,14 @@ export async function patchQuote(app: FastifyInstance, cookie: string, id: strin
 export async function createCompleteQuote(
   app: FastifyInstance,
   cookie: string,
-  options: { declaration?: Record<string, unknown>; financialOverview?: Record<string, unknown>; rate?: boolean } = {},
+  options: {
+    stepOne?: Record<string, unknown>;
+    declaration?: Record<string, unknown>;
+    financialOverview?: Record<string, unknown>;
+    rate?: boolean;
+  } = {},
 ): Promise<Quote> {
-  const quote = await createQuote(app, cookie);
+  const quote = await createQuote(app, cookie, options.stepOne);
   await patchQuote(app, cookie, quote.id, { financialOverview: options.financialOverview ?? FINANCIAL_OVERVIEW });
   await patchQuote(app, cookie, quote.id, { designLiability: DESIGN_LIABILITY });
   await patchQuote(app, cookie, quote.id, { activitySplit: ACTIVITY_SPLIT });

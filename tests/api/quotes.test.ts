@@ -356,3 +356,91 @@ describeEachDatabase("quotes: reopening on change", (ctx) => {
     });
   });
 });
+
+describeEachDatabase("quotes: sole traders", (ctx) => {
+  /** Step 1 as the wizard saves it, flat as SPEC.md §7 sends it. */
+  const DETAILS = {
+    proposerName: "Jo Bloggs",
+    businessAddress: "3 Mill Lane, Halifax HX1 2AB",
+    inceptionDate: "2026-12-01",
+    numberOfDirectors: 1,
+    numberOfQualifiedStaff: 1,
+    hasFinancialInterest: false,
+  };
+  const SOLE_TRADER = {
+    productCode: "D/C-PI",
+    ...DETAILS,
+    insuredsDetails: { businessActivity: "Joiner" },
+    tradingName: "Bloggs Joinery",
+    isSoleTrader: true,
+    tradingSince: "2015-06-01",
+  };
+
+  it("stores and returns the sole-trader answer and the date trading began, without an incorporation date", async () => {
+    const broker = await signIn(ctx.app, "BROKER");
+    const created = await call(ctx.app, broker, "POST", "/api/quotes", SOLE_TRADER);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const expected = { isSoleTrader: true, tradingSince: "2015-06-01", incorporationDate: null };
+    expect(created.body.data).toMatchObject({
+      ...expected,
+      insuredsDetails: expect.objectContaining({ isSoleTrader: true, tradingSince: "2015-06-01" }),
+    });
+    const read = await call(ctx.app, broker, "GET", `/api/quotes/${created.body.data.id}`);
+    expect(read.body.data).toMatchObject(expected);
+  });
+
+  it("keeps no incorporation date for a sole trader and no trading-since date for a company", async () => {
+    const broker = await signIn(ctx.app, "BROKER");
+    const created = await call(ctx.app, broker, "POST", "/api/quotes", {
+      ...SOLE_TRADER,
+      incorporationDate: "2001-04-03",
+    });
+    expect(created.body.data).toMatchObject({ isSoleTrader: true, incorporationDate: null });
+    const company = await patchQuote(ctx.app, broker, created.body.data.id, {
+      insuredsDetails: {
+        ...DETAILS,
+        proposerName: "Bloggs Joinery Ltd",
+        incorporationDate: "2019-02-01",
+        isSoleTrader: false,
+        tradingSince: "2015-06-01",
+        businessActivity: "Joiner",
+      },
+    });
+    expect(company).toMatchObject({ isSoleTrader: false, tradingSince: null, incorporationDate: "2019-02-01" });
+  });
+
+  it("keeps the sole-trader answer through SPEC.md §7's step-1 update, which does not carry it", async () => {
+    const broker = await signIn(ctx.app, "BROKER");
+    const created = await call(ctx.app, broker, "POST", "/api/quotes", SOLE_TRADER);
+    const updated = await patchQuote(ctx.app, broker, created.body.data.id, {
+      ...DETAILS,
+      tradingName: "Bloggs Bespoke Joinery",
+      incorporationDate: null,
+      productCode: "D/C-PI",
+      ratingVersionId: "default-version",
+    });
+    expect(updated).toMatchObject({
+      isSoleTrader: true,
+      tradingSince: "2015-06-01",
+      tradingName: "Bloggs Bespoke Joinery",
+    });
+  });
+
+  it("refuses a sole-trader answer that is not yes or no, and a trading-since date that is not a date", async () => {
+    const broker = await signIn(ctx.app, "BROKER");
+    const refused = await call(ctx.app, broker, "POST", "/api/quotes", {
+      ...SOLE_TRADER,
+      isSoleTrader: "yes",
+      tradingSince: "last spring",
+    });
+    expect(refused.status).toBe(400);
+    const issues = (refused.body as unknown as { issues: { path: string; message: string }[] }).issues;
+    expect(issues.map((issue) => issue.path)).toEqual(expect.arrayContaining(["isSoleTrader"]));
+    const badDate = await call(ctx.app, broker, "POST", "/api/quotes", { ...SOLE_TRADER, tradingSince: "last spring" });
+    expect(badDate.status).toBe(400);
+    expect((badDate.body as unknown as { issues: unknown[] }).issues).toContainEqual({
+      path: "tradingSince",
+      message: "Trading since must be a valid date",
+    });
+  });
+});

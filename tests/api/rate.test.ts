@@ -366,6 +366,31 @@ describeEachDatabase("quote validity", (ctx) => {
     expect(issued.status).toBe(200);
   });
 
+  it("issues up to the end of the 30th day after rating and refuses a minute later, saying to re-rate", async () => {
+    const broker = await signIn(ctx.app, "BROKER");
+    const inTime = await patchQuote(ctx.app, broker, (await createCompleteQuote(ctx.app, broker)).id, {
+      status: "QUOTED",
+    });
+    const late = await patchQuote(ctx.app, broker, (await createCompleteQuote(ctx.app, broker)).id, {
+      status: "QUOTED",
+    });
+    const lastRated = new Date(late.ratedAt ?? 0).getTime();
+    const firstRated = new Date(inTime.ratedAt ?? 0).getTime();
+
+    // One minute before the first quote's validity ends: it binds (30 days after its rating).
+    ctx.clock.advance(firstRated + 30 * DAY_MS - 60_000 - ctx.clock.now().getTime());
+    const within = await call(ctx.app, await signIn(ctx.app, "BROKER"), "POST", `/api/quotes/${inTime.id}/issue`, {});
+    expect(within.status, JSON.stringify(within.body)).toBe(200);
+    expect(within.body.data).toMatchObject({ status: "ISSUED" });
+
+    // One minute after the second quote's validity ended: refused with the reason and nothing written.
+    ctx.clock.advance(lastRated + 30 * DAY_MS + 60_000 - ctx.clock.now().getTime());
+    const after = await call(ctx.app, await signIn(ctx.app, "BROKER"), "POST", `/api/quotes/${late.id}/issue`, {});
+    expect(after.status).toBe(409);
+    expect(after.body).toEqual({ error: "Quote expired: re-rate before issue", code: expect.any(String) });
+    expect(await auditEntries(ctx.db, { action: "issued", entityId: late.id })).toEqual([]);
+  });
+
   it("answers a completed quote's stored premium without writing when nothing is chosen differently", async () => {
     const broker = await signIn(ctx.app, "BROKER");
     const quote = await createCompleteQuote(ctx.app, broker);

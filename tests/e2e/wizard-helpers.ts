@@ -57,15 +57,20 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await expectAccessible(page, name);
 }
 
-/** Fills step 1 for a sole trader (no register lookup) and leaves it with 'Continue to Financial Overview'. */
+/**
+ * Fills step 1 without a register lookup, ready for 'Continue to Financial Overview'. `incorporated: null`
+ * leaves the incorporation date alone (a sole trader is not asked for one).
+ */
 export async function fillInsuredsDetails(
   page: Page,
-  details: { name: string; activity?: string; address?: string; incorporated?: string; directors?: number },
+  details: { name: string; activity?: string; address?: string; incorporated?: string | null; directors?: number },
 ): Promise<void> {
   await page.getByLabel("Company name").fill(details.name);
   await page.getByLabel("Business activity").fill(details.activity ?? "Design and Build Contractor");
   await page.getByLabel("Business address").fill(details.address ?? "4 Canal Wharf, Leeds LS11 5PS");
-  await page.getByLabel("Incorporation date").fill(details.incorporated ?? "2012-03-14");
+  if (details.incorporated !== null) {
+    await page.getByLabel("Incorporation date").fill(details.incorporated ?? "2012-03-14");
+  }
   await page.getByLabel("Number of directors/partners/principals").fill(String(details.directors ?? 2));
 }
 

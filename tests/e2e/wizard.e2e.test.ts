@@ -374,7 +374,7 @@ describe("quote wizard", () => {
     await page.getByLabel("Company name").fill("Jo Bloggs Joinery");
     await page.waitForTimeout(700);
     expect(searches.length).toBe(count);
-    await fillInsuredsDetails(page, { name: "Jo Bloggs Joinery", activity: "Joiner" });
+    await fillInsuredsDetails(page, { name: "Jo Bloggs Joinery", activity: "Joiner", incorporated: null });
     await page.getByRole("button", { name: "Continue to Financial Overview" }).click();
     expect(await toastText(page, "Quote Created")).toContain("Quote Created");
     await expectOnStep(page, 2);

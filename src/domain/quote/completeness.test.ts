@@ -33,6 +33,18 @@ describe("data completeness for the statement of fact and policy schedule", () =
     expect(isQuoteDataComplete({})).toBe(false);
   });
 
+  it("needs no incorporation date for a sole trader, flat or inside insuredsDetails", () => {
+    const soleTrader = { ...complete, incorporationDate: null, isSoleTrader: true };
+    expect(findMissingForDocuments(soleTrader)).toEqual([]);
+    expect(
+      findMissingForDocuments({ ...complete, incorporationDate: null, insuredsDetails: { isSoleTrader: true } }),
+    ).toEqual([]);
+    expect(findMissingForDocuments({ ...complete, incorporationDate: null, isSoleTrader: false })).toEqual([
+      "incorporation date",
+    ]);
+    expect(findMissingForDocuments({ ...soleTrader, proposerName: "" })).toEqual(["sole trader's name"]);
+  });
+
   it("treats blank text and zero amounts as missing", () => {
     expect(
       findMissingForDocuments({

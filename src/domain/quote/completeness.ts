@@ -9,11 +9,13 @@ export type QuoteDataForDocuments = {
   proposerName?: string | null | undefined;
   businessAddress?: string | null | undefined;
   incorporationDate?: string | null | undefined;
+  isSoleTrader?: boolean | null | undefined;
   insuredsDetails?:
     | {
         proposerName?: string | null | undefined;
         businessAddress?: string | null | undefined;
         incorporationDate?: string | null | undefined;
+        isSoleTrader?: boolean | null | undefined;
       }
     | null
     | undefined;
@@ -38,10 +40,16 @@ function positive(amount: number | null | undefined): boolean {
 /** Human names of what is missing, in wizard order; empty when documents can be produced. */
 export function findMissingForDocuments(quote: QuoteDataForDocuments): string[] {
   const details = quote.insuredsDetails ?? {};
+  // A sole trader is not incorporated: their documents need no incorporation date.
+  const soleTrader = (quote.isSoleTrader ?? details.isSoleTrader) === true;
   const missing: string[] = [];
-  if (!present(quote.proposerName) && !present(details.proposerName)) missing.push("company name");
+  if (!present(quote.proposerName) && !present(details.proposerName)) {
+    missing.push(soleTrader ? "sole trader's name" : "company name");
+  }
   if (!present(quote.businessAddress) && !present(details.businessAddress)) missing.push("business address");
-  if (!present(quote.incorporationDate) && !present(details.incorporationDate)) missing.push("incorporation date");
+  if (!soleTrader && !present(quote.incorporationDate) && !present(details.incorporationDate)) {
+    missing.push("incorporation date");
+  }
   if (!positive(quote.financialOverview?.turnover)) missing.push("turnover");
   if (!positive(quote.financialOverview?.largestSingleProjectValue)) missing.push("largest single project value");
   if (!quote.designLiability) missing.push("design liability");

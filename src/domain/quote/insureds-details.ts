@@ -29,6 +29,8 @@ export const insuredsDetailsFields = {
   businessAddress: requiredText(M.businessAddress, 1_000),
   inceptionDate: isoDate(M.inceptionDate),
   incorporationDate: isoDate("Incorporation date must be a valid date").nullish(),
+  isSoleTrader: z.boolean({ error: "Sole trader must be yes or no" }).default(false),
+  tradingSince: isoDate("Trading since must be a valid date").nullish(),
   numberOfDirectors: z
     .number({ error: M.numberOfDirectors })
     .int(M.numberOfDirectors)
@@ -60,19 +62,39 @@ function clearUnusedFinancialInterest<
   return value.hasFinancialInterest ? value : { ...value, financialInterestDetails: null };
 }
 
+export type SoleTraderFacts = {
+  isSoleTrader: boolean;
+  incorporationDate?: string | null | undefined;
+  tradingSince?: string | null | undefined;
+};
+
+/**
+ * A sole trader is not incorporated, so no incorporation date is kept for one; the date trading began is
+ * asked of sole traders only, so a company keeps none.
+ */
+export function soleTraderFacts<T extends SoleTraderFacts>(value: T): T {
+  return value.isSoleTrader
+    ? { ...value, incorporationDate: null, tradingSince: value.tradingSince ?? null }
+    : { ...value, tradingSince: null };
+}
+
 export const insuredsDetailsSchema = z
   .strictObject(insuredsDetailsFields)
   .superRefine(checkFinancialInterestDetails)
-  .transform(clearUnusedFinancialInterest);
+  .transform((value) => soleTraderFacts(clearUnusedFinancialInterest(value)));
 export type InsuredsDetailsInput = z.input<typeof insuredsDetailsSchema>;
 export type InsuredsDetails = z.infer<typeof insuredsDetailsSchema>;
 
 /**
- * Step 1 as SPEC.md §7's update sends it: the same rules, but businessActivity may be absent (the stored
- * one is kept).
+ * Step 1 as SPEC.md §7's update sends it: the same rules, but businessActivity and the sole-trader answer may
+ * be absent (the stored ones are kept; SPEC.md's update does not carry them).
  */
 export const insuredsDetailsUpdateSchema = z
-  .strictObject({ ...insuredsDetailsFields, businessActivity: insuredsDetailsFields.businessActivity.optional() })
+  .strictObject({
+    ...insuredsDetailsFields,
+    businessActivity: insuredsDetailsFields.businessActivity.optional(),
+    isSoleTrader: z.boolean({ error: "Sole trader must be yes or no" }).optional(),
+  })
   .superRefine(checkFinancialInterestDetails)
   .transform(clearUnusedFinancialInterest);
 export type InsuredsDetailsUpdate = z.infer<typeof insuredsDetailsUpdateSchema>;
@@ -86,6 +108,8 @@ export function insuredsDetailsDefaults(today: string): InsuredsDetails {
     businessAddress: "",
     inceptionDate: today,
     incorporationDate: null,
+    isSoleTrader: false,
+    tradingSince: null,
     numberOfDirectors: 1,
     numberOfQualifiedStaff: 0,
     hasFinancialInterest: false,

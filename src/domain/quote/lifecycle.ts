@@ -4,9 +4,9 @@
  * asks `availableActions` to show only buttons that will work.
  */
 import type { Role } from "../auth/schemas";
-import { QUOTE_VALIDITY_DAYS } from "../constants";
 import type { UnderwriterDecisionValue } from "./quote";
 import { isQuoteStatus, type QuoteStatus } from "./status";
+import { isQuoteExpired } from "./validity";
 
 export const QUOTE_ACTIONS = [
   "view",
@@ -87,20 +87,6 @@ const WRITE_ACTIONS: readonly QuoteAction[] = [
 ];
 const CHANGES_RATING: readonly QuoteAction[] = ["editSection", "rate", "overridePremium", "removeOverride"];
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The end of a rated quote's validity: 30 days after rating (DECISIONS §4). */
-export function quoteValidUntil(ratedAt: string | Date): Date {
-  return new Date(new Date(ratedAt).getTime() + QUOTE_VALIDITY_DAYS * DAY_MS);
-}
-
-/** A quote never rated, or rated more than 30 days before `now`, must be (re-)rated before issue. */
-export function isQuoteExpired(ratedAt: string | Date | null | undefined, now: Date): boolean {
-  if (ratedAt === null || ratedAt === undefined) return true;
-  const validUntil = quoteValidUntil(ratedAt).getTime();
-  return Number.isNaN(validUntil) || now.getTime() > validUntil;
-}
-
 /** BROKER and UNDERWRITER create quotes; ADMIN does not (DECISIONS §3). */
 export function canCreateQuote(role: Role): boolean {
   return role === "BROKER" || role === "UNDERWRITER";
@@ -162,7 +148,7 @@ export function decideQuoteAction(context: QuoteActionContext): QuoteActionDecis
       return allow(context.decision === "DECLINED" ? "UW_DECLINED" : "UW_APPROVED");
     case "issue":
       if (status !== "QUOTED") return conflict(R.onlyQuotedIssues);
-      if (!context.now || isQuoteExpired(context.ratedAt, context.now)) return conflict(R.expired);
+      if (!context.now || isQuoteExpired({ ratedAt: context.ratedAt }, context.now)) return conflict(R.expired);
       return allow("ISSUED");
     default:
       return assertNever(action);

@@ -65,6 +65,9 @@ export const quoteSchema = z.object({
   businessAddress: nullableText,
   inceptionDate: z.string(),
   incorporationDate: nullableText,
+  // Answers stored before the sole-trader question was kept read as a company.
+  isSoleTrader: z.boolean().default(false),
+  tradingSince: nullableText.default(null),
   numberOfDirectors: z.number().int(),
   numberOfQualifiedStaff: z.number().int(),
   hasFinancialInterest: z.boolean(),

@@ -56,6 +56,9 @@ describe("POST /api/quotes body", () => {
         businessAddress: "1 High Street, Leeds",
         inceptionDate: "2026-12-01",
         incorporationDate: "2001-04-03",
+        // Not a sole trader unless the body says so; only sole traders keep a trading-since date.
+        isSoleTrader: false,
+        tradingSince: null,
         numberOfDirectors: 2,
         numberOfQualifiedStaff: 3,
         hasFinancialInterest: false,

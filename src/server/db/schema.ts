@@ -137,6 +137,10 @@ export const quotes = pgTable(
     businessAddress: text("business_address"),
     inceptionDate: date("inception_date", { mode: "string" }).notNull(),
     incorporationDate: date("incorporation_date", { mode: "string" }),
+    /** A sole trader has no incorporation date; the documents name them as a sole trader, not a company. */
+    isSoleTrader: boolean("is_sole_trader").notNull().default(false),
+    /** When a sole trader began trading, if the broker gave it. */
+    tradingSince: date("trading_since", { mode: "string" }),
     numberOfDirectors: integer("number_of_directors").notNull().default(1),
     numberOfQualifiedStaff: integer("number_of_qualified_staff").notNull().default(0),
     hasFinancialInterest: boolean("has_financial_interest").notNull().default(false),

@@ -77,6 +77,8 @@ export function insuredsDetailsOf(quote: Quote) {
     businessActivity: details?.businessActivity ?? null,
     businessAddress: quote.businessAddress ?? details?.businessAddress ?? null,
     incorporationDate: quote.incorporationDate ?? details?.incorporationDate ?? null,
+    isSoleTrader: quote.isSoleTrader ?? details?.isSoleTrader ?? false,
+    tradingSince: quote.tradingSince ?? details?.tradingSince ?? null,
     inceptionDate: quote.inceptionDate || details?.inceptionDate || "",
     numberOfDirectors: quote.numberOfDirectors ?? details?.numberOfDirectors ?? null,
     numberOfQualifiedStaff: quote.numberOfQualifiedStaff ?? details?.numberOfQualifiedStaff ?? null,

@@ -3,13 +3,13 @@
  * premium with IPT. Until the quote is issued it is a quotation and says so on every page; once issued it
  * carries the policy number.
  */
-import { QUOTE_VALIDITY_DAYS } from "../../../domain/constants";
 import { excessAmount } from "../../../domain/format/excess";
 import { formatGbp, parseMoneyString } from "../../../domain/money";
 import { ADDITIONAL_COVERS } from "../../../domain/quote/financial-overview";
 import { deriveRatingInput, selectionsFromRisk } from "../../../domain/quote/rating-input";
 import { EXCESS_OPTION_LABELS } from "../../../domain/quote/risk";
 import { statusLabel } from "../../../domain/quote/status";
+import { quoteValidUntil } from "../../../domain/quote/validity";
 import { DC_WORDING } from "./dc-wording-text";
 import {
   asExcessOption,
@@ -23,8 +23,6 @@ import {
 } from "./document-view";
 import { INSURER_NAME, PdfWriter } from "./pdf-writer";
 import { writeUnderwritersTerms } from "./underwriters-terms";
-
-const DAY_MS = 24 * 60 * 60 * 1_000;
 
 function money(amount: string | null): string {
   const pence = amount === null ? null : parseMoneyString(amount);
@@ -59,9 +57,8 @@ export async function renderPolicySchedule(view: QuoteDocumentView): Promise<Buf
   ]);
 
   if (!issued) {
-    const validUntil = quote.ratedAt
-      ? dateGb(new Date(new Date(quote.ratedAt).getTime() + QUOTE_VALIDITY_DAYS * DAY_MS))
-      : null;
+    const until = quoteValidUntil(quote);
+    const validUntil = until ? dateGb(until) : null;
     writer.notice(
       `QUOTATION - NOT EVIDENCE OF COVER. This schedule sets out the terms on which ${INSURER_NAME} is prepared to insure. Cover starts only when the quotation is accepted and the policy is issued with a policy number.${validUntil ? ` This quotation is valid until ${validUntil}.` : ""}`,
       "warning",
@@ -90,8 +87,11 @@ export async function renderPolicySchedule(view: QuoteDocumentView): Promise<Buf
 
   writer.heading("The Insured");
   writer.keyValues([
-    { label: "Insured", value: details.proposerName },
+    { label: "Insured", value: details.isSoleTrader ? `${details.proposerName}, a sole trader` : details.proposerName },
     ...(details.tradingName ? [{ label: "Trading as", value: details.tradingName }] : []),
+    ...(details.isSoleTrader && details.tradingSince
+      ? [{ label: "Trading since", value: dateGb(details.tradingSince) }]
+      : []),
     { label: "Address", value: text(details.businessAddress, "Not given") },
     { label: "Professional Business", value: text(details.businessActivity, "As described in the statement of fact") },
   ]);

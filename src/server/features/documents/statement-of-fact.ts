@@ -67,11 +67,18 @@ export async function renderStatementOfFact(view: QuoteDocumentView): Promise<Bu
 
   writer.heading("1. Insured's details");
   writer.keyValues([
-    { label: "Company name", value: details.proposerName },
+    ...(details.isSoleTrader
+      ? [
+          { label: "Name of the sole trader", value: details.proposerName },
+          { label: "Legal status", value: "Sole trader (not incorporated)" },
+        ]
+      : [{ label: "Company name", value: details.proposerName }]),
     { label: "Trading name", value: text(details.tradingName, "None") },
     { label: "Business activity", value: text(details.businessActivity, "Not given") },
     { label: "Business address", value: text(details.businessAddress, "Not given") },
-    { label: "Date of incorporation", value: dateGb(details.incorporationDate) },
+    details.isSoleTrader
+      ? { label: "Trading since", value: dateGb(details.tradingSince) }
+      : { label: "Date of incorporation", value: dateGb(details.incorporationDate) },
     { label: "Proposed inception date", value: dateGb(details.inceptionDate) },
     { label: "Number of directors/partners/principals", value: String(details.numberOfDirectors ?? "Not given") },
     { label: "Number of qualified staff", value: String(details.numberOfQualifiedStaff ?? "Not given") },

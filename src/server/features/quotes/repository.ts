@@ -269,6 +269,8 @@ export function toQuoteResponse(quote: QuoteRow, broker: BrokerSummary | null, d
     businessAddress: quote.businessAddress,
     inceptionDate: quote.inceptionDate,
     incorporationDate: quote.incorporationDate,
+    isSoleTrader: quote.isSoleTrader,
+    tradingSince: quote.tradingSince,
     numberOfDirectors: quote.numberOfDirectors,
     numberOfQualifiedStaff: quote.numberOfQualifiedStaff,
     hasFinancialInterest: quote.hasFinancialInterest,

@@ -7,11 +7,12 @@
  */
 import { DC_PI_PRODUCT_CODE, DEFAULT_PRODUCT_CODE } from "../../../domain/constants";
 import { penceToMoneyString } from "../../../domain/money";
-import { isQuoteExpired } from "../../../domain/quote/lifecycle";
+import { soleTraderFacts } from "../../../domain/quote/insureds-details";
 import { referralReasonFromHits, toPremiumBreakdown } from "../../../domain/quote/premium";
 import type { PremiumBreakdown, RatingTraceEntry, ReferralHit } from "../../../domain/quote/quote";
 import type { CreateQuoteRequest, PatchQuoteCommand, ReferQuoteRequest } from "../../../domain/quote/requests";
 import type { RateQuoteRequest, Risk } from "../../../domain/quote/risk";
+import { isQuoteExpired } from "../../../domain/quote/validity";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { type NewQuoteRow, type QuoteRow, quotes } from "../../db/schema";
@@ -125,16 +126,36 @@ function insuredsDetailsColumns(
 ): Partial<NewQuoteRow> {
   const update = command.insuredsDetails;
   const stored = (quote.insuredsDetails ?? {}) as { businessActivity?: string };
-  // SPEC.md §7's step-1 update does not carry the business activity: the stored one stands.
+  // SPEC.md §7's step-1 update carries neither the business activity nor the sole-trader answer: the stored
+  // ones stand (and with the answer, the date trading began).
   const businessActivity = update.businessActivity ?? stored.businessActivity;
-  const details = { ...update, ...(businessActivity !== undefined ? { businessActivity } : {}) };
+  const soleTrader = soleTraderFacts(
+    update.isSoleTrader === undefined
+      ? {
+          isSoleTrader: quote.isSoleTrader,
+          incorporationDate: update.incorporationDate,
+          tradingSince: quote.tradingSince,
+        }
+      : {
+          isSoleTrader: update.isSoleTrader,
+          incorporationDate: update.incorporationDate,
+          tradingSince: update.tradingSince,
+        },
+  );
+  const details = {
+    ...update,
+    ...soleTrader,
+    ...(businessActivity !== undefined ? { businessActivity } : {}),
+  };
   return {
     insuredsDetails: details,
     proposerName: update.proposerName,
     tradingName: update.tradingName ?? null,
     businessAddress: update.businessAddress,
     inceptionDate: update.inceptionDate,
-    incorporationDate: update.incorporationDate ?? null,
+    incorporationDate: soleTrader.incorporationDate ?? null,
+    isSoleTrader: soleTrader.isSoleTrader,
+    tradingSince: soleTrader.tradingSince ?? null,
     numberOfDirectors: update.numberOfDirectors,
     numberOfQualifiedStaff: update.numberOfQualifiedStaff,
     hasFinancialInterest: update.hasFinancialInterest,
@@ -165,6 +186,8 @@ export async function createQuote(
         businessAddress: details.businessAddress,
         inceptionDate: details.inceptionDate,
         incorporationDate: details.incorporationDate ?? null,
+        isSoleTrader: details.isSoleTrader,
+        tradingSince: details.tradingSince ?? null,
         numberOfDirectors: details.numberOfDirectors,
         numberOfQualifiedStaff: details.numberOfQualifiedStaff,
         hasFinancialInterest: details.hasFinancialInterest,
@@ -409,7 +432,7 @@ export async function rateQuote(
   const turnoverBand = body.turnoverBand ?? quote.turnoverBand;
   const working = { ...quote, risk, turnoverBand } as QuoteRow;
   const selectionsChanged = !sameValue(storedSelections(quote), storedSelections(working));
-  const renewsValidity = quote.status === "QUOTED" && isQuoteExpired(quote.ratedAt, now);
+  const renewsValidity = quote.status === "QUOTED" && isQuoteExpired(quote, now);
 
   if (quote.status !== "DRAFT" && !selectionsChanged && !renewsValidity && quote.basePremium !== null) {
     return storedOutcome(found);

@@ -1,7 +1,7 @@
 import { AlertDialog as RadixAlertDialog, Dialog as RadixDialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { cn } from "../../lib/cn";
-import { Button } from "./button";
+import { Button, type ButtonVariant } from "./button";
 
 const overlay = "fixed inset-0 z-40 bg-slate-900/40";
 const panel =
@@ -43,6 +43,8 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   busyLabel?: string;
   busy?: boolean;
+  /** Red for a change that loses something (the default); primary for a step forward such as binding. */
+  confirmVariant?: ButtonVariant;
   onConfirm: () => void;
 }
 
@@ -55,6 +57,7 @@ export function ConfirmDialog({
   confirmLabel,
   busyLabel,
   busy = false,
+  confirmVariant = "destructive",
   onConfirm,
 }: ConfirmDialogProps) {
   return (
@@ -71,7 +74,7 @@ export function ConfirmDialog({
               <Button variant="outline">Cancel</Button>
             </RadixAlertDialog.Cancel>
             <Button
-              variant="destructive"
+              variant={confirmVariant}
               disabled={busy}
               onClick={(event) => {
                 // Keep the dialog open until the caller closes it, so a failure can be retried.

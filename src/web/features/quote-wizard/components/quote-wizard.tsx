@@ -245,7 +245,9 @@ export function QuoteWizard({ quote, step, role }: { quote: Quote | undefined; s
           <div>
             <h1 className="text-2xl font-semibold text-slate-900">{quote ? quote.proposerName : "New Quote"}</h1>
             <p className="text-sm text-slate-600">
-              {quote ? `Quote ${quote.reference}` : "Professional indemnity for design and construct contractors"}
+              {quote
+                ? `Quote ${quote.reference}${quote.policyNumber ? ` · Policy ${quote.policyNumber}` : ""}`
+                : "Professional indemnity for design and construct contractors"}
             </p>
           </div>
           {quote ? <Badge tone="info">{statusLabel(quote.status, "wizard")}</Badge> : null}

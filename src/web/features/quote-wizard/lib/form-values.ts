@@ -33,6 +33,8 @@ export function insuredsDetailsFormValues(quote: Quote | undefined, today: strin
     businessAddress: quote.businessAddress ?? "",
     inceptionDate: quote.inceptionDate,
     incorporationDate: quote.incorporationDate ?? "",
+    isSoleTrader: quote.isSoleTrader,
+    tradingSince: quote.tradingSince ?? null,
     numberOfDirectors: quote.numberOfDirectors,
     numberOfQualifiedStaff: quote.numberOfQualifiedStaff,
     hasFinancialInterest: quote.hasFinancialInterest,

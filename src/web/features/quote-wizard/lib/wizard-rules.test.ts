@@ -42,6 +42,8 @@ function quote(overrides: Partial<Quote> = {}): Quote {
     businessAddress: "1 High Street, Leeds",
     inceptionDate: "2026-12-01",
     incorporationDate: "2012-03-14",
+    isSoleTrader: false,
+    tradingSince: null,
     numberOfDirectors: 2,
     numberOfQualifiedStaff: 4,
     hasFinancialInterest: false,

@@ -11,6 +11,7 @@ import { paths } from "../../../config/paths";
 import { rememberedQuoteStep } from "../../../lib/last-quote-step";
 import { DocumentDownloadMenu } from "../../documents/components/document-download-menu";
 import { EmailPackageButton } from "../../documents/components/email-package-button";
+import { QuoteValidityNote } from "../../quote-wizard/components/quote/quote-validity";
 import type { QuoteRow } from "../api/get-quotes";
 import { QuoteStatusBadge } from "./quote-status-badge";
 import { ReviewAction, RowDecision } from "./row-decision";
@@ -96,6 +97,7 @@ export function QuotesTable({ rows, now }: { rows: readonly QuoteRow[]; now: Dat
             <TableCell>
               <QuoteStatusBadge status={row.quote.status} />
               <RowDecision quote={row.quote} />
+              <QuoteValidityNote quote={row.quote} now={now} className="mt-1" />
             </TableCell>
             <TableCell className="whitespace-nowrap text-slate-700">
               <time dateTime={row.quote.updatedAt}>{formatRelativeTime(new Date(row.quote.updatedAt), now)}</time>

@@ -59,7 +59,9 @@ export function InsuredsDetailsStep() {
 
   // An existing quote's name was chosen already: searching it again would only get in the way.
   const [companySelected, setCompanySelected] = useState(quote !== undefined);
-  const [soleTrader, setSoleTrader] = useState(false);
+  // The sole-trader answer is stored with the quote: a sole trader has no incorporation date to give.
+  const soleTrader = form.watch("isSoleTrader") ?? false;
+  const setSoleTrader = (answer: boolean) => form.setValue("isSoleTrader", answer, { shouldDirty: true });
   // Directors are copied into qualified staff until the broker types a staff figure (SPEC.md §4).
   const [staffEdited, setStaffEdited] = useState(quote !== undefined);
 
@@ -218,19 +220,30 @@ export function InsuredsDetailsStep() {
               {...describedBy("businessAddress", errors.businessAddress?.message)}
             />
           </FormField>
-          <FormField
-            id="incorporationDate"
-            label="Incorporation date"
-            error={errors.incorporationDate?.message}
-            hint={quote?.incorporationDate ? `Registered ${formatDateGb(quote.incorporationDate)}` : undefined}
-          >
-            <Input
+          {soleTrader ? (
+            <FormField id="tradingSince" label="Trading since (optional)" error={errors.tradingSince?.message}>
+              <Input
+                id="tradingSince"
+                type="date"
+                {...form.register("tradingSince", { setValueAs: (value) => (value ? value : null) })}
+                {...describedBy("tradingSince", errors.tradingSince?.message)}
+              />
+            </FormField>
+          ) : (
+            <FormField
               id="incorporationDate"
-              type="date"
-              {...form.register("incorporationDate", { setValueAs: (value) => (value ? value : null) })}
-              {...describedBy("incorporationDate", errors.incorporationDate?.message)}
-            />
-          </FormField>
+              label="Incorporation date"
+              error={errors.incorporationDate?.message}
+              hint={quote?.incorporationDate ? `Registered ${formatDateGb(quote.incorporationDate)}` : undefined}
+            >
+              <Input
+                id="incorporationDate"
+                type="date"
+                {...form.register("incorporationDate", { setValueAs: (value) => (value ? value : null) })}
+                {...describedBy("incorporationDate", errors.incorporationDate?.message)}
+              />
+            </FormField>
+          )}
           <FormField id="inceptionDate" label="Inception date" error={errors.inceptionDate?.message}>
             <Input
               id="inceptionDate"

@@ -16,6 +16,7 @@ import { type CoverSelections, type QuoteSelections, selectionsFromQuote } from 
 import { AdditionalCovers } from "../quote/additional-covers";
 import { DecisionSummary } from "../quote/decision-summary";
 import { ExcessCards } from "../quote/excess-cards";
+import { IssuePolicy } from "../quote/issue-policy";
 import { PremiumCard } from "../quote/premium-card";
 import { premiumLinesOf } from "../quote/premium-lines";
 import { PremiumOverride } from "../quote/premium-override";
@@ -250,6 +251,13 @@ export function QuoteStep() {
             </Link>
           </p>
         ) : null}
+        <IssuePolicy
+          quote={quote}
+          busy={writing}
+          onRerate={() =>
+            quote ? write({ kind: "rate", selections: selections ?? selectionsFromQuote(quote) }) : undefined
+          }
+        />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Button variant="outline" onClick={() => void requestStep(6)}>
             <ArrowLeft aria-hidden="true" className="h-4 w-4" />

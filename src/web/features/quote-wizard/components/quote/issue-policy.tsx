@@ -1,0 +1,141 @@
+import { CalendarClock, CircleAlert, FileCheck2, RefreshCw } from "lucide-react";
+import { useState } from "react";
+import { formatDateGb } from "../../../../../domain/format/dates";
+import { decideQuoteAction } from "../../../../../domain/quote/lifecycle";
+import type { Quote } from "../../../../../domain/quote/quote";
+import { describeQuoteValidity } from "../../../../../domain/quote/validity";
+import { Button } from "../../../../components/ui/button";
+import { ConfirmDialog } from "../../../../components/ui/dialog";
+import { toast } from "../../../../components/ui/toast-store";
+import { useNow } from "../../../../hooks/use-now";
+import { errorMessageOf } from "../../../../lib/api-client";
+import { useSingleFlight } from "../../../../lib/single-flight";
+import { useMe } from "../../../auth/api/get-me";
+import { useIssueQuote } from "../../api/issue-quote";
+import { formatMoneyString } from "../use-rating";
+
+/** What the broker is asked before binding: the insured, the premium and the day cover starts. */
+export function issueConfirmationText(quote: Pick<Quote, "proposerName" | "totalPremium" | "inceptionDate">): string {
+  return `Issue a policy for ${quote.proposerName} at a premium of ${formatMoneyString(quote.totalPremium)} (inclusive of IPT), incepting on ${formatDateGb(quote.inceptionDate)}? Once issued, the quote can no longer be changed.`;
+}
+
+/**
+ * Step 7's binding: a completed quote within its 30-day validity offers 'Issue Policy' to its broker and to
+ * underwriters (the domain's life cycle decides who, and the validity rule when); an expired one says it must
+ * be re-rated and offers Re-rate; an issued one shows its policy number.
+ */
+export function IssuePolicy({
+  quote,
+  busy,
+  onRerate,
+}: {
+  quote: Quote | undefined;
+  /** Another step-7 write (rating, override) is on its way. */
+  busy: boolean;
+  /** Rates the quote again with its stored selections; settles when the rating has answered. */
+  onRerate: () => Promise<unknown> | undefined;
+}) {
+  const me = useMe();
+  const now = useNow();
+  const issue = useIssueQuote();
+  const [confirming, setConfirming] = useState(false);
+  // Binding is one request however often the button is pressed (the guard closes the gap before React re-renders).
+  const [confirmIssue, issuing] = useSingleFlight(async () => {
+    if (!quote) return;
+    try {
+      const issued = await issue.mutateAsync({ id: quote.id, body: { expectedVersion: quote.version } });
+      setConfirming(false);
+      toast({ title: "Policy Issued", description: `Policy ${issued.policyNumber} for ${issued.proposerName}` });
+    } catch (error) {
+      toast({ title: "Issue Error", description: errorMessageOf(error), variant: "destructive" });
+    }
+  });
+  const [rerate] = useSingleFlight(async () => {
+    await onRerate();
+  });
+
+  if (!quote || !me.data) return null;
+
+  if (quote.status === "ISSUED") {
+    return (
+      <section
+        aria-labelledby="policy-issued-title"
+        className="rounded-md border border-violet-200 bg-violet-50 p-4 text-sm text-violet-950"
+      >
+        <h2 id="policy-issued-title" className="flex items-center gap-2 font-semibold">
+          <FileCheck2 aria-hidden="true" className="h-4 w-4" />
+          Policy issued
+        </h2>
+        <p className="mt-1">
+          Policy number <span className="font-mono font-semibold">{quote.policyNumber}</span>
+          {quote.issuedAt ? `, issued on ${formatDateGb(quote.issuedAt)}` : ""}.
+        </p>
+      </section>
+    );
+  }
+
+  const validity = describeQuoteValidity(quote, now);
+  if (!validity) return null;
+  const who = { status: quote.status, role: me.data.role, isOwner: me.data.id === quote.brokerId };
+  const canIssue = decideQuoteAction({ ...who, action: "issue", ratedAt: quote.ratedAt, now }).allowed;
+  const canRate = decideQuoteAction({ ...who, action: "rate" }).allowed;
+
+  if (validity.state === "expired") {
+    return (
+      <section
+        aria-labelledby="quote-expired-title"
+        className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-400 bg-amber-50 p-4 text-sm text-amber-950"
+      >
+        <div>
+          <h2 id="quote-expired-title" className="flex items-center gap-2 font-semibold">
+            <CircleAlert aria-hidden="true" className="h-4 w-4" />
+            Quote expired
+          </h2>
+          <p className="mt-1">
+            {validity.validUntil
+              ? `This quote was valid until ${formatDateGb(validity.validUntil)}.`
+              : "This quote has no rating."}{" "}
+            It must be re-rated before a policy can be issued; if the premium has changed, the quote returns to draft.
+          </p>
+        </div>
+        {canRate ? (
+          <Button variant="outline" disabled={busy} onClick={() => void rerate()}>
+            <RefreshCw aria-hidden="true" className="h-4 w-4" />
+            Re-rate
+          </Button>
+        ) : null}
+      </section>
+    );
+  }
+
+  return (
+    <section
+      aria-label="Issue policy"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-green-200 bg-green-50 p-4 text-sm text-green-950"
+    >
+      <p className="flex items-center gap-2 font-medium">
+        <CalendarClock aria-hidden="true" className="h-4 w-4" />
+        {validity.text}
+      </p>
+      {canIssue ? (
+        <Button disabled={busy || issuing} onClick={() => setConfirming(true)}>
+          <FileCheck2 aria-hidden="true" className="h-4 w-4" />
+          Issue Policy
+        </Button>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => {
+          if (!open && !issuing) setConfirming(false);
+        }}
+        title="Issue Policy"
+        description={issueConfirmationText(quote)}
+        confirmLabel="Issue Policy"
+        busyLabel="Issuing..."
+        busy={issuing}
+        confirmVariant="primary"
+        onConfirm={() => void confirmIssue()}
+      />
+    </section>
+  );
+}
