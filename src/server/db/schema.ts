@@ -239,6 +239,8 @@ export const auditLog = pgTable(
   (t) => [
     index("audit_log_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("audit_log_entity_action_idx").on(t.entityType, t.action),
+    // A quote's history on the review screen reads its own entries, oldest first, whatever the log's size.
+    index("audit_log_entity_idx").on(t.entityType, t.entityId, t.createdAt),
   ],
 );
 
