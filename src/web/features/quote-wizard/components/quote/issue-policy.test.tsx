@@ -57,6 +57,7 @@ function completedQuote(ratedDaysAgo: number): Quote {
     decision: null,
     adjustmentMultiplier: null,
     uwNote: null,
+    decidedBy: null,
     decidedAt: null,
     issuedAt: null,
     createdAt: "2026-11-01T09:00:00.000Z",
