@@ -98,7 +98,7 @@ describe("quote wizard", () => {
       pence(rated.basePremium) + rated.fees.reduce((sum, fee) => sum + pence(fee.amount), 0) + pence(rated.taxes),
     );
     await page.getByText("How this premium was built").click();
-    await visible(page.getByRole("columnheader", { name: "Multiplier" }));
+    await visible(page.getByRole("cell", { name: "Base rate", exact: true }));
     await checkScreen(page, "wizard-step-7");
     await page.getByRole("button", { name: "Complete", exact: true }).click();
     expect(await toastText(page, "Quote Completed")).toContain("Quote Completed");
