@@ -179,7 +179,10 @@ describe("quote wizard", () => {
       true,
     );
     await page.getByLabel("Fees for other work (£)").fill("5000");
-    expect(await page.getByLabel("Fees for other work (£)").getAttribute("step")).toBe("1000");
+    // Fees read as money (£, separators) and step by 1,000 with the arrow keys (SPEC.md §9).
+    expect(await page.getByLabel("Fees for other work (£)").inputValue()).toBe("5,000");
+    await page.getByLabel("Fees for other work (£)").press("ArrowUp");
+    expect(await page.getByLabel("Fees for other work (£)").inputValue()).toBe("6,000");
     expect(await page.getByLabel("In-house design").getAttribute("step")).toBe("0.1");
     await page.getByRole("button", { name: "Continue to Activity Split" }).click();
     expect(await messageUnder(page, "turnoverSplitOtherDetails")).toBe("Please provide details for other turnover");
