@@ -112,9 +112,9 @@ describe("dashboard", () => {
       "draft-complete": { badge: "DRAFT", continue: true, edit: true, documents: true, email: true },
       quoted: { badge: "COMPLETED", continue: false, edit: true, documents: true, email: true },
       referred: { badge: "REFERRED", continue: false, edit: true, documents: true, email: false },
-      requested: { badge: "UW_REQUESTED", continue: false, edit: false, documents: true, email: false },
-      approved: { badge: "UW_APPROVED", continue: false, edit: true, documents: true, email: true },
-      declined: { badge: "UW_DECLINED", continue: false, edit: false, documents: true, email: false },
+      requested: { badge: "UW REQUESTED", continue: false, edit: false, documents: true, email: false },
+      approved: { badge: "UW APPROVED", continue: false, edit: true, documents: true, email: true },
+      declined: { badge: "UW DECLINED", continue: false, edit: false, documents: true, email: false },
     };
     for (const [key, expected] of Object.entries(expectations)) {
       const row = rowOf(key);

@@ -98,7 +98,7 @@ describe("quote wizard", () => {
       pence(rated.basePremium) + rated.fees.reduce((sum, fee) => sum + pence(fee.amount), 0) + pence(rated.taxes),
     );
     await page.getByText("How this premium was built").click();
-    await visible(page.getByRole("columnheader", { name: "Multiplier" }));
+    await visible(page.getByRole("cell", { name: "Base rate", exact: true }));
     await checkScreen(page, "wizard-step-7");
     await page.getByRole("button", { name: "Complete", exact: true }).click();
     expect(await toastText(page, "Quote Completed")).toContain("Quote Completed");
@@ -179,7 +179,10 @@ describe("quote wizard", () => {
       true,
     );
     await page.getByLabel("Fees for other work (£)").fill("5000");
-    expect(await page.getByLabel("Fees for other work (£)").getAttribute("step")).toBe("1000");
+    // Fees read as money (£, separators) and step by 1,000 with the arrow keys (SPEC.md §9).
+    expect(await page.getByLabel("Fees for other work (£)").inputValue()).toBe("5,000");
+    await page.getByLabel("Fees for other work (£)").press("ArrowUp");
+    expect(await page.getByLabel("Fees for other work (£)").inputValue()).toBe("6,000");
     expect(await page.getByLabel("In-house design").getAttribute("step")).toBe("0.1");
     await page.getByRole("button", { name: "Continue to Activity Split" }).click();
     expect(await messageUnder(page, "turnoverSplitOtherDetails")).toBe("Please provide details for other turnover");

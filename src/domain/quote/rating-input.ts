@@ -61,6 +61,18 @@ export function ratingTurnover(chosenBand: Maybe<TurnoverBand>, declaredTurnover
   return representativeTurnover(band);
 }
 
+/** The turnover a rated quote declared and the one it was rated on, for the worksheet's turnover line. */
+export function ratedTurnoverOf(quote: StoredQuoteSections): {
+  declaredTurnover: number | null;
+  ratedTurnover: number;
+} {
+  const declared = quote.financialOverview?.turnover;
+  return {
+    declaredTurnover: typeof declared === "number" ? declared : null,
+    ratedTurnover: ratingTurnover(quote.turnoverBand, declared),
+  };
+}
+
 export function deriveRatingInput(quote: StoredQuoteSections, selections: RatingSelections = {}): RatingInput {
   const overview = quote.financialOverview ?? {};
   const declaration = quote.declaration ?? {};

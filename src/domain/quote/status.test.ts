@@ -20,10 +20,11 @@ describe("status labels", () => {
     expect(statusTone("QUOTED")).toBe("success");
   });
 
-  it("shows underscores as spaces in the wizard only", () => {
+  it("shows underscores as spaces on the list and in the wizard alike (SPEC.md §4: 'UW REQUESTED')", () => {
     expect(statusLabel("UW_REQUESTED", "wizard")).toBe("UW REQUESTED");
     expect(statusLabel("UW_APPROVED", "wizard")).toBe("UW APPROVED");
-    expect(statusLabel("UW_REQUESTED", "list")).toBe("UW_REQUESTED");
+    for (const status of QUOTE_STATUSES) expect(statusLabel(status, "list")).toBe(statusLabel(status, "wizard"));
+    expect(statusLabel("UW_REQUESTED", "list")).toBe("UW REQUESTED");
   });
 
   it("shows an unknown status as DRAFT on the list", () => {

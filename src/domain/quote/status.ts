@@ -33,16 +33,16 @@ export const STATUS_TONES: Readonly<Record<QuoteStatus, StatusTone>> = {
 };
 
 /**
- * The text of a status badge. QUOTED reads COMPLETED everywhere. The dashboard list shows an unknown
- * status as DRAFT; the wizard shows underscores as spaces ('UW REQUESTED').
+ * The text of a status wherever a screen shows it (badge, chart, filter, summary): QUOTED reads COMPLETED and
+ * underscores read as spaces ('UW REQUESTED'), SPEC.md §4, so one screen never shows one status two ways.
+ * Only an unknown status differs by place: the dashboard list shows it as DRAFT, the wizard as it is.
  */
 export function statusLabel(status: string | null | undefined, where: "list" | "wizard"): string {
   if (!isQuoteStatus(status)) {
     if (where === "list") return "DRAFT";
     return (status ?? "").replaceAll("_", " ");
   }
-  const label = status === "QUOTED" ? "COMPLETED" : status;
-  return where === "wizard" ? label.replaceAll("_", " ") : label;
+  return status === "QUOTED" ? "COMPLETED" : status.replaceAll("_", " ");
 }
 
 /** The badge tone; anything unknown looks like a draft, as the list labels it. */

@@ -45,15 +45,16 @@ describe("PI001 (SPEC.md §9's example), worked by hand", () => {
     ]);
   });
 
-  it("explains the premium: one trace line per factor with the matched band or key, then the floor", () => {
+  it("explains the premium: the base rate, one trace line per factor with the matched band or key, then the floor", () => {
     const result = pi001.rate(pi001Input());
     expect(result.trace).toEqual([
+      { kind: "baseRate", name: "baseRate", matched: "£100.00", multiplier: 1 },
       { kind: "factor", name: "turnover", matched: "200,001–500,000", multiplier: 1.2 },
       { kind: "factor", name: "industry", matched: "technology", multiplier: 0.95 },
       { kind: "factor", name: "claimsLast3Yrs", matched: "0", multiplier: 1 },
       { kind: "minPremium", name: "minPremium", matched: "raised to the minimum premium of £150.00", multiplier: 1 },
     ]);
-    expect(pi001.rate(pi001Input({ turnover: 900_000, claimsLast3Yrs: 4 })).trace.slice(0, 3)).toEqual([
+    expect(pi001.rate(pi001Input({ turnover: 900_000, claimsLast3Yrs: 4 })).trace.slice(1, 4)).toEqual([
       { kind: "factor", name: "turnover", matched: "500,001+", multiplier: 1.5 },
       { kind: "factor", name: "industry", matched: "technology", multiplier: 0.95 },
       { kind: "factor", name: "claimsLast3Yrs", matched: "3+", multiplier: 1.6 },

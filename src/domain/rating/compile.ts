@@ -47,7 +47,15 @@ export interface ReferralHit {
 }
 
 /** What a trace line explains: a factor, the cap, the minimum-premium floor, the excess, an override... */
-export type RatingTraceKind = "factor" | "cap" | "minPremium" | "excess" | "override" | "additionalCover" | "referral";
+export type RatingTraceKind =
+  | "baseRate"
+  | "factor"
+  | "cap"
+  | "minPremium"
+  | "excess"
+  | "override"
+  | "additionalCover"
+  | "referral";
 
 export interface RatingTraceEntry {
   readonly kind: RatingTraceKind;
@@ -262,6 +270,8 @@ function createRater(config: RatingConfig, rules: readonly CompiledRule[]): Comp
   const maxMultiplier = config.caps.maxMultiplier;
   const baseFor = (multiplier: number): Pence => roundHalfUp(baseRatePence * multiplier);
   const taxesOn = (subtotal: Pence): Pence => percentOf(subtotal, config.taxesPct);
+  // The worksheet starts from the base rate; traces stored before this line existed simply lack it.
+  const baseRateLine = traceLine("baseRate", "baseRate", formatGbp(baseRatePence), 1);
   const floorLine = traceLine(
     "minPremium",
     "minPremium",
@@ -280,7 +290,7 @@ function createRater(config: RatingConfig, rules: readonly CompiledRule[]): Comp
       throw new RangeError(`A base premium override must be a positive whole number of pence, got ${override}`);
     }
 
-    const trace: RatingTraceEntry[] = [];
+    const trace: RatingTraceEntry[] = [baseRateLine];
     let product = 1;
     for (const factor of factors) {
       const line = factor.lookup(input);

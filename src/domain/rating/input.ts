@@ -67,6 +67,63 @@ export const RATING_INPUT_FIELDS = {
 } as const satisfies Record<string, "number" | "boolean" | "string">;
 
 export type RatingInputFieldName = keyof typeof RATING_INPUT_FIELDS;
+
+/**
+ * Each rating input in words, as a broker reads the worksheet aloud ("Turnover band", "Cover limit"). The
+ * worksheet, the admin's test results and any document name a factor from here, never from the field name.
+ */
+export const RATING_INPUT_LABELS: Readonly<Record<RatingInputFieldName, string>> = {
+  turnover: "Turnover band",
+  industry: "Industry",
+  employees: "Employees",
+  sumInsured: "Sum insured",
+  claimsLast3Yrs: "Claims in the last 3 years",
+  hasClaims: "Previous claims",
+  hasExports: "Export business",
+  hasHazardous: "Hazardous activities",
+  operates24_7: "24/7 operations",
+  coverLimit: "Cover limit",
+  excessOption: "Excess option",
+  largestSingleProjectValue: "Largest single project value",
+  isAllTurnoverUK: "All turnover from UK work",
+  hasNonUKJurisdictionWork: "Work under a non-UK jurisdiction",
+  turnoverIncrease20Percent: "Turnover to rise by 20% or more",
+  hasFinancialInterest: "Financial interest in other firms",
+  hasSpecialAreaWork: "Work in special areas",
+  subcontractorInsuranceConfirmed: "Subcontractors' insurance confirmed",
+  requiresCoverForWaivedRights: "Cover where rights of recourse are waived",
+  responsibleForManufacturing: "Responsible for manufacturing",
+  asbestosOrEnvironmentalWork: "Asbestos or environmental work",
+  contractsNotInWriting: "Contracts not in writing",
+  collateralWarrantiesOrThirdPartyRights: "Collateral warranties or third-party rights",
+  everFailedToCompleteProject: "Ever failed to complete a project",
+  pastContractsWithDesignLiability: "Past contracts with design liability",
+  doesNotExcludeIndirectLosses: "Indirect losses not excluded",
+  businessActivitiesChanged: "Business activities changed",
+  contractsNotAlwaysWritten: "Contracts not always written",
+  previousDisciplinaryAction: "Previous disciplinary action",
+  lackRelevantQualifications: "Lacks relevant qualifications",
+  noBackgroundCheckPolicy: "No background check policy",
+  requireCoverPreviousBusiness: "Cover for a previous business",
+  awareOfCircumstances: "Aware of circumstances that may lead to a claim",
+  significantFluctuations: "Significant fluctuations in turnover",
+  insuranceDeclined: "Insurance declined or special terms imposed",
+  officesOutsideUK: "Offices outside the UK",
+  previousClaims: "Claims in the last five years",
+  criminalConvictions: "Criminal convictions",
+  hasMaterialFacts: "Material facts declared",
+  hasDirectorsOfficersInsurance: "Directors & officers cover",
+  directorsOfficersLimit: "Directors & officers limit",
+  hasContentsInsurance: "Contents cover",
+  contentsLimit: "Contents limit",
+  hasBusinessEquipmentComputers: "Business equipment (computers) cover",
+  businessEquipmentComputersLimit: "Business equipment (computers) limit",
+  hasBusinessEquipmentSpecialist: "Specialist equipment cover",
+  businessEquipmentSpecialistLimit: "Specialist equipment limit",
+  hasStockContents: "Stock cover",
+  stockContentsLimit: "Stock limit",
+};
+
 type FieldType<T> = T extends "number" ? number : T extends "boolean" ? boolean : string;
 
 export type RatingInput = { [K in RatingInputFieldName]: FieldType<(typeof RATING_INPUT_FIELDS)[K]> };

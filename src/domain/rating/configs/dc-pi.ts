@@ -97,7 +97,7 @@ export const DC_PI_RATING_CONFIG: RatingConfigInput = {
     },
     {
       code: "PREVIOUS_CLAIMS",
-      description: "Claims declared in the last 3 years",
+      description: "Claims declared in the last five years",
       condition: "claimsLast3Yrs > 0 || hasClaims || previousClaims",
     },
     { code: "NON_UK_WORK", description: "Turnover includes work outside the UK", condition: "!isAllTurnoverUK" },

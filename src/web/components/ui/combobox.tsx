@@ -21,6 +21,8 @@ export interface ComboboxProps<T> {
   loading?: boolean;
   /** Shown when the list is open and has nothing (e.g. 'No business activity found.'). */
   emptyText?: ReactNode;
+  /** A line under the suggestions while they show, saying where they come from (e.g. a demo register). */
+  footer?: ReactNode;
   placeholder?: string;
   disabled?: boolean;
   inputRef?: Ref<HTMLInputElement>;
@@ -48,6 +50,7 @@ export function Combobox<T>({
   loading = false,
   loadingText = "Loading...",
   emptyText,
+  footer,
   placeholder,
   disabled,
   inputRef,
@@ -122,45 +125,47 @@ export function Combobox<T>({
         onKeyDown={onKeyDown}
       />
       <div
-        id={listId}
-        role="listbox"
-        aria-label="Suggestions"
         className={cn(
-          "absolute z-40 mt-1 max-h-72 w-full overflow-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg",
+          "absolute z-40 mt-1 w-full rounded-md border border-slate-200 bg-white shadow-lg",
           expanded ? "block" : "hidden",
         )}
       >
-        {expanded && loading ? (
-          <div className="px-3 py-2 text-sm text-slate-600" role="status">
-            {loadingText}
-          </div>
+        <div id={listId} role="listbox" aria-label="Suggestions" className="max-h-72 overflow-auto py-1">
+          {expanded && loading ? (
+            <div className="px-3 py-2 text-sm text-slate-600" role="status">
+              {loadingText}
+            </div>
+          ) : null}
+          {expanded && !loading && items.length === 0 && emptyText !== undefined ? (
+            <div className="px-3 py-2 text-sm text-slate-600" role="status">
+              {emptyText}
+            </div>
+          ) : null}
+          {expanded && !loading
+            ? items.map((item, index) => (
+                <div
+                  key={itemKey(item)}
+                  id={optionId(index)}
+                  role="option"
+                  tabIndex={-1}
+                  aria-selected={index === active}
+                  className={cn(
+                    "cursor-pointer px-3 py-1.5 text-sm text-slate-900",
+                    index === active ? "bg-blue-50 text-blue-900" : "hover:bg-slate-50",
+                  )}
+                  onMouseDown={(event) => event.preventDefault()}
+                  onMouseEnter={() => setActive(index)}
+                  onClick={() => choose(item)}
+                  onKeyDown={() => undefined}
+                >
+                  {renderItem ? renderItem(item) : itemText(item)}
+                </div>
+              ))
+            : null}
+        </div>
+        {expanded && !loading && items.length > 0 && footer ? (
+          <p className="border-t border-slate-100 px-3 py-1.5 text-xs font-medium text-amber-900">{footer}</p>
         ) : null}
-        {expanded && !loading && items.length === 0 && emptyText !== undefined ? (
-          <div className="px-3 py-2 text-sm text-slate-600" role="status">
-            {emptyText}
-          </div>
-        ) : null}
-        {expanded && !loading
-          ? items.map((item, index) => (
-              <div
-                key={itemKey(item)}
-                id={optionId(index)}
-                role="option"
-                tabIndex={-1}
-                aria-selected={index === active}
-                className={cn(
-                  "cursor-pointer px-3 py-1.5 text-sm text-slate-900",
-                  index === active ? "bg-blue-50 text-blue-900" : "hover:bg-slate-50",
-                )}
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseEnter={() => setActive(index)}
-                onClick={() => choose(item)}
-                onKeyDown={() => undefined}
-              >
-                {renderItem ? renderItem(item) : itemText(item)}
-              </div>
-            ))
-          : null}
       </div>
     </div>
   );

@@ -20,13 +20,24 @@ export interface CompanySearchResult {
   address?: CompanyAddress;
 }
 
-/** GET /api/companies/search?q=: `{ items }` (DECISIONS §8). */
-export async function searchCompanies(query: string, signal?: AbortSignal): Promise<CompanySearchResult[]> {
-  const body = await apiClient.get<{ items?: CompanySearchResult[]; data?: { items?: CompanySearchResult[] } }>(
-    "/api/companies/search",
-    { params: { q: query }, ...(signal ? { signal } : {}) },
-  );
-  return body.items ?? body.data?.items ?? [];
+/** Which register answered: Companies House, or the embedded register of fictitious firms (ADR 0011). */
+export type CompanyRegisterKind = "live" | "demo";
+
+/** Said under the search whenever the embedded register answers, so nobody takes its firms for real ones. */
+export const DEMO_REGISTER_TEXT = "Demo register: fictitious companies, not the Companies House register";
+
+export interface CompanySearchAnswer {
+  items: CompanySearchResult[];
+  register: CompanyRegisterKind;
+}
+
+/** GET /api/companies/search?q=: `{ items }` (DECISIONS §8), and which register answered. */
+export async function searchCompanies(query: string, signal?: AbortSignal): Promise<CompanySearchAnswer> {
+  const body = await apiClient.get<{
+    items?: CompanySearchResult[];
+    data?: { items?: CompanySearchResult[]; register?: CompanyRegisterKind };
+  }>("/api/companies/search", { params: { q: query }, ...(signal ? { signal } : {}) });
+  return { items: body.items ?? body.data?.items ?? [], register: body.data?.register === "demo" ? "demo" : "live" };
 }
 
 /** Keyed by the search text and kept 5 minutes (SPEC.md §7, §9), so retyping a name costs no request. */

@@ -1,4 +1,4 @@
-import { type ReactNode, type Ref, useId } from "react";
+import { type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type Ref, useId } from "react";
 import { formatWholeNumber } from "../../../../domain/format/numbers";
 import { Input } from "../../../components/ui/input";
 import { FieldError, Label } from "../../../components/ui/label";
@@ -94,6 +94,24 @@ export function YesNoQuestion({
   );
 }
 
+/** Inputs whose whole content was just selected on focus, until the click that focused them ends. */
+const selectedOnFocus = new WeakSet<HTMLInputElement>();
+
+/**
+ * A prefilled number ("0") is replaced, not extended, by what the broker types: focusing the box selects its
+ * content, so typing 30 into a percentage showing 0 gives 30, not 300 or 030. The click that focused the box
+ * would otherwise drop the selection when the mouse button comes up.
+ */
+export const selectOnFocusProps = {
+  onFocus: (event: FocusEvent<HTMLInputElement>) => {
+    event.currentTarget.select();
+    selectedOnFocus.add(event.currentTarget);
+  },
+  onMouseUp: (event: MouseEvent<HTMLInputElement>) => {
+    if (selectedOnFocus.delete(event.currentTarget)) event.preventDefault();
+  },
+} as const;
+
 interface AmountInputProps {
   id: string;
   value: number | null | undefined;
@@ -105,6 +123,8 @@ interface AmountInputProps {
   "aria-describedby"?: string;
   placeholder?: string;
   className?: string;
+  /** Arrow Up / Down add or take this many pounds, as a number input's step would (fees: SPEC.md §9's 1,000). */
+  step?: number;
 }
 
 function parseWholeAmount(text: string): number | undefined {
@@ -118,8 +138,18 @@ function parseWholeAmount(text: string): number | undefined {
  * Whole pounds with thousand separators as the broker types (SPEC.md §2 step 2: "1,250,000"). The input is
  * text with a numeric keyboard: a number input cannot show separators.
  */
-export function AmountInput({ id, value, onChange, onBlur, className, ...rest }: AmountInputProps) {
-  const shown = typeof value === "number" && Number.isFinite(value) ? formatWholeNumber(value) : "";
+export function AmountInput({ id, value, onChange, onBlur, className, step, ...rest }: AmountInputProps) {
+  const current = typeof value === "number" && Number.isFinite(value) ? value : undefined;
+  const shown = current === undefined ? "" : formatWholeNumber(current);
+  const onKeyDown =
+    step === undefined
+      ? undefined
+      : (event: KeyboardEvent<HTMLInputElement>) => {
+          if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
+          event.preventDefault();
+          const next = (current ?? 0) + (event.key === "ArrowUp" ? step : -step);
+          onChange(Math.max(0, next));
+        };
   return (
     <div className="relative">
       <span aria-hidden="true" className="pointer-events-none absolute top-2 left-3 text-sm text-slate-500">
@@ -132,7 +162,12 @@ export function AmountInput({ id, value, onChange, onBlur, className, ...rest }:
         className={cn("pl-7 tabular-nums", className)}
         value={shown}
         onChange={(event) => onChange(parseWholeAmount(event.target.value))}
-        onBlur={onBlur}
+        onKeyDown={onKeyDown}
+        onBlur={(event) => {
+          selectedOnFocus.delete(event.currentTarget);
+          onBlur?.();
+        }}
+        {...selectOnFocusProps}
         {...rest}
       />
     </div>
@@ -140,7 +175,14 @@ export function AmountInput({ id, value, onChange, onBlur, className, ...rest }:
 }
 
 /** Percent inputs share SPEC.md §9's bounds: 0 to 100 in steps of 0.1; an empty box counts as 0. */
-export const percentInputProps = { type: "number", min: 0, max: 100, step: 0.1, inputMode: "decimal" } as const;
+export const percentInputProps = {
+  type: "number",
+  min: 0,
+  max: 100,
+  step: 0.1,
+  inputMode: "decimal",
+  ...selectOnFocusProps,
+} as const;
 
 export function percentValueAs(value: unknown): number {
   if (value === "" || value === null || value === undefined) return 0;
@@ -178,6 +220,7 @@ export function WholeNumberInput({ id, name, min, value, onChange, onBlur, input
       onBlur={onBlur}
       value={typeof value === "number" && Number.isFinite(value) ? String(value) : ""}
       onChange={(event) => onChange(wholeNumberValueAs(event.target.value))}
+      {...selectOnFocusProps}
       {...describedBy(id, error)}
     />
   );

@@ -4,6 +4,7 @@ import { formatGbp, formatGbpWhole, poundsToPence } from "../../../../../domain/
 import type { RatingTraceEntry } from "../../../../../domain/quote/quote";
 import { EXCESS_OPTION_LABELS } from "../../../../../domain/quote/risk";
 import type { ExcessOption } from "../../../../../domain/rating/input";
+import type { WorksheetContext } from "../../../../../domain/rating/worksheet";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
 import { Spinner } from "../../../../components/ui/spinner";
 import { cn } from "../../../../lib/cn";
@@ -36,12 +37,15 @@ export function PremiumCard({
   excess,
   updating,
   trace,
+  turnover,
 }: {
   lines: PremiumLines | null;
   coverLimit: number;
   excess: ExcessOption;
   updating: boolean;
   trace: readonly RatingTraceEntry[];
+  /** The declared turnover and the turnover it was rated on, so the worksheet can say which band was rated. */
+  turnover: Pick<WorksheetContext, "declaredTurnover" | "ratedTurnover">;
 }) {
   return (
     <Card aria-busy={updating}>
@@ -96,7 +100,7 @@ export function PremiumCard({
           />
           <Line label="Policy Period" value={POLICY_PERIOD_LABEL} />
         </dl>
-        {lines && trace.length > 0 ? <RatingTrace trace={trace} /> : null}
+        {lines && trace.length > 0 ? <RatingTrace trace={trace} context={{ ...turnover, premium: lines }} /> : null}
       </CardContent>
     </Card>
   );

@@ -1,69 +1,58 @@
 import { ChevronRight } from "lucide-react";
 import type { RatingTraceEntry } from "../../../../../domain/quote/quote";
-
-/** "claimsLast3Yrs" -> "Claims last 3 yrs", "coverLimit" -> "Cover limit". */
-export function humaniseFactorName(name: string): string {
-  const words = name
-    .replace(/_/g, " ")
-    .replace(/([a-z])([A-Z0-9])/g, "$1 $2")
-    .replace(/([0-9])([A-Za-z])/g, "$1 $2")
-    .toLowerCase()
-    .trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-const KIND_LABELS: Record<string, string> = {
-  factor: "Rating factor",
-  cap: "Cap",
-  minPremium: "Minimum premium",
-  excess: "Excess option",
-  override: "Manual override",
-  additionalCover: "Additional cover",
-  referral: "Referral rule",
-};
-
-/** ×1.40 with two decimals, so brokers read every multiplier the same way. */
-function formatMultiplier(multiplier: number): string {
-  return `×${multiplier.toFixed(2)}`;
-}
+import { ratingWorksheet, type WorksheetContext } from "../../../../../domain/rating/worksheet";
+import { cn } from "../../../../lib/cn";
 
 /**
- * The engine's explanation of the premium (DECISIONS §5): each factor applied, the band or value it matched
- * and its multiplier, so a broker can answer "why this price?" without asking underwriting.
+ * The worksheet (DECISIONS §5): from the base rate through each factor in words to the fees, IPT and total,
+ * so a broker can read "why this price?" aloud to the client without asking underwriting.
  */
-export function RatingTrace({ trace }: { trace: readonly RatingTraceEntry[] }) {
+export function RatingTrace({ trace, context }: { trace: readonly RatingTraceEntry[]; context: WorksheetContext }) {
+  const rows = ratingWorksheet(trace, context);
   return (
     <details className="group rounded-md border border-slate-200 bg-slate-50 px-3 py-2">
       <summary className="flex cursor-pointer items-center gap-1 rounded text-sm font-medium text-blue-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600">
         <ChevronRight aria-hidden="true" className="h-4 w-4 transition-transform group-open:rotate-90" />
         How this premium was built
       </summary>
-      <table className="mt-2 w-full text-left text-xs">
-        <caption className="sr-only">Factors applied to the base rate</caption>
+      <table className="mt-2 w-full text-left text-xs" aria-label="Rating worksheet">
+        <caption className="sr-only">The base rate, each factor applied to it, then fees, tax and total</caption>
         <thead className="text-slate-600">
           <tr>
             <th scope="col" className="py-1 font-semibold">
-              Factor
+              Step
             </th>
             <th scope="col" className="py-1 font-semibold">
-              Matched
+              Applied
             </th>
             <th scope="col" className="py-1 text-right font-semibold">
-              Multiplier
+              Multiplier / amount
             </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">
-          {trace.map((entry) => (
-            <tr key={`${entry.kind}-${entry.name}-${entry.matched}`}>
-              <td className="py-1 pr-2">
-                <span className="font-medium text-slate-900">{humaniseFactorName(entry.name)}</span>
-                <span className="block text-slate-500">
-                  {KIND_LABELS[entry.kind] ?? humaniseFactorName(entry.kind)}
-                </span>
+          {rows.map((row, index) => (
+            <tr
+              // Rows repeat neither within a trace nor between renders of one quote; the index keeps keys unique.
+              // biome-ignore lint/suspicious/noArrayIndexKey: a worksheet's rows are a fixed, ordered list
+              key={index}
+              className={cn(
+                row.section === "premium" &&
+                  index > 0 &&
+                  rows[index - 1]?.section === "rating" &&
+                  "border-t-2 border-slate-300",
+              )}
+            >
+              <td className="py-1 pr-2 align-top font-medium text-slate-900">{row.label}</td>
+              <td className="py-1 pr-2 align-top text-slate-800">{row.detail}</td>
+              <td
+                className={cn(
+                  "py-1 text-right align-top tabular-nums whitespace-nowrap text-slate-900",
+                  row.label === "Premium (inclusive)" && "font-semibold",
+                )}
+              >
+                {row.value}
               </td>
-              <td className="py-1 pr-2 text-slate-800">{entry.matched}</td>
-              <td className="py-1 text-right tabular-nums text-slate-900">{formatMultiplier(entry.multiplier)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { AlertCircle, Plus, Trash2 } from "lucide-react";
-import { Controller, type FieldErrors, useFieldArray, useForm } from "react-hook-form";
+import { useState } from "react";
+import { Controller, useFieldArray, useForm } from "react-hook-form";
 import {
   CONTRACT_TYPE_FIELDS,
   CONTRACT_TYPE_TOTAL_PATH,
@@ -15,7 +16,12 @@ import { Checkbox } from "../../../../components/ui/checkbox";
 import { Input, Textarea } from "../../../../components/ui/input";
 import { FieldError, Label } from "../../../../components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../../components/ui/table";
-import { type ContractsFormValues, contractsFormValues, emptyContractFormValues } from "../../lib/form-values";
+import {
+  type ContractsFormValues,
+  contractsFormValues,
+  emptyContractFormValues,
+  type RecurringContractFormValues,
+} from "../../lib/form-values";
 import {
   AmountInput,
   describedBy,
@@ -31,7 +37,7 @@ import { useWizard } from "../wizard-context";
 import { sectionMessage } from "./design-liability-step";
 
 /** Every message in an error tree, once each, for the 'Validation Error' panel. */
-function allMessages(errors: FieldErrors): string[] {
+function allMessages(errors: unknown): string[] {
   const found = new Set<string>();
   const visit = (node: unknown) => {
     if (!node || typeof node !== "object") return;
@@ -49,14 +55,42 @@ export function ContractsStep() {
     resolver: zodResolver(contractsSchema) as never,
     defaultValues: contractsFormValues(quote),
   });
-  const { errors, submitCount } = form.formState;
+  const { errors, submitCount, touchedFields } = form.formState;
   const contracts = useFieldArray({ control: form.control, name: "recurringContracts" });
   const { saving, saveNow } = useSectionStep("contracts", form);
 
   const values = form.watch();
   const total = contractTypeTotal(values);
   const totalError = sectionMessage(errors, CONTRACT_TYPE_TOTAL_PATH);
-  const panelMessages = submitCount > 0 ? allMessages(errors) : [];
+
+  // A new contract entry is empty by design: its messages wait until a save is tried with the entry on screen
+  // (an earlier failed save does not count), or until something typed in one of its boxes is left invalid.
+  // A box merely passed through stays quiet, so no message appears under the broker's pointer and moves the
+  // Add or Remove button away from a click.
+  const [attempted, setAttempted] = useState(() => ({ count: submitCount, entries: new Set<string>() }));
+  if (attempted.count !== submitCount) {
+    setAttempted({ count: submitCount, entries: new Set(contracts.fields.map((entry) => entry.id)) });
+  }
+  const entryMessage = (index: number, key: keyof RecurringContractFormValues): string | undefined => {
+    const entry = contracts.fields[index];
+    const typed = values.recurringContracts?.[index]?.[key];
+    const shown =
+      (entry !== undefined && attempted.entries.has(entry.id)) ||
+      (touchedFields.recurringContracts?.[index]?.[key] === true && typed !== "" && typed != null);
+    return shown ? errors.recurringContracts?.[index]?.[key]?.message : undefined;
+  };
+  const shownErrors = {
+    ...errors,
+    recurringContracts: {
+      message: errors.recurringContracts?.message,
+      entries: contracts.fields.map((_, index) =>
+        (["clientName", "startDate", "valueToFirm", "overallContractValue", "scopeOfWork"] as const).map((key) => ({
+          message: entryMessage(index, key),
+        })),
+      ),
+    },
+  };
+  const panelMessages = submitCount > 0 ? allMessages(shownErrors) : [];
 
   const setRecurring = (checked: boolean) => {
     form.setValue("hasRecurringContracts", checked, { shouldDirty: true });
@@ -97,31 +131,27 @@ export function ContractsStep() {
             </Label>
           </div>
           {contracts.fields.map((entry, index) => {
-            const entryErrors = errors.recurringContracts?.[index];
+            const entryError = (key: keyof RecurringContractFormValues) => entryMessage(index, key);
             const prefix = `recurringContracts-${index}`;
             return (
               <fieldset key={entry.id} className="grid gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-2">
                 <legend className="px-1 text-sm font-semibold text-slate-900">Contract {index + 1}</legend>
-                <FormField id={`${prefix}-clientName`} label="Client name" error={entryErrors?.clientName?.message}>
+                <FormField id={`${prefix}-clientName`} label="Client name" error={entryError("clientName")}>
                   <Input
                     id={`${prefix}-clientName`}
                     {...form.register(`recurringContracts.${index}.clientName`)}
-                    {...describedBy(`${prefix}-clientName`, entryErrors?.clientName?.message)}
+                    {...describedBy(`${prefix}-clientName`, entryError("clientName"))}
                   />
                 </FormField>
-                <FormField id={`${prefix}-startDate`} label="Start date" error={entryErrors?.startDate?.message}>
+                <FormField id={`${prefix}-startDate`} label="Start date" error={entryError("startDate")}>
                   <Input
                     id={`${prefix}-startDate`}
                     type="date"
                     {...form.register(`recurringContracts.${index}.startDate`)}
-                    {...describedBy(`${prefix}-startDate`, entryErrors?.startDate?.message)}
+                    {...describedBy(`${prefix}-startDate`, entryError("startDate"))}
                   />
                 </FormField>
-                <FormField
-                  id={`${prefix}-valueToFirm`}
-                  label="Value to your firm"
-                  error={entryErrors?.valueToFirm?.message}
-                >
+                <FormField id={`${prefix}-valueToFirm`} label="Value to your firm" error={entryError("valueToFirm")}>
                   <Controller
                     control={form.control}
                     name={`recurringContracts.${index}.valueToFirm`}
@@ -131,7 +161,7 @@ export function ContractsStep() {
                         value={field.value}
                         onChange={field.onChange}
                         onBlur={field.onBlur}
-                        {...describedBy(`${prefix}-valueToFirm`, entryErrors?.valueToFirm?.message)}
+                        {...describedBy(`${prefix}-valueToFirm`, entryError("valueToFirm"))}
                       />
                     )}
                   />
@@ -139,7 +169,7 @@ export function ContractsStep() {
                 <FormField
                   id={`${prefix}-overallContractValue`}
                   label="Overall contract value (optional)"
-                  error={entryErrors?.overallContractValue?.message}
+                  error={entryError("overallContractValue")}
                 >
                   <Controller
                     control={form.control}
@@ -157,14 +187,14 @@ export function ContractsStep() {
                 <FormField
                   id={`${prefix}-scopeOfWork`}
                   label="Scope of work"
-                  error={entryErrors?.scopeOfWork?.message}
+                  error={entryError("scopeOfWork")}
                   className="md:col-span-2"
                 >
                   <Textarea
                     id={`${prefix}-scopeOfWork`}
                     rows={2}
                     {...form.register(`recurringContracts.${index}.scopeOfWork`)}
-                    {...describedBy(`${prefix}-scopeOfWork`, entryErrors?.scopeOfWork?.message)}
+                    {...describedBy(`${prefix}-scopeOfWork`, entryError("scopeOfWork"))}
                   />
                 </FormField>
                 {index > 0 ? (

@@ -15,6 +15,7 @@ import { FieldError } from "../../../../components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../../components/ui/table";
 import { designLiabilityFormValues } from "../../lib/form-values";
 import {
+  AmountInput,
   describedBy,
   errorIdFor,
   FormField,
@@ -31,10 +32,6 @@ import { useWizard } from "../wizard-context";
 export function sectionMessage(errors: FieldErrors, path: string): string | undefined {
   const entry = (errors as Record<string, { message?: unknown } | undefined>)[path];
   return typeof entry?.message === "string" ? entry.message : undefined;
-}
-
-function feeValueAs(value: unknown): number {
-  return value === "" || value === null || value === undefined ? 0 : Number(value);
 }
 
 export function DesignLiabilityStep() {
@@ -138,27 +135,35 @@ export function DesignLiabilityStep() {
                 label="Fees for design and supervisory work (£)"
                 error={errors.feesDesignSupervisory?.message}
               >
-                <Input
-                  id="feesDesignSupervisory"
-                  type="number"
-                  min={0}
-                  step={FEE_INPUT_STEP}
-                  inputMode="numeric"
-                  className="tabular-nums"
-                  {...form.register("feesDesignSupervisory", { setValueAs: feeValueAs })}
-                  {...describedBy("feesDesignSupervisory", errors.feesDesignSupervisory?.message)}
+                <Controller
+                  control={form.control}
+                  name="feesDesignSupervisory"
+                  render={({ field }) => (
+                    <AmountInput
+                      id="feesDesignSupervisory"
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      step={FEE_INPUT_STEP}
+                      {...describedBy("feesDesignSupervisory", errors.feesDesignSupervisory?.message)}
+                    />
+                  )}
                 />
               </FormField>
               <FormField id="feesOtherWork" label="Fees for other work (£)" error={errors.feesOtherWork?.message}>
-                <Input
-                  id="feesOtherWork"
-                  type="number"
-                  min={0}
-                  step={FEE_INPUT_STEP}
-                  inputMode="numeric"
-                  className="tabular-nums"
-                  {...form.register("feesOtherWork", { setValueAs: feeValueAs })}
-                  {...describedBy("feesOtherWork", errors.feesOtherWork?.message)}
+                <Controller
+                  control={form.control}
+                  name="feesOtherWork"
+                  render={({ field }) => (
+                    <AmountInput
+                      id="feesOtherWork"
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      step={FEE_INPUT_STEP}
+                      {...describedBy("feesOtherWork", errors.feesOtherWork?.message)}
+                    />
+                  )}
                 />
               </FormField>
               {(values.feesOtherWork ?? 0) > 0 ? (

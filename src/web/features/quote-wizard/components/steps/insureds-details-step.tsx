@@ -17,7 +17,12 @@ import { useDebouncedValue } from "../../../../hooks/use-debounced-value";
 import { errorMessageOf } from "../../../../lib/api-client";
 import { useCreateQuote } from "../../api/create-quote";
 import { getCompanyDirectorCount } from "../../api/get-company-officers";
-import { type CompanySearchResult, formatCompanyAddress, useCompanySearch } from "../../api/search-companies";
+import {
+  type CompanySearchResult,
+  DEMO_REGISTER_TEXT,
+  formatCompanyAddress,
+  useCompanySearch,
+} from "../../api/search-companies";
 import { useUpdateQuote } from "../../api/update-quote";
 import { insuredsDetailsFormValues } from "../../lib/form-values";
 import { describedBy, FormField, WholeNumberInput, YesNoQuestion, YesNoSwitch } from "../fields";
@@ -70,7 +75,7 @@ export function InsuredsDetailsStep() {
   const searchAllowed = !companySelected && !soleTrader;
   const companies = useCompanySearch(searchText, searchAllowed);
   const searched = searchAllowed && searchText.trim().length >= COMPANY_SEARCH_MIN_CHARS;
-  const nothingFound = searched && companies.isSuccess && companies.data.length === 0;
+  const nothingFound = searched && companies.isSuccess && companies.data.items.length === 0;
   const searching = searched && companies.isFetching;
 
   const businessActivity = form.watch("businessActivity") ?? "";
@@ -143,13 +148,14 @@ export function InsuredsDetailsStep() {
                 form.setValue("proposerName", text, { shouldDirty: true });
               }}
               onSelect={(company) => void chooseCompany(company)}
-              items={searched && !searching ? (companies.data ?? []) : []}
+              items={searched && !searching ? (companies.data?.items ?? []) : []}
               itemKey={(company) => company.company_number}
               itemText={(company) => company.title}
               renderItem={(company) => <CompanyOption company={company} />}
               enabled={searched}
               loading={searching}
               loadingText="Searching companies..."
+              footer={companies.data?.register === "demo" ? DEMO_REGISTER_TEXT : undefined}
               disabled={readOnly}
               {...describedBy("proposerName", errors.proposerName?.message)}
             />

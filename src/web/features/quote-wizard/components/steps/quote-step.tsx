@@ -4,6 +4,7 @@ import { Link, useLocation } from "wouter";
 import { COVER_LIMIT_OPTIONS, type TurnoverBand } from "../../../../../domain/constants";
 import { formatGbpWhole, poundsToPence } from "../../../../../domain/money";
 import type { Quote, ReferralHit } from "../../../../../domain/quote/quote";
+import { ratedTurnoverOf } from "../../../../../domain/quote/rating-input";
 import { statusLabel } from "../../../../../domain/quote/status";
 import { TURNOVER_BAND_LABELS, TURNOVER_BANDS } from "../../../../../domain/quote/turnover-band";
 import type { ExcessOption } from "../../../../../domain/rating/input";
@@ -212,6 +213,7 @@ export function QuoteStep() {
           excess={selections?.excess ?? "standard"}
           updating={sending === "rate"}
           trace={quote?.ratingTrace ?? []}
+          turnover={quote ? ratedTurnoverOf(quote) : {}}
         />
         {quote && lines ? (
           <PremiumOverride
