@@ -121,31 +121,35 @@ export function Combobox<T>({
         }}
         onKeyDown={onKeyDown}
       />
+      {expanded && (loading || items.length === 0) ? (
+        // Loading and 'nothing found' are said beside the list: a listbox holds options only.
+        <div
+          role="status"
+          className="absolute z-40 mt-1 w-full rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-600 shadow-lg"
+        >
+          {loading ? loadingText : emptyText}
+        </div>
+      ) : null}
       <div
         id={listId}
         role="listbox"
         aria-label="Suggestions"
+        // Never a Tab stop of its own (Chromium makes a scrolling box focusable): Tab leaves the input for
+        // the next field, and the options are reached with the arrow keys.
+        tabIndex={-1}
         className={cn(
           "absolute z-40 mt-1 max-h-72 w-full overflow-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg",
-          expanded ? "block" : "hidden",
+          expanded && !loading && items.length > 0 ? "block" : "hidden",
         )}
       >
-        {expanded && loading ? (
-          <div className="px-3 py-2 text-sm text-slate-600" role="status">
-            {loadingText}
-          </div>
-        ) : null}
-        {expanded && !loading && items.length === 0 && emptyText !== undefined ? (
-          <div className="px-3 py-2 text-sm text-slate-600" role="status">
-            {emptyText}
-          </div>
-        ) : null}
         {expanded && !loading
           ? items.map((item, index) => (
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the input takes the keys (arrows, Enter) for its options
               <div
                 key={itemKey(item)}
                 id={optionId(index)}
                 role="option"
+                // Reachable with the arrow keys from the input, never by Tab.
                 tabIndex={-1}
                 aria-selected={index === active}
                 className={cn(
@@ -155,7 +159,6 @@ export function Combobox<T>({
                 onMouseDown={(event) => event.preventDefault()}
                 onMouseEnter={() => setActive(index)}
                 onClick={() => choose(item)}
-                onKeyDown={() => undefined}
               >
                 {renderItem ? renderItem(item) : itemText(item)}
               </div>

@@ -12,6 +12,7 @@ import {
 import { Button } from "../../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
 import { Checkbox } from "../../../../components/ui/checkbox";
+import { DATE_HINT, DateInput } from "../../../../components/ui/date-input";
 import { Input, Textarea } from "../../../../components/ui/input";
 import { FieldError, Label } from "../../../../components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../../components/ui/table";
@@ -109,12 +110,32 @@ export function ContractsStep() {
                     {...describedBy(`${prefix}-clientName`, entryErrors?.clientName?.message)}
                   />
                 </FormField>
-                <FormField id={`${prefix}-startDate`} label="Start date" error={entryErrors?.startDate?.message}>
-                  <Input
-                    id={`${prefix}-startDate`}
-                    type="date"
-                    {...form.register(`recurringContracts.${index}.startDate`)}
-                    {...describedBy(`${prefix}-startDate`, entryErrors?.startDate?.message)}
+                <FormField
+                  id={`${prefix}-startDate`}
+                  label="Start date"
+                  error={entryErrors?.startDate?.message}
+                  hint={DATE_HINT}
+                  hintId={`${prefix}-startDate-hint`}
+                >
+                  <Controller
+                    control={form.control}
+                    name={`recurringContracts.${index}.startDate`}
+                    render={({ field }) => (
+                      <DateInput
+                        id={`${prefix}-startDate`}
+                        name={field.name}
+                        inputRef={field.ref}
+                        value={field.value}
+                        onChange={(date) => field.onChange(date ?? "")}
+                        onBlur={field.onBlur}
+                        disabled={readOnly}
+                        {...describedBy(
+                          `${prefix}-startDate`,
+                          entryErrors?.startDate?.message,
+                          `${prefix}-startDate-hint`,
+                        )}
+                      />
+                    )}
                   />
                 </FormField>
                 <FormField
