@@ -175,6 +175,13 @@ describe("the wizard by keyboard", () => {
     await expectStepFocused(4, "Activity Split");
     await page.reload();
     await expectStepFocused(4, "Activity Split");
+    // The step indicator comes just before the heading: Shift+Tab reaches its last step, Enter opens it, and
+    // step 7's own layout has the same heading to land on.
+    await page.keyboard.press("Shift+Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/Step 7: Quote/);
+    await page.keyboard.press("Enter");
+    await expectStepFocused(7, "Quote");
+    await expectNoViolation("step 7");
 
     const stored = await broker.data<Record<string, unknown>>("GET", `/api/quotes/${id}`);
     expect(stored.isSoleTrader).toBe(true);
