@@ -152,7 +152,7 @@ describe("a sole trader's quote", () => {
     await setSwitch(page, "Is the insured a sole trader?", true);
     await visible(page.getByLabel("Trading since (optional)"));
     expect(await page.getByLabel("Incorporation date").count()).toBe(0);
-    await page.getByLabel("Trading since (optional)").fill("2015-06-01");
+    await page.getByLabel("Trading since (optional)").fill("01/06/2015");
     await page.getByLabel("Trading name (optional)").fill("Bloggs Joinery");
     await fillInsuredsDetails(page, { name, activity: "Joiner", incorporated: null, directors: 1 });
     await screenshot(page, "sole-trader-step-1");
@@ -187,6 +187,6 @@ describe("a sole trader's quote", () => {
     const answer = page.getByRole("switch", { name: "Is the insured a sole trader?", exact: true });
     await visible(answer);
     expect(await answer.getAttribute("aria-checked")).toBe("true");
-    expect(await page.getByLabel("Trading since (optional)").inputValue()).toBe("2015-06-01");
+    expect(await page.getByLabel("Trading since (optional)").inputValue()).toBe("01/06/2015");
   });
 });

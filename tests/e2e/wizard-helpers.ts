@@ -69,7 +69,7 @@ export async function fillInsuredsDetails(
   await page.getByLabel("Business activity").fill(details.activity ?? "Design and Build Contractor");
   await page.getByLabel("Business address").fill(details.address ?? "4 Canal Wharf, Leeds LS11 5PS");
   if (details.incorporated !== null) {
-    await page.getByLabel("Incorporation date").fill(details.incorporated ?? "2012-03-14");
+    await page.getByLabel("Incorporation date").fill(details.incorporated ?? "14/03/2012");
   }
   await page.getByLabel("Number of directors/partners/principals").fill(String(details.directors ?? 2));
 }

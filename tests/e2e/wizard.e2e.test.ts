@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formatDateGb } from "../../src/domain/format/dates";
 import { ApiSession, completeQuoteData, createDraftQuote, quoteInStatus } from "./support/api";
 import { launchBrowser, signedInPage, toastText, visible, waitForPath } from "./support/browser";
 import {
@@ -67,7 +68,7 @@ describe("quote wizard", () => {
     await visible(page.getByRole("heading", { name: "Insureds Details" }));
     expect(await page.title()).toBe("PI Quote Engine - New Quote");
     // Defaults of SPEC.md §5: inception today (London), one director, no qualified staff.
-    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+    const today = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London" }).format(new Date());
     expect(await page.getByLabel("Inception date").inputValue()).toBe(today);
     expect(await page.getByLabel("Number of directors/partners/principals").inputValue()).toBe("1");
     expect(await page.getByLabel("Number of qualified staff").inputValue()).toBe("0");
@@ -124,7 +125,7 @@ describe("quote wizard", () => {
     // The details rule is judged once the fields it depends on are valid.
     await fillInsuredsDetails(page, { name: `${TAG} Interest Ltd` });
     await page.getByLabel("Number of qualified staff").fill("2");
-    await page.getByLabel("Inception date").fill("2026-12-01");
+    await page.getByLabel("Inception date").fill("01/12/2026");
     await page.getByRole("button", { name: "Continue to Financial Overview" }).click();
     expect(await messageUnder(page, "financialInterestDetails")).toBe(
       "Please provide details about the other company/organisation",
@@ -227,7 +228,7 @@ describe("quote wizard", () => {
     await page.getByLabel("Client name").fill("Northern Homes plc");
     await page.getByLabel("Value to your firm").fill("250000");
     await page.getByLabel("Scope of work").fill("Design and build of social housing");
-    await page.getByLabel("Start date").fill("2025-01-06");
+    await page.getByLabel("Start date").fill("06/01/2025");
     // With the entries valid, the table's total is judged.
     await page.getByRole("button", { name: "Continue to Declaration" }).click();
     await visible(page.locator("#contractTypeTotal-error", { hasText: "Total percentage must equal 100%" }));
@@ -354,7 +355,7 @@ describe("quote wizard", () => {
     await expect
       .poll(() => page.getByLabel("Business address").inputValue())
       .toContain(company.address?.postal_code ?? "");
-    expect(await page.getByLabel("Incorporation date").inputValue()).toBe(company.date_of_creation ?? "");
+    expect(await page.getByLabel("Incorporation date").inputValue()).toBe(formatDateGb(company.date_of_creation));
     const directors = String(Math.max(1, officers.numberOfDirectors));
     await expect.poll(() => page.getByLabel("Number of directors/partners/principals").inputValue()).toBe(directors);
     expect(await page.getByLabel("Number of qualified staff").inputValue()).toBe(directors);
@@ -521,7 +522,7 @@ describe("quote wizard", () => {
     await tabTo(page, "Business address");
     await page.keyboard.type("12 Mill Lane, York YO1 7HH");
     await tabTo(page, "Incorporation date");
-    await page.keyboard.type("14032012");
+    await page.keyboard.type("14/03/2012");
     await tabTo(page, "Number of directors/partners/principals");
     await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.type("2");

@@ -49,3 +49,32 @@ export function formatDateTimeGb(value: string | Date): string {
     minute: "2-digit",
   }).format(date);
 }
+
+const GB_DATE_TEXT = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const ISO_DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A date as a broker types it: DD/MM/YYYY (one-digit day or month allowed, "7/3/2026") or ISO YYYY-MM-DD,
+ * with spaces around ignored. Gives the calendar date as YYYY-MM-DD, the form the API and its schemas keep,
+ * or null when the text names no real date (31/02/2026, 2026-13-01, "next week").
+ */
+export function parseDateText(text: string): string | null {
+  const trimmed = text.trim();
+  let year: number;
+  let month: number;
+  let day: number;
+  const gb = GB_DATE_TEXT.exec(trimmed);
+  const iso = gb ? null : ISO_DATE_TEXT.exec(trimmed);
+  if (gb) {
+    [day, month, year] = [Number(gb[1]), Number(gb[2]), Number(gb[3])];
+  } else if (iso) {
+    [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  } else {
+    return null;
+  }
+  if (year < 1 || month < 1 || month > 12 || day < 1) return null;
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day > daysInMonth) return null;
+  const pad = (value: number, width: number) => String(value).padStart(width, "0");
+  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+}

@@ -124,29 +124,38 @@ export function Combobox<T>({
         }}
         onKeyDown={onKeyDown}
       />
+      {expanded && (loading || items.length === 0) ? (
+        // Loading and 'nothing found' are said beside the list: a listbox holds options only.
+        <div
+          role="status"
+          className="absolute z-40 mt-1 w-full rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-600 shadow-lg"
+        >
+          {loading ? loadingText : emptyText}
+        </div>
+      ) : null}
       <div
         className={cn(
           "absolute z-40 mt-1 w-full rounded-md border border-slate-200 bg-white shadow-lg",
-          expanded ? "block" : "hidden",
+          expanded && !loading && items.length > 0 ? "block" : "hidden",
         )}
       >
-        <div id={listId} role="listbox" aria-label="Suggestions" className="max-h-72 overflow-auto py-1">
-          {expanded && loading ? (
-            <div className="px-3 py-2 text-sm text-slate-600" role="status">
-              {loadingText}
-            </div>
-          ) : null}
-          {expanded && !loading && items.length === 0 && emptyText !== undefined ? (
-            <div className="px-3 py-2 text-sm text-slate-600" role="status">
-              {emptyText}
-            </div>
-          ) : null}
+        <div
+          id={listId}
+          role="listbox"
+          aria-label="Suggestions"
+          // Never a Tab stop of its own (Chromium makes a scrolling box focusable): Tab leaves the input for
+          // the next field, and the options are reached with the arrow keys.
+          tabIndex={-1}
+          className="max-h-72 overflow-auto py-1"
+        >
           {expanded && !loading
             ? items.map((item, index) => (
+                // biome-ignore lint/a11y/useKeyWithClickEvents: the input takes the keys (arrows, Enter) for its options
                 <div
                   key={itemKey(item)}
                   id={optionId(index)}
                   role="option"
+                  // Reachable with the arrow keys from the input, never by Tab.
                   tabIndex={-1}
                   aria-selected={index === active}
                   className={cn(
@@ -156,14 +165,13 @@ export function Combobox<T>({
                   onMouseDown={(event) => event.preventDefault()}
                   onMouseEnter={() => setActive(index)}
                   onClick={() => choose(item)}
-                  onKeyDown={() => undefined}
                 >
                   {renderItem ? renderItem(item) : itemText(item)}
                 </div>
               ))
             : null}
         </div>
-        {expanded && !loading && items.length > 0 && footer ? (
+        {footer ? (
           <p className="border-t border-slate-100 px-3 py-1.5 text-xs font-medium text-amber-900">{footer}</p>
         ) : null}
       </div>

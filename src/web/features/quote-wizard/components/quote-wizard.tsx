@@ -13,6 +13,7 @@ import { setLeaveGuard } from "../../../lib/leave-guard";
 import { quoteQueryKey } from "../api/get-quote";
 import { editWouldReprice } from "../lib/reprice";
 import { StepIndicator } from "./step-indicator";
+import { STEP_HEADING_ID } from "./step-shell";
 import { ActivitySplitStep } from "./steps/activity-split-step";
 import { ContractsStep } from "./steps/contracts-step";
 import { DeclarationStep } from "./steps/declaration-step";
@@ -20,7 +21,7 @@ import { DesignLiabilityStep } from "./steps/design-liability-step";
 import { FinancialOverviewStep } from "./steps/financial-overview-step";
 import { InsuredsDetailsStep } from "./steps/insureds-details-step";
 import { QuoteStep } from "./steps/quote-step";
-import { type OpenStep, WizardContext, type WizardContextValue, type WizardStep } from "./wizard-context";
+import { type OpenStep, WIZARD_STEPS, WizardContext, type WizardContextValue, type WizardStep } from "./wizard-context";
 
 /** A quote that is not a draft opens on step 7 with its stored premium (SPEC.md §4). */
 export function initialStepFor(quote: Quote | undefined): WizardStep {
@@ -85,6 +86,16 @@ export function QuoteWizard({ quote, step, role }: { quote: Quote | undefined; s
   useEffect(() => {
     if (quoteId) rememberQuoteStep(quoteId, shown);
   }, [quoteId, shown]);
+
+  // Each step change (Continue, Back, the indicator, browser Back and Forward, a reload, a new quote's
+  // step 2) puts focus on the step's heading, so the next Tab reaches its first field, and says which step
+  // it is through the live region below.
+  const [announcement, setAnnouncement] = useState("");
+  useEffect(() => {
+    const title = WIZARD_STEPS[shown - 1]?.title ?? "";
+    setAnnouncement(`Step ${shown} of ${WIZARD_STEPS.length}: ${title}`);
+    document.getElementById(STEP_HEADING_ID)?.focus({ preventScroll: true });
+  }, [shown]);
 
   const registerStep = useCallback((open: OpenStep | null) => {
     openStep.current = open;
@@ -265,6 +276,9 @@ export function QuoteWizard({ quote, step, role }: { quote: Quote | undefined; s
               : "This quote is shown read-only."}
           </p>
         ) : null}
+        <p id="wizard-step-announcement" aria-live="polite" className="sr-only">
+          {announcement}
+        </p>
         <StepBody step={shown} quote={quote} reloads={reloads} />
       </div>
       <ConfirmDialog

@@ -1,7 +1,26 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "../../../components/ui/button";
+import { cn } from "../../../lib/cn";
 import { useWizard, WIZARD_STEPS, type WizardStep } from "./wizard-context";
+
+export const STEP_HEADING_ID = "wizard-step-heading";
+
+/**
+ * 'Step n of 7': where the wizard puts keyboard focus on each step change, so the next Tab reaches the step's
+ * first field and a screen reader reads where the broker now is. Focusable by script only (tabIndex -1).
+ */
+export function StepHeading({ step, className }: { step: WizardStep; className?: string }) {
+  return (
+    <h2
+      id={STEP_HEADING_ID}
+      tabIndex={-1}
+      className={cn("text-sm font-medium text-slate-600 focus:outline-none", className)}
+    >
+      Step {step} of {WIZARD_STEPS.length}
+    </h2>
+  );
+}
 
 interface StepShellProps {
   /** Where Continue leads once the step is saved. */
@@ -24,15 +43,13 @@ export function StepShell({ next, back, continueLabel, busy, busyLabel = "Saving
   return (
     <form
       noValidate
-      aria-labelledby="wizard-step-heading"
+      aria-labelledby={STEP_HEADING_ID}
       onSubmit={(event) => {
         event.preventDefault();
         void requestStep(next, { submit: true });
       }}
     >
-      <h2 id="wizard-step-heading" className="mb-2 text-sm font-medium text-slate-600">
-        Step {step} of {WIZARD_STEPS.length}
-      </h2>
+      <StepHeading step={step} className="mb-2" />
       <fieldset disabled={readOnly} className="grid gap-4">
         {children}
       </fieldset>

@@ -13,6 +13,7 @@ import {
 import { Button } from "../../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
 import { Checkbox } from "../../../../components/ui/checkbox";
+import { DATE_HINT, DateInput } from "../../../../components/ui/date-input";
 import { Input, Textarea } from "../../../../components/ui/input";
 import { FieldError, Label } from "../../../../components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../../components/ui/table";
@@ -143,12 +144,28 @@ export function ContractsStep() {
                     {...describedBy(`${prefix}-clientName`, entryError("clientName"))}
                   />
                 </FormField>
-                <FormField id={`${prefix}-startDate`} label="Start date" error={entryError("startDate")}>
-                  <Input
-                    id={`${prefix}-startDate`}
-                    type="date"
-                    {...form.register(`recurringContracts.${index}.startDate`)}
-                    {...describedBy(`${prefix}-startDate`, entryError("startDate"))}
+                <FormField
+                  id={`${prefix}-startDate`}
+                  label="Start date"
+                  error={entryError("startDate")}
+                  hint={DATE_HINT}
+                  hintId={`${prefix}-startDate-hint`}
+                >
+                  <Controller
+                    control={form.control}
+                    name={`recurringContracts.${index}.startDate`}
+                    render={({ field }) => (
+                      <DateInput
+                        id={`${prefix}-startDate`}
+                        name={field.name}
+                        inputRef={field.ref}
+                        value={field.value}
+                        onChange={(date) => field.onChange(date ?? "")}
+                        onBlur={field.onBlur}
+                        disabled={readOnly}
+                        {...describedBy(`${prefix}-startDate`, entryError("startDate"), `${prefix}-startDate-hint`)}
+                      />
+                    )}
                   />
                 </FormField>
                 <FormField id={`${prefix}-valueToFirm`} label="Value to your firm" error={entryError("valueToFirm")}>

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, type UseFormReturn, useForm } from "react-hook-form";
 import { searchBusinessActivities } from "../../../../../domain/business-activities";
 import { COMPANY_SEARCH_DEBOUNCE_MS, COMPANY_SEARCH_MIN_CHARS } from "../../../../../domain/constants";
 import { formatDateGb, todayInLondon } from "../../../../../domain/format/dates";
@@ -12,6 +12,7 @@ import {
 import type { Quote } from "../../../../../domain/quote/quote";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
 import { Combobox } from "../../../../components/ui/combobox";
+import { DATE_HINT, DateInput } from "../../../../components/ui/date-input";
 import { Input, Textarea } from "../../../../components/ui/input";
 import { useDebouncedValue } from "../../../../hooks/use-debounced-value";
 import { errorMessageOf } from "../../../../lib/api-client";
@@ -227,36 +228,43 @@ export function InsuredsDetailsStep() {
             />
           </FormField>
           {soleTrader ? (
-            <FormField id="tradingSince" label="Trading since (optional)" error={errors.tradingSince?.message}>
-              <Input
-                id="tradingSince"
-                type="date"
-                {...form.register("tradingSince", { setValueAs: (value) => (value ? value : null) })}
-                {...describedBy("tradingSince", errors.tradingSince?.message)}
-              />
+            <FormField
+              id="tradingSince"
+              label="Trading since (optional)"
+              error={errors.tradingSince?.message}
+              hint={DATE_HINT}
+              hintId="tradingSince-hint"
+            >
+              <DateField form={form} name="tradingSince" error={errors.tradingSince?.message} disabled={readOnly} />
             </FormField>
           ) : (
             <FormField
               id="incorporationDate"
               label="Incorporation date"
               error={errors.incorporationDate?.message}
-              hint={quote?.incorporationDate ? `Registered ${formatDateGb(quote.incorporationDate)}` : undefined}
+              hint={
+                quote?.incorporationDate
+                  ? `${DATE_HINT}. Registered ${formatDateGb(quote.incorporationDate)}`
+                  : DATE_HINT
+              }
+              hintId="incorporationDate-hint"
             >
-              <Input
-                id="incorporationDate"
-                type="date"
-                {...form.register("incorporationDate", { setValueAs: (value) => (value ? value : null) })}
-                {...describedBy("incorporationDate", errors.incorporationDate?.message)}
+              <DateField
+                form={form}
+                name="incorporationDate"
+                error={errors.incorporationDate?.message}
+                disabled={readOnly}
               />
             </FormField>
           )}
-          <FormField id="inceptionDate" label="Inception date" error={errors.inceptionDate?.message}>
-            <Input
-              id="inceptionDate"
-              type="date"
-              {...form.register("inceptionDate")}
-              {...describedBy("inceptionDate", errors.inceptionDate?.message)}
-            />
+          <FormField
+            id="inceptionDate"
+            label="Inception date"
+            error={errors.inceptionDate?.message}
+            hint={DATE_HINT}
+            hintId="inceptionDate-hint"
+          >
+            <DateField form={form} name="inceptionDate" error={errors.inceptionDate?.message} disabled={readOnly} />
           </FormField>
           <FormField
             id="numberOfDirectors"
@@ -341,5 +349,39 @@ export function InsuredsDetailsStep() {
         </CardContent>
       </Card>
     </StepShell>
+  );
+}
+
+type DateFieldName = "inceptionDate" | "incorporationDate" | "tradingSince";
+
+/** A step-1 date: typed as the broker writes it, kept as the API's YYYY-MM-DD, checked by the step's schema. */
+function DateField({
+  form,
+  name,
+  error,
+  disabled,
+}: {
+  form: UseFormReturn<InsuredsDetailsInput, unknown, InsuredsDetails>;
+  name: DateFieldName;
+  error: string | undefined;
+  disabled: boolean;
+}) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <DateInput
+          id={name}
+          name={field.name}
+          inputRef={field.ref}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          disabled={disabled}
+          {...describedBy(name, error, `${name}-hint`)}
+        />
+      )}
+    />
   );
 }

@@ -23,6 +23,7 @@ import { premiumLinesOf } from "../quote/premium-lines";
 import { PremiumOverride } from "../quote/premium-override";
 import { useStepSevenWrites } from "../quote/step-seven-writes";
 import { WizardDocuments } from "../quote/wizard-documents";
+import { StepHeading } from "../step-shell";
 import { useWizard } from "../wizard-context";
 
 const BAND_OPTIONS = TURNOVER_BANDS.map((band) => ({ value: band, label: TURNOVER_BAND_LABELS[band] }));
@@ -146,6 +147,7 @@ export function QuoteStep() {
 
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <StepHeading step={7} className="lg:col-span-2" />
       <div className="grid content-start gap-4">
         {quote ? <QuoteSummary quote={quote} /> : null}
         <DecisionSummary quote={quote} />
