@@ -76,12 +76,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
-/** No serious or critical axe-core violation on the screen as it is now. */
-export async function expectAccessible(page: Page, screen: string): Promise<void> {
+/**
+ * No serious or critical axe-core violation on the screen as it is now. Answers the minor and moderate ones
+ * as `id (impact): target` lines, for a report.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
+  const isSerious = (impact: string | null | undefined) => impact === "serious" || impact === "critical";
+  const serious = results.violations.filter((violation) => isSerious(violation.impact));
   const summary = serious.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes
@@ -90,6 +92,12 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
         .join("\n  ")}`,
   );
   expect(summary, `accessibility of ${screen}`).toEqual([]);
+  return results.violations
+    .filter((violation) => !isSerious(violation.impact))
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
 }
 
 /** A toast's title and description as shown, once one with this title is on screen (titles read exactly). */

@@ -1,5 +1,5 @@
-import { Bell, LogOut } from "lucide-react";
-import type { ReactNode } from "react";
+import { Bell, LogOut, Menu } from "lucide-react";
+import { type ReactNode, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { NOTIFICATION_BADGE_COUNT } from "../../../domain/constants";
 import { initials } from "../../../domain/format/initials";
@@ -8,8 +8,9 @@ import { useMe } from "../../features/auth/api/get-me";
 import { useLogout } from "../../features/auth/api/logout";
 import { cn } from "../../lib/cn";
 import { Button, focusRing } from "../ui/button";
+import { Dialog } from "../ui/dialog";
 import { Logo } from "./logo";
-import { navigationFor } from "./navigation";
+import { type NavLink, navigationFor } from "./navigation";
 import { ROLE_INITIALS_CLASS } from "./role-style";
 
 /** The signed-in shell of SPEC.md §2: top bar and side navigation. Renders nothing when signed out. */
@@ -17,8 +18,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const me = useMe();
   const logout = useLogout();
   const [location] = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
   const user = me.data;
   if (!user) return null;
+  const links = navigationFor(user.role);
 
   return (
     <div className="min-h-screen bg-slate-50">
@@ -32,13 +35,19 @@ export function AppLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <header className="fixed inset-x-0 top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4">
-        <Link
-          href={user.role === "ADMIN" ? paths.admin.dashboard : paths.dashboard}
-          className={cn("rounded", focusRing)}
-        >
-          <Logo />
-        </Link>
-        <div className="flex items-center gap-3">
+        <div className="flex min-w-0 items-center gap-2">
+          <Button variant="outline" size="icon" className="md:hidden" onClick={() => setMenuOpen(true)}>
+            <Menu aria-hidden="true" className="h-4 w-4" />
+            <span className="sr-only">Menu</span>
+          </Button>
+          <Link
+            href={user.role === "ADMIN" ? paths.admin.dashboard : paths.dashboard}
+            className={cn("min-w-0 rounded", focusRing)}
+          >
+            <Logo />
+          </Link>
+        </div>
+        <div className="flex shrink-0 items-center gap-2 sm:gap-3">
           <button
             type="button"
             className={cn("relative rounded-full p-2 text-slate-600 hover:bg-slate-100", focusRing)}
@@ -65,42 +74,68 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <span className="hidden text-sm font-medium text-slate-800 sm:inline">{user.name}</span>
           <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
             <LogOut aria-hidden="true" className="h-4 w-4" />
-            Logout
+            <span className="sr-only sm:not-sr-only">Logout</span>
           </Button>
         </div>
       </header>
       <nav
         aria-label="Main"
-        className="group fixed top-14 bottom-0 left-0 z-20 w-14 overflow-hidden border-r border-slate-200 bg-white transition-[width] duration-150 hover:w-56 hover:shadow-lg focus-within:w-56 focus-within:shadow-lg"
+        className="group fixed top-14 bottom-0 left-0 z-20 hidden w-14 overflow-hidden border-r border-slate-200 bg-white transition-[width] duration-150 hover:w-56 hover:shadow-lg focus-within:w-56 focus-within:shadow-lg md:block"
       >
-        <ul className="flex flex-col gap-1 p-2">
-          {navigationFor(user.role).map((link) => {
-            const active = link.isActive(location);
-            const Icon = link.icon;
-            return (
-              <li key={link.href}>
-                <Link
-                  href={link.href}
-                  aria-current={active ? "page" : undefined}
-                  className={cn(
-                    "flex h-10 items-center gap-3 rounded-md px-2.5 text-sm font-medium whitespace-nowrap",
-                    active ? "bg-blue-50 text-blue-900" : "text-slate-700 hover:bg-slate-100",
-                    focusRing,
-                  )}
-                >
-                  <Icon aria-hidden="true" className="h-5 w-5 shrink-0" />
-                  <span className="opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100">
-                    {link.label}
-                  </span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
+        <NavLinks
+          links={links}
+          location={location}
+          labelClassName="opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100"
+        />
       </nav>
-      <main id="main" className="pt-14 pl-14">
-        <div className="mx-auto max-w-7xl px-4 py-5 sm:px-6">{children}</div>
+      {/* Below md the side rail would take a seventh of the width, so the same links open from the Menu button. */}
+      <Dialog open={menuOpen} onOpenChange={setMenuOpen} title="Menu" className="md:hidden">
+        <nav aria-label="Main">
+          <NavLinks links={links} location={location} onFollow={() => setMenuOpen(false)} />
+        </nav>
+      </Dialog>
+      <main id="main" className="pt-14 md:pl-14">
+        <div className="mx-auto max-w-7xl px-3 py-5 sm:px-6">{children}</div>
       </main>
     </div>
+  );
+}
+
+/** The role's links with SPEC.md §2's active rule, the same in the side rail and in the phone menu. */
+function NavLinks({
+  links,
+  location,
+  labelClassName,
+  onFollow,
+}: {
+  links: readonly NavLink[];
+  location: string;
+  labelClassName?: string;
+  onFollow?: () => void;
+}) {
+  return (
+    <ul className="flex flex-col gap-1 p-2">
+      {links.map((link) => {
+        const active = link.isActive(location);
+        const Icon = link.icon;
+        return (
+          <li key={link.href}>
+            <Link
+              href={link.href}
+              onClick={onFollow}
+              aria-current={active ? "page" : undefined}
+              className={cn(
+                "flex h-10 items-center gap-3 rounded-md px-2.5 text-sm font-medium whitespace-nowrap",
+                active ? "bg-blue-50 text-blue-900" : "text-slate-700 hover:bg-slate-100",
+                focusRing,
+              )}
+            >
+              <Icon aria-hidden="true" className="h-5 w-5 shrink-0" />
+              <span className={labelClassName}>{link.label}</span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -4,7 +4,7 @@ import type { BadgeTone } from "../ui/badge";
 /** One colour per role, shared by the top bar's initials and the user table's role badges. */
 export const ROLE_INITIALS_CLASS: Record<Role, string> = {
   ADMIN: "bg-violet-700 text-white",
-  UNDERWRITER: "bg-amber-600 text-white",
+  UNDERWRITER: "bg-amber-800 text-white",
   BROKER: "bg-blue-800 text-white",
 };
 

@@ -5,7 +5,7 @@ import { Button, type ButtonVariant } from "./button";
 
 const overlay = "fixed inset-0 z-40 bg-slate-900/40";
 const panel =
-  "fixed top-1/2 left-1/2 z-50 w-[min(92vw,32rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-5 shadow-xl focus:outline-none";
+  "fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[min(calc(100vw-2rem),32rem)] -translate-x-1/2 overflow-y-auto -translate-y-1/2 rounded-lg bg-white p-5 shadow-xl focus:outline-none";
 
 interface DialogProps {
   open: boolean;

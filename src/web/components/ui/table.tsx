@@ -3,7 +3,9 @@ import { cn } from "../../lib/cn";
 
 export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
   return (
-    <div className="w-full overflow-x-auto">
+    // A wide table scrolls inside its own box on a narrow window: containing its inline size stops its columns
+    // widening the card and the page around it, and `relative` keeps screen-reader-only labels inside the box.
+    <div className="relative w-full overflow-x-auto contain-inline-size">
       <table className={cn("w-full border-collapse text-left text-sm", className)} {...props} />
     </div>
   );

@@ -8,6 +8,7 @@ import { Button } from "../../../components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
 import { Tooltip } from "../../../components/ui/tooltip";
 import { paths } from "../../../config/paths";
+import { MD_QUERY, useMediaQuery } from "../../../hooks/use-media-query";
 import { rememberedQuoteStep } from "../../../lib/last-quote-step";
 import { DocumentDownloadMenu } from "../../documents/components/document-download-menu";
 import { EmailPackageButton } from "../../documents/components/email-package-button";
@@ -63,7 +64,92 @@ function RowActions({ row }: { row: QuoteRow }) {
   );
 }
 
+/** The status badge with the decision and the validity or policy number under it. */
+function RowStatus({ row, now }: { row: QuoteRow; now: Date }) {
+  return (
+    <>
+      <QuoteStatusBadge status={row.quote.status} />
+      <RowDecision quote={row.quote} />
+      <QuoteValidityNote quote={row.quote} now={now} className="mt-1" />
+    </>
+  );
+}
+
+function RowUpdated({ row, now }: { row: QuoteRow; now: Date }) {
+  return <time dateTime={row.quote.updatedAt}>{formatRelativeTime(new Date(row.quote.updatedAt), now)}</time>;
+}
+
+function RowCompany({ row }: { row: QuoteRow }) {
+  return (
+    <>
+      <div className="font-medium text-slate-900">{row.quote.proposerName}</div>
+      <div className="text-xs break-all text-slate-600">{row.quote.contactEmail ?? ""}</div>
+    </>
+  );
+}
+
+function RowBroker({ row }: { row: QuoteRow }) {
+  return (
+    <>
+      <div>{row.broker?.name ?? "N/A"}</div>
+      <div className="text-xs break-all text-slate-600">{row.broker?.email ?? ""}</div>
+    </>
+  );
+}
+
+/**
+ * The dashboard's quotes: a table from md up, and below it one card per quote with the same parts and
+ * actions, since eight columns cannot fit a phone without the page scrolling sideways.
+ */
 export function QuotesTable({ rows, now }: { rows: readonly QuoteRow[]; now: Date }) {
+  const wide = useMediaQuery(MD_QUERY);
+  return wide ? <QuotesGrid rows={rows} now={now} /> : <QuoteCards rows={rows} now={now} />;
+}
+
+function QuoteCards({ rows, now }: { rows: readonly QuoteRow[]; now: Date }) {
+  return (
+    <ul aria-label="Quotes" className="divide-y divide-slate-100">
+      {rows.map((row) => (
+        <li
+          key={row.quote.id}
+          data-testid="quote-row"
+          data-reference={row.quote.reference}
+          className="grid gap-2 px-4 py-3"
+        >
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <div className="font-mono text-xs font-semibold">{row.quote.reference}</div>
+              <RowCompany row={row} />
+            </div>
+            <div className="shrink-0 text-right text-sm font-semibold tabular-nums">
+              <span className="sr-only">Premium </span>
+              {premiumText(row.quote.totalPremium)}
+            </div>
+          </div>
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-600">Broker</dt>
+            <dd className="min-w-0">
+              <RowBroker row={row} />
+            </dd>
+            <dt className="text-slate-600">Product</dt>
+            <dd>{row.quote.productCode}</dd>
+            <dt className="text-slate-600">Status</dt>
+            <dd className="min-w-0">
+              <RowStatus row={row} now={now} />
+            </dd>
+            <dt className="text-slate-600">Updated</dt>
+            <dd className="text-slate-700">
+              <RowUpdated row={row} now={now} />
+            </dd>
+          </dl>
+          <RowActions row={row} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function QuotesGrid({ rows, now }: { rows: readonly QuoteRow[]; now: Date }) {
   return (
     <Table>
       <TableHead>
@@ -83,24 +169,20 @@ export function QuotesTable({ rows, now }: { rows: readonly QuoteRow[]; now: Dat
           <TableRow key={row.quote.id} data-testid="quote-row" data-reference={row.quote.reference}>
             <TableCell className="font-mono text-xs font-semibold whitespace-nowrap">{row.quote.reference}</TableCell>
             <TableCell>
-              <div className="font-medium text-slate-900">{row.quote.proposerName}</div>
-              <div className="text-xs text-slate-600">{row.quote.contactEmail ?? ""}</div>
+              <RowCompany row={row} />
             </TableCell>
             <TableCell>
-              <div>{row.broker?.name ?? "N/A"}</div>
-              <div className="text-xs text-slate-600">{row.broker?.email ?? ""}</div>
+              <RowBroker row={row} />
             </TableCell>
             <TableCell className="whitespace-nowrap">{row.quote.productCode}</TableCell>
             <TableCell className="text-right whitespace-nowrap tabular-nums">
               {premiumText(row.quote.totalPremium)}
             </TableCell>
             <TableCell>
-              <QuoteStatusBadge status={row.quote.status} />
-              <RowDecision quote={row.quote} />
-              <QuoteValidityNote quote={row.quote} now={now} className="mt-1" />
+              <RowStatus row={row} now={now} />
             </TableCell>
             <TableCell className="whitespace-nowrap text-slate-700">
-              <time dateTime={row.quote.updatedAt}>{formatRelativeTime(new Date(row.quote.updatedAt), now)}</time>
+              <RowUpdated row={row} now={now} />
             </TableCell>
             <TableCell>
               <RowActions row={row} />

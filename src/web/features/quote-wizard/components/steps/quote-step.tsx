@@ -2,7 +2,7 @@ import { AlertTriangle, ArrowLeft } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { COVER_LIMIT_OPTIONS, type TurnoverBand } from "../../../../../domain/constants";
-import { formatGbpWhole, poundsToPence } from "../../../../../domain/money";
+import { formatGbp, formatGbpWhole, poundsToPence } from "../../../../../domain/money";
 import type { Quote, ReferralHit } from "../../../../../domain/quote/quote";
 import { ratedTurnoverOf } from "../../../../../domain/quote/rating-input";
 import { statusLabel } from "../../../../../domain/quote/status";
@@ -146,7 +146,7 @@ export function QuoteStep() {
   const controlsDisabled = readOnly || !quote || writing;
 
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+    <div className="grid gap-4 max-lg:pb-24 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <StepHeading step={7} className="lg:col-span-2" />
       <div className="grid content-start gap-4">
         {quote ? <QuoteSummary quote={quote} /> : null}
@@ -267,17 +267,30 @@ export function QuoteStep() {
             <ArrowLeft aria-hidden="true" className="h-4 w-4" />
             Back to Declaration
           </Button>
-          <StepSevenAction
-            quote={quote}
-            needsReview={needsReview}
-            readOnly={readOnly}
-            rated={lines !== null}
-            busy={writing}
-            completing={sending === "complete"}
-            referring={sending === "refer"}
-            onComplete={() => void complete()}
-            onRefer={() => void requestReview()}
-          />
+          {/* Below lg the premium card sits under every option, so the total and the one next action stay
+              pinned to the bottom of the screen while the broker changes the options. */}
+          <section
+            aria-label="Premium summary"
+            className="max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-20 max-lg:flex max-lg:items-center max-lg:justify-between max-lg:gap-3 max-lg:border-t max-lg:border-slate-200 max-lg:bg-white max-lg:px-4 max-lg:py-3 max-lg:shadow-[0_-4px_12px_rgb(15_23_42/0.08)] md:max-lg:left-14"
+          >
+            <p className="text-sm text-slate-700 lg:hidden">
+              Premium (inclusive){" "}
+              <strong className="block text-base text-slate-900 tabular-nums">
+                {lines ? formatGbp(lines.totalPremium) : "-"}
+              </strong>
+            </p>
+            <StepSevenAction
+              quote={quote}
+              needsReview={needsReview}
+              readOnly={readOnly}
+              rated={lines !== null}
+              busy={writing}
+              completing={sending === "complete"}
+              referring={sending === "refer"}
+              onComplete={() => void complete()}
+              onRefer={() => void requestReview()}
+            />
+          </section>
         </div>
       </div>
     </div>

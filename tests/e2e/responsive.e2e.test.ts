@@ -1,0 +1,217 @@
+/**
+ * Every screen of SPEC.md §2's route table on a desktop (1440x900) and on a phone (390x844): nothing scrolls
+ * sideways and axe-core finds no serious or critical violation; on the phone the dashboard shows cards with
+ * their actions, the wizard a compact step indicator, and step 7 a pinned premium summary.
+ */
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiSession, type CreatedQuote, completeQuoteData, createDraftQuote, quoteInStatus } from "./support/api";
+import {
+  type DemoRole,
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  screenshot,
+  signInContext,
+  visible,
+  waitForPath,
+} from "./support/browser";
+
+const SIZES = [
+  { name: "desktop", width: 1440, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+
+const TAG = `Rsp${Date.now().toString(36)}`;
+
+let browser: Browser;
+let broker: ApiSession;
+let underwriter: ApiSession;
+let quoted: CreatedQuote;
+let referred: CreatedQuote;
+let rated: CreatedQuote;
+/** Minor and moderate axe-core findings per screen, printed at the end as a list to work through. */
+const lesserFindings: string[] = [];
+
+beforeAll(async () => {
+  broker = await ApiSession.signIn("BROKER");
+  underwriter = await ApiSession.signIn("UNDERWRITER");
+  browser = await launchBrowser();
+  quoted = await quoteInStatus("QUOTED", `${TAG} Quoted Builders Ltd`, { broker, underwriter });
+  referred = await quoteInStatus("REFERRED", `${TAG} Referred Builders Ltd`, { broker, underwriter });
+  // A draft with every step saved and a premium, so step 7 offers Complete.
+  rated = await createDraftQuote(broker, `${TAG} Rated Builders Ltd`);
+  await completeQuoteData(broker, rated.id);
+  await broker.data("POST", `/api/quotes/${rated.id}/rate`, { turnoverBand: "up_to_500k" });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (lesserFindings.length > 0) console.info(`Minor and moderate axe-core findings:\n${lesserFindings.join("\n")}`);
+});
+
+async function noSideScroll(page: Page, screen: string): Promise<void> {
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    inner: window.innerWidth,
+    // The innermost elements reaching past the right edge, to name what pushes the page wider.
+    past: [...document.body.querySelectorAll("*")]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .filter(
+        (element) =>
+          ![...element.children].some((child) => child.getBoundingClientRect().right > window.innerWidth + 0.5),
+      )
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+  }));
+  expect(
+    widths.scroll,
+    `${screen} scrolls sideways (${widths.scroll} > ${widths.inner}): ${widths.past.join(" | ")}`,
+  ).toBeLessThanOrEqual(widths.inner);
+}
+
+interface Screen {
+  name: string;
+  role: DemoRole | null;
+  path: () => string;
+  ready: (page: Page) => Locator;
+}
+
+const heading = (name: string | RegExp) => (page: Page) => page.getByRole("heading", { name, level: 1 });
+
+const SCREENS: Screen[] = [
+  { name: "login", role: null, path: () => "/login", ready: heading("Sign in") },
+  {
+    name: "dashboard",
+    role: "BROKER",
+    path: () => "/dashboard",
+    ready: (page) => page.locator(`[data-testid="quote-row"][data-reference="${quoted.reference}"]`),
+  },
+  {
+    name: "quote-new",
+    role: "BROKER",
+    path: () => "/quote/new",
+    ready: (page) => page.getByLabel("Company name"),
+  },
+  {
+    name: "quote-step-2",
+    role: "BROKER",
+    path: () => `/quote/${rated.id}/step/2`,
+    ready: (page) => page.getByRole("button", { name: "Continue to Design Liability" }),
+  },
+  {
+    name: "quote-step-7",
+    role: "BROKER",
+    path: () => `/quote/${rated.id}/step/7`,
+    ready: (page) => page.getByRole("button", { name: "Complete", exact: true }),
+  },
+  { name: "uw-dashboard", role: "UNDERWRITER", path: () => "/uw/dashboard", ready: heading("Review Queue") },
+  {
+    name: "uw-review",
+    role: "UNDERWRITER",
+    path: () => `/uw/review/${referred.id}`,
+    ready: heading("Review Required"),
+  },
+  { name: "admin-dashboard", role: "ADMIN", path: () => "/admin", ready: heading("Admin Dashboard") },
+  { name: "admin-rating", role: "ADMIN", path: () => "/admin/rating", ready: heading("Rating Versions") },
+  { name: "admin-users", role: "ADMIN", path: () => "/admin/users", ready: heading("User Management") },
+  { name: "admin-audit", role: "ADMIN", path: () => "/admin/audit", ready: heading("Audit Logs") },
+  { name: "not-found", role: "BROKER", path: () => "/no-such-screen", ready: heading("404 Page Not Found") },
+];
+
+describe.each(SIZES)("at $width x $height ($name)", (size) => {
+  const contexts = new Map<DemoRole | "none", BrowserContext>();
+
+  async function pageAs(role: DemoRole | null): Promise<Page> {
+    const key = role ?? "none";
+    let context = contexts.get(key);
+    if (!context) {
+      context = await newContext(browser);
+      if (role) await signInContext(context, role);
+      contexts.set(key, context);
+    }
+    const page = await context.newPage();
+    await page.setViewportSize({ width: size.width, height: size.height });
+    return page;
+  }
+
+  afterAll(async () => {
+    for (const context of contexts.values()) await context.close();
+  });
+
+  it.each(SCREENS)("$name fits the width and passes axe-core", async (screen) => {
+    const page = await pageAs(screen.role);
+    try {
+      await page.goto(screen.path());
+      await visible(screen.ready(page));
+      await screenshot(page, `responsive-${screen.name}-${size.width}`);
+      await noSideScroll(page, screen.name);
+      const lesser = await expectAccessible(page, `${screen.name} at ${size.width}`);
+      lesserFindings.push(...lesser.map((finding) => `${screen.name} at ${size.width}: ${finding}`));
+    } finally {
+      await page.close();
+    }
+  });
+
+  if (size.name !== "phone") return;
+
+  it("shows the dashboard's quotes as cards with their actions", async () => {
+    const page = await pageAs("BROKER");
+    await page.goto("/dashboard");
+    const card = page.locator(`li[data-testid="quote-row"][data-reference="${quoted.reference}"]`);
+    await visible(card);
+    await expect.poll(() => page.locator("table").count()).toBe(0);
+    await visible(card.getByRole("button", { name: /Download/ }));
+    await visible(card.getByRole("button", { name: /e-?mail/i }));
+    await visible(card.getByText("COMPLETED", { exact: true }));
+    const box = await card.boundingBox();
+    expect(box?.width ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(size.width);
+    await page.close();
+  });
+
+  it("opens the navigation from the Menu button", async () => {
+    const page = await pageAs("BROKER");
+    await page.goto("/dashboard");
+    await visible(heading("Dashboard")(page));
+    await page.getByRole("button", { name: "Menu", exact: true }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await visible(menu);
+    await screenshot(page, "responsive-menu-390");
+    await expectAccessible(page, "menu at 390");
+    await menu.getByRole("link", { name: "New Quote" }).click();
+    await waitForPath(page, "/quote/new");
+    await expect.poll(() => menu.count()).toBe(0);
+    await page.close();
+  });
+
+  it("moves between steps with the compact step indicator", async () => {
+    const page = await pageAs("BROKER");
+    await page.goto(`/quote/${rated.id}/step/2`);
+    const count = page.getByTestId("compact-step-count");
+    await expect.poll(() => count.textContent(), { timeout: 15_000 }).toBe("Step 2 of 7");
+    await visible(page.getByRole("navigation", { name: "Quote steps" }).getByText("Financial Overview"));
+    await page.getByRole("button", { name: "All steps" }).click();
+    await visible(page.getByRole("list", { name: "All quote steps" }));
+    await screenshot(page, "responsive-step-menu-390");
+    await page.getByRole("button", { name: /^Step 4: Activity Split/ }).click();
+    await waitForPath(page, `/quote/${rated.id}/step/4`);
+    await expect.poll(() => count.textContent(), { timeout: 15_000 }).toBe("Step 4 of 7");
+    await page.close();
+  });
+
+  it("keeps step 7's total premium and Complete on screen", async () => {
+    const page = await pageAs("BROKER");
+    await page.goto(`/quote/${rated.id}/step/7`);
+    const summary = page.getByRole("region", { name: "Premium summary" });
+    const complete = summary.getByRole("button", { name: "Complete", exact: true });
+    await visible(complete);
+    await expect.poll(async () => (await summary.textContent()) ?? "").toMatch(/Premium \(inclusive\)\s*£[\d,]+\.\d\d/);
+    // Pinned: at the top of the page it already sits inside the window, at its bottom edge.
+    const box = await summary.boundingBox();
+    expect(box).not.toBeNull();
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(size.height + 1);
+    expect(box?.y ?? 0).toBeGreaterThan(size.height / 2);
+    await page.screenshot({ path: "test-results/screenshots/responsive-step-7-sticky-390.png" });
+    await page.close();
+  });
+});
