@@ -1,6 +1,16 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, signedInPage, toastText, visible } from "./support/browser";
+import { PI001_RATING_CONFIG } from "../../src/domain/rating/configs/pi001";
+import type { RatingVersion } from "../../src/domain/rating/version";
+import {
+  expectAccessible,
+  launchBrowser,
+  screenshot,
+  signedInPage,
+  toastText,
+  visible,
+  waitForPath,
+} from "./support/browser";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -47,5 +57,76 @@ describe("admin: a new user's password", () => {
     await toastText(page, "User Created");
     await visible(page.getByTestId("user-row").filter({ hasText: email }));
     expect(registrations).toBe(1);
+  });
+});
+
+describe("admin: publishing a rating version", () => {
+  const name = `PI001 confirmed ${RUN}`;
+
+  it("keeps Publish disabled until the draft is saved, and again while a change is unsaved", async () => {
+    await page.goto("/admin/rating");
+    await page.getByRole("button", { name: "New Version" }).click();
+    await visible(page.getByRole("heading", { name: "New Version" }));
+    const publish = page.getByRole("button", { name: "Publish", exact: true });
+    expect(await publish.isDisabled()).toBe(true);
+    await visible(page.getByText("Save the draft before publishing."));
+
+    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("Effective From").fill("2035-01-01");
+    await page.getByLabel("Configuration (JSON)").fill(JSON.stringify(PI001_RATING_CONFIG, null, 2));
+    await page.getByRole("button", { name: "Save" }).click();
+    await toastText(page, "Rating Version Created");
+    await visible(page.getByRole("heading", { name: `Edit ${name}` }));
+    expect(await publish.isDisabled()).toBe(false);
+
+    await page.getByLabel("Notes").fill("An unsaved change");
+    expect(await publish.isDisabled()).toBe(true);
+    await visible(page.getByText("Save your changes before publishing."));
+    await screenshot(page, "admin-safety-publish-unsaved");
+    await page.getByRole("button", { name: "Save" }).click();
+    await toastText(page, "Rating Version Updated");
+    expect(await publish.isDisabled()).toBe(false);
+  });
+
+  it("asks first, naming the version, its date, the version whose period it closes and the impact headline", async () => {
+    const listed = await page.request.get("/api/rating/versions");
+    const versions = ((await listed.json()) as { data: RatingVersion[] }).data;
+    // The open-ended PI001 version running on 01/01/2035 is the one this draft supersedes.
+    const current = versions.find(
+      (v) => v.status === "PUBLISHED" && v.productCode === "PI001" && v.effectiveTo === null,
+    );
+    expect(current).toBeDefined();
+
+    await page.getByRole("button", { name: "Run Impact Analysis" }).click();
+    await visible(page.getByText(/^Analysed [\d,]+ quotes in/));
+
+    let publications = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST" && /\/api\/rating\/versions\/[^/]+\/publish$/.test(request.url())) publications++;
+    });
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    const dialog = page.getByRole("alertdialog");
+    await visible(dialog.getByText(`Publish "${name}" (PI001), effective from 01/01/2035?`, { exact: false }));
+    const text = (await dialog.textContent()) ?? "";
+    expect(text).toContain(`It closes the period of "${current?.name}"`);
+    expect(text).toContain("on 01/01/2035.");
+    expect(text).toContain("Impact analysis: ");
+    await expectAccessible(page, "publish confirmation");
+    await screenshot(page, "admin-safety-publish-confirmation");
+
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(publications).toBe(0);
+
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    const published = page.waitForResponse((response) => /\/publish$/.test(new URL(response.url()).pathname));
+    await page.getByRole("alertdialog").getByRole("button", { name: "Publish version" }).click();
+    expect((await published).status()).toBe(200);
+    await toastText(page, "Version Published");
+    await waitForPath(page, "/admin/rating");
+    expect(publications).toBe(1);
+    await visible(page.getByTestId("rating-version-row").filter({ hasText: name }).getByText("PUBLISHED"));
+    const closed = page.getByTestId("rating-version-row").filter({ hasText: current?.name ?? "" });
+    await visible(closed.getByText("01/01/2035"));
   });
 });
