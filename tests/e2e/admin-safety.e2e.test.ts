@@ -130,3 +130,58 @@ describe("admin: publishing a rating version", () => {
     await visible(closed.getByText("01/01/2035"));
   });
 });
+
+describe("admin: audit logs", () => {
+  /** The answer to the audit request whose query has `expected` among its parameters. */
+  const auditAnswer = (expected: Record<string, string>) =>
+    page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return (
+        url.pathname === "/api/audit" &&
+        Object.entries(expected).every(([key, value]) => url.searchParams.get(key) === value)
+      );
+    });
+
+  it("filters by entity, action, actor and date, showing who did it and readable details", async () => {
+    await page.goto("/admin/audit");
+    await visible(page.getByRole("heading", { name: "Audit Logs", level: 1 }));
+    await visible(page.getByTestId("audit-entry").first());
+
+    let answer = auditAnswer({ entityType: "user" });
+    await page.getByRole("combobox", { name: "Entity" }).click();
+    await page.getByRole("option", { name: "User", exact: true }).click();
+    await answer;
+    answer = auditAnswer({ entityType: "user", action: "created" });
+    await page.getByRole("combobox", { name: "Action" }).click();
+    await page.getByRole("option", { name: "Created", exact: true }).click();
+    await answer;
+    const actorAnswer = page.waitForResponse((response) => new URL(response.url()).searchParams.has("actorId"));
+    await page.getByRole("combobox", { name: "Done by" }).click();
+    await page.getByRole("option", { name: "Ada Admin (admin@example.com)" }).click();
+    expect((await actorAnswer).status()).toBe(200);
+
+    const entries = page.getByTestId("audit-entry");
+    const pat = entries.filter({ hasText: `pat.${RUN}@example.com` });
+    await visible(pat);
+    expect((await pat.textContent())?.replace(/\s+/g, " ")).toContain(`name: Pat Password ${RUN}`);
+    expect(await pat.textContent()).not.toContain("{");
+    const texts = (await entries.allTextContents()).map((text) => text.replace(/\s+/g, " "));
+    for (const text of texts) {
+      expect(text).toMatch(/^user created/);
+      expect(text).toContain("Ada Admin (admin@example.com)");
+    }
+    await expectAccessible(page, "audit logs with filters");
+    await screenshot(page, "admin-safety-audit-filtered");
+
+    // Nothing was done tomorrow.
+    const tomorrow = new Date(Date.now() + 36 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    answer = auditAnswer({ from: tomorrow });
+    await page.getByLabel("From").fill(tomorrow);
+    await answer;
+    await visible(page.getByText("No audit logs found"));
+
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await visible(page.getByTestId("audit-entry").first());
+    expect(await page.getByLabel("From").inputValue()).toBe("");
+  });
+});
