@@ -185,3 +185,47 @@ describe("admin: audit logs", () => {
     expect(await page.getByLabel("From").inputValue()).toBe("");
   });
 });
+
+describe("admin: the configuration editor", () => {
+  const name = `PI001 ordered ${RUN}`;
+  const { baseRate, version, productCode, ...rest } = PI001_RATING_CONFIG;
+  // baseRate first, as an author would put it; the database's jsonb would put "fees" and "caps" first.
+  const authored = JSON.stringify({ baseRate: 125, version, productCode, ...rest }, null, 2);
+
+  it("starts a new version from the published one with baseRate near the top, not re-sorted", async () => {
+    expect(baseRate).toBeGreaterThan(0);
+    await page.goto("/admin/rating");
+    await page.getByRole("button", { name: "New Version" }).click();
+    const json = page.getByLabel("Configuration (JSON)");
+    await visible(json);
+    const lines = (await json.inputValue()).split("\n");
+    expect(lines.findIndex((line) => line.includes('"baseRate"'))).toBeLessThan(6);
+    await visible(page.getByRole("region", { name: "Configuration summary" }).getByText("Base rate"));
+  });
+
+  it("keeps the author's key order after saving and reopening, with a summary of the factors beside it", async () => {
+    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("Effective From").fill("2036-01-01");
+    await page.getByLabel("Configuration (JSON)").fill(authored);
+    const created = page.waitForResponse(
+      (response) =>
+        response.request().method() === "POST" && new URL(response.url()).pathname === "/api/rating/versions",
+    );
+    await page.getByRole("button", { name: "Save" }).click();
+    expect((await created).status()).toBe(201);
+    await visible(page.getByRole("heading", { name: `Edit ${name}` }));
+
+    await page.reload();
+    await visible(page.getByRole("heading", { name: `Edit ${name}` }));
+    expect(await page.getByLabel("Configuration (JSON)").inputValue()).toBe(authored);
+
+    const summary = page.getByRole("region", { name: "Configuration summary" });
+    await visible(summary.getByText("£125.00"));
+    for (const factor of Object.keys(rest.factors ?? {})) {
+      await visible(summary.getByTestId("config-factor").filter({ hasText: factor }).first());
+    }
+    await visible(summary.getByText("Policy fee"));
+    await expectAccessible(page, "rating version editor with summary");
+    await screenshot(page, "admin-safety-config-summary");
+  });
+});

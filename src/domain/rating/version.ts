@@ -109,11 +109,21 @@ export const updateRatingVersionRequestSchema = z
   .refine((update) => Object.values(update).some((value) => value !== undefined), "Nothing to update");
 export type UpdateRatingVersionRequest = z.output<typeof updateRatingVersionRequestSchema>;
 
+/**
+ * The configuration as text, in its author's key order (a parsed object keeps it; the database's jsonb does
+ * not), laid out as the editor shows it.
+ */
+export function ratingConfigText(json: Record<string, unknown>): string {
+  return JSON.stringify(json, null, 2);
+}
+
 export const ratingVersionSchema = z.object({
   id: z.string(),
   name: z.string(),
   notes: z.string().nullable(),
   json: z.record(z.string(), z.unknown()),
+  /** `json` as its author wrote it, key order kept: what the editor shows. */
+  configText: z.string(),
   published: z.boolean(),
   status: z.enum(RATING_VERSION_STATUSES),
   productCode: z.string(),

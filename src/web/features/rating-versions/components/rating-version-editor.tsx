@@ -27,6 +27,7 @@ import { useRatingVersions } from "../api/get-rating-versions";
 import { usePublishRatingVersion } from "../api/publish-rating-version";
 import { useUpdateRatingVersion } from "../api/update-rating-version";
 import { checkRatingConfigText, runTestRating, type TestRatingOutcome } from "../test-rating";
+import { ConfigSummary } from "./config-summary";
 import { TestResults } from "./test-results";
 
 export interface EditorSeed {
@@ -36,7 +37,8 @@ export interface EditorSeed {
   notes: string;
   effectiveFrom: string;
   effectiveTo: string;
-  json: unknown;
+  /** The configuration as its author wrote it (key order kept). */
+  configText: string;
 }
 
 const INDUSTRY_OPTIONS = TEST_INDUSTRIES.map((industry) => ({
@@ -116,7 +118,7 @@ export function RatingVersionEditor({
   const [notes, setNotes] = useState(seed.notes);
   const [effectiveFrom, setEffectiveFrom] = useState(seed.effectiveFrom || todayInLondon(new Date()));
   const [effectiveTo, setEffectiveTo] = useState(seed.effectiveTo);
-  const [jsonText, setJsonText] = useState(() => JSON.stringify(seed.json, null, 2));
+  const [jsonText, setJsonText] = useState(seed.configText);
   const [risk, setRisk] = useState<TestRatingRisk>({ ...TEST_RISK_DEFAULTS });
   const [issues, setIssues] = useState<RatingConfigIssue[]>([]);
   const [validMessage, setValidMessage] = useState<string | null>(null);
@@ -277,16 +279,22 @@ export function RatingVersionEditor({
               <Input id={`${id}-notes`} value={notes} onChange={(event) => edit(setNotes)(event.target.value)} />
             </div>
           </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-json`}>Configuration (JSON)</Label>
-            <Textarea
-              id={`${id}-json`}
-              spellCheck={false}
-              rows={22}
-              className="font-mono text-xs leading-5"
-              value={jsonText}
-              onChange={(event) => edit(setJsonText)(event.target.value)}
-            />
+          <div className="grid gap-3 lg:grid-cols-[3fr_2fr]">
+            <div className="grid content-start gap-1.5">
+              <Label htmlFor={`${id}-json`}>Configuration (JSON)</Label>
+              <Textarea
+                id={`${id}-json`}
+                spellCheck={false}
+                rows={22}
+                className="font-mono text-xs leading-5"
+                value={jsonText}
+                onChange={(event) => edit(setJsonText)(event.target.value)}
+              />
+            </div>
+            <div className="grid content-start gap-1.5">
+              <p className="text-sm font-medium text-slate-800">Summary (read-only)</p>
+              <ConfigSummary text={jsonText} />
+            </div>
           </div>
           {issues.length > 0 ? <IssueList issues={issues} /> : null}
           {validMessage ? (

@@ -2,7 +2,7 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { DC_PI_RATING_CONFIG } from "../../../../domain/rating/configs/dc-pi";
-import { publicationConfirmation, type RatingVersion } from "../../../../domain/rating/version";
+import { publicationConfirmation, type RatingVersion, ratingConfigText } from "../../../../domain/rating/version";
 import { Button } from "../../../components/ui/button";
 import { Card, CardHeader, CardTitle } from "../../../components/ui/card";
 import { ConfirmDialog } from "../../../components/ui/dialog";
@@ -27,7 +27,7 @@ function newVersionSeed(versions: readonly RatingVersion[], basedOn?: RatingVers
     notes: basedOn ? `Based on ${basedOn.name}` : "",
     effectiveFrom: "",
     effectiveTo: "",
-    json: template?.json ?? DC_PI_RATING_CONFIG,
+    configText: template?.configText ?? ratingConfigText(DC_PI_RATING_CONFIG),
   };
 }
 
@@ -38,7 +38,7 @@ function draftSeed(version: RatingVersion): EditorSeed {
     notes: version.notes ?? "",
     effectiveFrom: version.effectiveFrom,
     effectiveTo: version.effectiveTo ?? "",
-    json: version.json,
+    configText: version.configText,
   };
 }
 
