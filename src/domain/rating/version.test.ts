@@ -107,6 +107,7 @@ describe("ratingVersionSchema", () => {
       name: "PI001 example",
       notes: null,
       json: PI001_RATING_CONFIG,
+      configText: JSON.stringify(PI001_RATING_CONFIG, null, 2),
       published: true,
       status: "PUBLISHED",
       productCode: "PI001",
