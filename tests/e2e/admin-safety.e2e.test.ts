@@ -228,4 +228,35 @@ describe("admin: the configuration editor", () => {
     await expectAccessible(page, "rating version editor with summary");
     await screenshot(page, "admin-safety-config-summary");
   });
+
+  it("asks before publishing from the versions table too, naming the period it closes", async () => {
+    await page.getByRole("button", { name: "Back to versions" }).click();
+    const row = page.getByTestId("rating-version-row").filter({ hasText: name });
+    await visible(row.getByText("DRAFT"));
+    let publications = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname.endsWith("/publish")) publications++;
+    });
+    await page.getByRole("button", { name: `Publish ${name}` }).click();
+    const dialog = page.getByRole("alertdialog");
+    // The version published earlier in this file, from 01/01/2035, is the one running on 01/01/2036.
+    await visible(
+      dialog.getByText(
+        `Publish "${name}" (PI001), effective from 01/01/2036? It closes the period of "PI001 confirmed ${RUN}" (effective from 01/01/2035) on 01/01/2036.`,
+        { exact: false },
+      ),
+    );
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(publications).toBe(0);
+    await visible(row.getByText("DRAFT"));
+
+    await page.getByRole("button", { name: `Publish ${name}` }).click();
+    const published = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith("/publish"));
+    await page.getByRole("alertdialog").getByRole("button", { name: "Publish version" }).click();
+    expect((await published).status()).toBe(200);
+    await toastText(page, "Version Published");
+    await visible(row.getByText("PUBLISHED"));
+    expect(publications).toBe(1);
+  });
 });
