@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { NEW_PASSWORD_MIN_LENGTH } from "../domain/auth/schemas";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -54,7 +55,10 @@ const envSchema = z.object({
       .toLowerCase()
       .pipe(z.email({ message: "must be an e-mail address" })),
   ),
-  ADMIN_PASSWORD: optional(z.string().min(12, { message: "must be at least 12 characters" })),
+  // The same length rule as a password set through Add User.
+  ADMIN_PASSWORD: optional(
+    z.string().min(NEW_PASSWORD_MIN_LENGTH, { message: `must be at least ${NEW_PASSWORD_MIN_LENGTH} characters` }),
+  ),
   PUBLIC_URL: optional(urlWithProtocols(["http:", "https:"], "http or https")),
   UNDERWRITING_MAILBOX: optional(z.email({ message: "must be an e-mail address" })),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` })),

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { auditLog } from "../../src/server/db/schema";
 import { recordAudit } from "../../src/server/features/audit/record";
-import { signIn } from "../support/auth";
+import { createTestUser, signIn } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";
 
 describeEachDatabase("audit", (ctx) => {
@@ -59,6 +59,69 @@ describeEachDatabase("audit", (ctx) => {
         { path: "pageSize", message: "Page size must be at most 100" },
       ]),
     );
+  });
+
+  const list = async (cookie: string, query: string) => {
+    const response = await ctx.app.inject({ method: "GET", url: `/api/audit?${query}`, headers: { cookie } });
+    return response;
+  };
+
+  it("filters by actor, naming who did it", async () => {
+    const cookie = await signIn(ctx.app, "ADMIN");
+    const { user } = await createTestUser(ctx.db, { email: `actor-${Date.now()}@example.com` });
+    const other = await createTestUser(ctx.db, { email: `other-${Date.now()}@example.com` });
+    for (const actorId of [user.id, other.user.id, user.id]) {
+      await recordAudit(ctx.db, { entityType: "quote", action: "rated", entityId: "actor-filter", actorId });
+    }
+    const response = await list(cookie, `actorId=${user.id}`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.meta.total).toBe(2);
+    for (const entry of body.data) {
+      expect(entry.actor).toEqual({ id: user.id, name: user.name, email: user.email });
+    }
+    const combined = await list(cookie, `actorId=${other.user.id}&entityType=quote&action=rated`);
+    expect(combined.json().meta.total).toBe(1);
+    expect((await list(cookie, `actorId=${other.user.id}&action=published`)).json().meta.total).toBe(0);
+  });
+
+  it("filters by a range of London days, both inclusive, and pages through it", async () => {
+    const cookie = await signIn(ctx.app, "ADMIN");
+    const at = (iso: string, entityId: string) => ({
+      entityType: "rating_version",
+      action: "updated",
+      entityId,
+      createdAt: new Date(iso),
+    });
+    await ctx.db.insert(auditLog).values([
+      // 23:30 on 30 June in London (BST): before the range.
+      at("2011-06-30T22:30:00Z", "june-30"),
+      // 00:30 on 1 July in London, though still 30 June in UTC: inside.
+      at("2011-06-30T23:30:00Z", "july-1"),
+      at("2011-07-02T12:00:00Z", "july-2"),
+      // 01:00 on 3 July in London: after.
+      at("2011-07-03T00:00:00Z", "july-3"),
+    ]);
+    const range = await list(cookie, "from=2011-07-01&to=2011-07-02");
+    expect(range.statusCode).toBe(200);
+    expect(range.json().data.map((e: { entityId: string }) => e.entityId)).toEqual(["july-2", "july-1"]);
+    const second = await list(cookie, "from=2011-07-01&to=2011-07-02&page=2&pageSize=1");
+    expect(second.json()).toMatchObject({ meta: { total: 2, page: 2, pageSize: 1 } });
+    expect(second.json().data.map((e: { entityId: string }) => e.entityId)).toEqual(["july-1"]);
+    const oneDay = await list(cookie, "from=2011-06-30&to=2011-06-30&entityType=rating_version");
+    expect(oneDay.json().data.map((e: { entityId: string }) => e.entityId)).toEqual(["june-30"]);
+  });
+
+  it("answers 400 naming each bad filter", async () => {
+    const cookie = await signIn(ctx.app, "ADMIN");
+    const response = await list(cookie, "entityType=planet&action=flew&actorId=someone&from=2026-13-01");
+    expect(response.statusCode).toBe(400);
+    const paths = (response.json().issues as { path: string }[]).map((issue) => issue.path);
+    expect(paths).toEqual(expect.arrayContaining(["entityType", "action", "actorId", "from"]));
+    const backwards = await list(cookie, "from=2026-02-01&to=2026-01-01");
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().issues).toEqual([{ path: "to", message: "To must be on or after From" }]);
+    expect((await list(cookie, "unknown=1")).statusCode).toBe(400);
   });
 
   it("is ADMIN-only", async () => {

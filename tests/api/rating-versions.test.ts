@@ -105,6 +105,26 @@ describeEachDatabase("rating versions", (ctx) => {
       expect(row?.json).toEqual(json);
     });
 
+    it("keeps the author's key order, which the database's jsonb does not, and shows it after an edit", async () => {
+      // baseRate and version lead, as an author writes them; jsonb would put "fees" and "caps" first.
+      const { productCode, baseRate, version, ...rest } = productConfig();
+      const authored = { baseRate, version, productCode, ...rest };
+      const created = await createDraft({ name: "Ordered", json: authored, effectiveFrom: "2099-01-01" });
+      const read = (await request("GET", `/api/rating/versions/${created.id}`)).json().data;
+      expect(read.configText).toBe(JSON.stringify(authored, null, 2));
+      expect(Object.keys(JSON.parse(read.configText))).toEqual(Object.keys(authored));
+
+      const reordered = { productCode, version, baseRate: 130, ...rest };
+      const text = JSON.stringify(reordered, null, 2);
+      const patched = await request("PATCH", `/api/rating/versions/${created.id}`, { json: text });
+      expect(patched.statusCode).toBe(200);
+      expect(patched.json().data.configText).toBe(text);
+      const listed = (
+        await request("GET", `/api/rating/versions?productCode=${encodeURIComponent(productCode)}`)
+      ).json();
+      expect(listed.data[0].configText).toBe(text);
+    });
+
     it("refuses unparsable text or a configuration without version/productCode/baseRate with SPEC §5's message", async () => {
       for (const json of ["{not json", JSON.stringify({ productCode: "X" }), { version: "1" }]) {
         const response = await request("POST", "/api/rating/versions", {

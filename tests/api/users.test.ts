@@ -62,7 +62,7 @@ describeEachDatabase("users", (ctx) => {
       const response = await register(cookie, {
         name: "Default Role",
         email: `d-${Date.now()}@example.com`,
-        password: "pw",
+        password: "Default-Role-2026",
       });
       expect(response.statusCode).toBe(201);
       expect(response.json().data.role).toBe("BROKER");
@@ -76,20 +76,40 @@ describeEachDatabase("users", (ctx) => {
       expect(paths).toEqual(expect.arrayContaining(["name", "email", "password"]));
       const extra = await register(cookie, { name: "A", email: "a@example.com", password: "p", isAdmin: true });
       expect(extra.statusCode).toBe(400);
-      const role = await register(cookie, { name: "A", email: "a@example.com", password: "p", role: "ROOT" });
+      const role = await register(cookie, {
+        name: "A",
+        email: "a@example.com",
+        password: "Long-Enough-2026",
+        role: "ROOT",
+      });
       expect(role.statusCode).toBe(400);
       expect(role.json().issues[0].path).toBe("role");
     });
 
+    it("refuses a password shorter than 12 characters, the rule ADMIN_PASSWORD follows, and creates nobody", async () => {
+      const { cookie } = await as("ADMIN");
+      const email = `short-${Date.now()}@example.com`;
+      const short = await register(cookie, { name: "Short Password", email, password: "short" });
+      expect(short.statusCode).toBe(400);
+      expect(short.json().issues).toEqual([{ path: "password", message: "Password must be at least 12 characters" }]);
+      const eleven = await register(cookie, { name: "Short Password", email, password: "elevenchars" });
+      expect(eleven.statusCode).toBe(400);
+      const listed = (await ctx.app.inject({ method: "GET", url: "/api/users", headers: { cookie } })).json().data;
+      expect(listed.map((u: { email: string }) => u.email)).not.toContain(email);
+      const twelve = await register(cookie, { name: "Long Password", email, password: "twelve-chars" });
+      expect(twelve.statusCode).toBe(201);
+      await signIn(ctx.app, { email, password: "twelve-chars" });
+    });
+
     it("answers 409 when the address already has an account", async () => {
       const { cookie } = await as("ADMIN");
-      const response = await register(cookie, { name: "Dup", email: "BROKER@example.com", password: "pw" });
+      const response = await register(cookie, { name: "Dup", email: "BROKER@example.com", password: "Duplicate-2026" });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ error: "A user with this email address already exists", code: "EMAIL_TAKEN" });
     });
 
     it("is ADMIN-only: 401 signed out, 403 for brokers and underwriters", async () => {
-      const payload = { name: "X", email: `x-${Date.now()}@example.com`, password: "pw" };
+      const payload = { name: "X", email: `x-${Date.now()}@example.com`, password: "Long-Enough-2026" };
       expect((await register(undefined, payload)).statusCode).toBe(401);
       for (const role of ["BROKER", "UNDERWRITER"] as const) {
         expect((await register((await as(role)).cookie, payload)).statusCode).toBe(403);
@@ -143,7 +163,11 @@ describeEachDatabase("users", (ctx) => {
       const { cookie } = await as("ADMIN");
       const old = await createTestUser(ctx.db, { role: "BROKER" });
       await ctx.app.inject({ method: "DELETE", url: `/api/users/${old.user.id}`, headers: { cookie } });
-      const response = await register(cookie, { name: "Returner", email: old.credentials.email, password: "pw" });
+      const response = await register(cookie, {
+        name: "Returner",
+        email: old.credentials.email,
+        password: "Returner-2026",
+      });
       expect(response.statusCode).toBe(201);
     });
 

@@ -97,6 +97,7 @@ describe("admin: rating versions", () => {
     await visible(page.getByRole("heading", { name: `Edit ${VERSION_NAME}` }));
 
     await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Publish version" }).click();
     expect(await toastText(page, "Version Published")).toContain("Rating version has been published and is now active");
     await waitForPath(page, "/admin/rating");
     const row = page.getByTestId("rating-version-row").filter({ hasText: VERSION_NAME });

@@ -1,7 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { toFieldIssues } from "../validation";
-import { loginSchema, ROLE_LABELS, registerUserSchema, roleSchema, userSchema } from "./schemas";
+import {
+  loginSchema,
+  NEW_PASSWORD_MIN_LENGTH,
+  newPasswordSchema,
+  ROLE_LABELS,
+  registerUserSchema,
+  roleSchema,
+  userSchema,
+} from "./schemas";
 
 function issues(result: { success: boolean; error?: unknown }) {
   return result.success ? [] : toFieldIssues(result.error as never);
@@ -37,6 +45,22 @@ describe("login schema", () => {
 });
 
 describe("register user schema", () => {
+  it("asks for at least 12 characters in a new password, the rule ADMIN_PASSWORD follows", () => {
+    const base = { name: "n", email: "a@b.co" };
+    expect(issues(registerUserSchema.safeParse({ ...base, password: "short" }))).toEqual([
+      { path: "password", message: "Password must be at least 12 characters" },
+    ]);
+    expect(issues(registerUserSchema.safeParse({ ...base, password: "eleven-char" }))).toHaveLength(1);
+    expect(registerUserSchema.safeParse({ ...base, password: "twelve-chars" }).success).toBe(true);
+    expect(NEW_PASSWORD_MIN_LENGTH).toBe(12);
+  });
+
+  it("accepts the demo users' passwords", () => {
+    for (const password of ["Admin-Demo-2026", "Broker-Demo-2026", "Underwriter-Demo-2026"]) {
+      expect(newPasswordSchema.safeParse(password).success).toBe(true);
+    }
+  });
+
   it("requires name, e-mail and password with readable messages", () => {
     expect(issues(registerUserSchema.safeParse({ name: " ", email: "", password: "" }))).toEqual([
       { path: "name", message: "Name is required" },
@@ -46,10 +70,12 @@ describe("register user schema", () => {
   });
 
   it("defaults the role to BROKER, trims the name and lower-cases the e-mail", () => {
-    expect(registerUserSchema.parse({ name: " Ben Broker ", email: "Ben@Example.com", password: "pw" })).toEqual({
+    expect(
+      registerUserSchema.parse({ name: " Ben Broker ", email: "Ben@Example.com", password: "twelve-chars" }),
+    ).toEqual({
       name: "Ben Broker",
       email: "ben@example.com",
-      password: "pw",
+      password: "twelve-chars",
       role: "BROKER",
     });
   });
@@ -66,7 +92,7 @@ describe("register user schema", () => {
     const registration = fc.record({
       name: fc.string({ minLength: 1, maxLength: 40 }).filter((name) => name.trim() === name && name.length > 0),
       email: fc.constantFrom("ada@example.com", "ben.broker@example.co.uk", "u+tag@example.org"),
-      password: fc.string({ minLength: 1, maxLength: 64 }),
+      password: fc.string({ minLength: 12, maxLength: 64 }),
       role: fc.constantFrom("BROKER", "UNDERWRITER", "ADMIN" as const),
     });
     fc.assert(

@@ -21,6 +21,22 @@ const EMAIL_MAX_LENGTH = 254;
 const NAME_MAX_LENGTH = 200;
 /** argon2 hashes any length, but an unbounded password is a cheap denial-of-service lever. */
 const PASSWORD_MAX_LENGTH = 256;
+/**
+ * The one length rule for every password an administrator sets: a new user's (Add User) and the first
+ * administrator's (ADMIN_PASSWORD). Signing in still accepts any stored password, so the rule only ever
+ * applies when a password is chosen.
+ */
+export const NEW_PASSWORD_MIN_LENGTH = 12;
+export const NEW_PASSWORD_TOO_SHORT = `Password must be at least ${NEW_PASSWORD_MIN_LENGTH} characters`;
+
+/** A password being chosen: required, at least NEW_PASSWORD_MIN_LENGTH characters, bounded above. */
+export const newPasswordSchema = z
+  .string({ error: "Password is required" })
+  // One message per field: an empty password is missing, not short.
+  .min(NEW_PASSWORD_MIN_LENGTH, {
+    error: (issue) => (issue.input === "" ? "Password is required" : NEW_PASSWORD_TOO_SHORT),
+  })
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 export const loginSchema = z.strictObject({
   email: z
@@ -48,10 +64,7 @@ export const registerUserSchema = z.strictObject({
     .toLowerCase()
     .min(1, "Email is required")
     .pipe(z.email({ error: "Invalid email address" }).max(EMAIL_MAX_LENGTH, "Invalid email address")),
-  password: z
-    .string({ error: "Password is required" })
-    .min(1, "Password is required")
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  password: newPasswordSchema,
   role: roleSchema.default(DEFAULT_ROLE),
 });
 export type RegisterUserInput = z.input<typeof registerUserSchema>;

@@ -7,6 +7,7 @@ import {
   bandIndexFor,
   createImpactAccumulator,
   type ImpactSample,
+  impactHeadline,
   MONEY_CHANGE_BANDS,
   PERCENT_CHANGE_BANDS,
   percentChange,
@@ -247,6 +248,23 @@ describe("the inputs a configuration reads", () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe("the impact headline", () => {
+  it("says how many premiums change, which way, and the total before and after", () => {
+    const report = toImpactReport(
+      summariseImpact([sample("A", 10000, 11000), sample("B", 20000, 19000), sample("C", 5000, 5000)]),
+    );
+    expect(impactHeadline(report)).toBe(
+      "2 of 3 quotes (66.7%) change premium (1 up, 1 down); total premium £350.00 -> £350.00.",
+    );
+  });
+
+  it("says when there was nothing to re-rate", () => {
+    expect(impactHeadline(toImpactReport(summariseImpact([])))).toBe(
+      "No quotes of this product were rated in the last 12 months.",
     );
   });
 });

@@ -5,6 +5,7 @@ import { PI001_RATING_CONFIG } from "./configs/pi001";
 import {
   createRatingVersionRequestSchema,
   planPublication,
+  publicationConfirmation,
   ratingVersionSchema,
   selectEffectiveVersion,
   TEST_INDUSTRIES,
@@ -106,6 +107,7 @@ describe("ratingVersionSchema", () => {
       name: "PI001 example",
       notes: null,
       json: PI001_RATING_CONFIG,
+      configText: JSON.stringify(PI001_RATING_CONFIG, null, 2),
       published: true,
       status: "PUBLISHED",
       productCode: "PI001",
@@ -218,5 +220,39 @@ describe("Test Rating defaults (SPEC.md §9)", () => {
     expect(result.referralHits).toEqual([]);
     const high = compiled.rater.rate(testRatingInput({ ...TEST_RISK_DEFAULTS, sumInsured: 2_500_000 }));
     expect(high.referralHits.map((hit) => hit.code)).toEqual(["HIGH_SUM_INSURED"]);
+  });
+});
+
+describe("publicationConfirmation", () => {
+  const current = {
+    id: "v1",
+    name: "D/C-PI 2026",
+    status: "PUBLISHED" as const,
+    productCode: "D/C-PI",
+    effectiveFrom: "2026-01-01",
+    effectiveTo: null,
+  };
+  const other = { ...current, id: "p1", name: "PI001 2026", productCode: "PI001" };
+  const draft = { name: "D/C-PI 2027", productCode: "D/C-PI", effectiveFrom: "2027-01-01", effectiveTo: null };
+
+  it("names the version, its effective date and the version of the same product whose period it closes", () => {
+    expect(publicationConfirmation([current, other], draft)).toBe(
+      'Publish "D/C-PI 2027" (D/C-PI), effective from 01/01/2027? It closes the period of "D/C-PI 2026" ' +
+        "(effective from 01/01/2026) on 01/01/2027. A published version cannot be changed or withdrawn.",
+    );
+  });
+
+  it("says when no period closes, and ignores drafts", () => {
+    const otherDraft = { ...current, status: "DRAFT" as const };
+    expect(publicationConfirmation([otherDraft], { ...draft, effectiveTo: "2027-06-30" })).toBe(
+      'Publish "D/C-PI 2027" (D/C-PI), effective from 01/01/2027 to 30/06/2027? It closes no published ' +
+        "version's period. A published version cannot be changed or withdrawn.",
+    );
+  });
+
+  it("says why the server will refuse a period that cannot be published", () => {
+    expect(publicationConfirmation([current], { ...draft, effectiveFrom: "2025-06-01" })).toContain(
+      "It cannot be published as it is: Overlaps the published version",
+    );
   });
 });

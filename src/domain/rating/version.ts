@@ -5,6 +5,7 @@
  * with a null effectiveTo meaning open-ended. ISO dates compare correctly as strings.
  */
 import { z } from "zod";
+import { formatDateGb } from "../format/dates";
 import { compileRatingConfig } from "./compile";
 import { hasRequiredConfigKeys, INVALID_RATING_CONFIG_MESSAGE, parseRatingConfigText } from "./config-schema";
 import { defaultRatingInput, type RatingInput } from "./input";
@@ -108,11 +109,21 @@ export const updateRatingVersionRequestSchema = z
   .refine((update) => Object.values(update).some((value) => value !== undefined), "Nothing to update");
 export type UpdateRatingVersionRequest = z.output<typeof updateRatingVersionRequestSchema>;
 
+/**
+ * The configuration as text, in its author's key order (a parsed object keeps it; the database's jsonb does
+ * not), laid out as the editor shows it.
+ */
+export function ratingConfigText(json: Record<string, unknown>): string {
+  return JSON.stringify(json, null, 2);
+}
+
 export const ratingVersionSchema = z.object({
   id: z.string(),
   name: z.string(),
   notes: z.string().nullable(),
   json: z.record(z.string(), z.unknown()),
+  /** `json` as its author wrote it, key order kept: what the editor shows. */
+  configText: z.string(),
   published: z.boolean(),
   status: z.enum(RATING_VERSION_STATUSES),
   productCode: z.string(),
@@ -224,6 +235,38 @@ export function planPublication(published: readonly PublishedPeriod[], draft: Ef
     closures.push({ id: version.id, effectiveTo: draft.effectiveFrom });
   }
   return { ok: true, closures };
+}
+
+export interface DraftToPublish extends EffectivePeriod {
+  name: string;
+  productCode: string;
+}
+
+/**
+ * What the publish confirmation says, from the same plan the server follows: the version, its effective
+ * date, and the published version(s) whose period it closes (or why the server will refuse). Publishing
+ * cannot be undone, so the administrator reads this before confirming.
+ */
+export function publicationConfirmation(
+  versions: readonly (PublishedPeriod & { name: string; status: RatingVersionStatus; productCode: string })[],
+  draft: DraftToPublish,
+): string {
+  const published = versions.filter((v) => v.status === "PUBLISHED" && v.productCode === draft.productCode);
+  const period = draft.effectiveTo
+    ? `effective from ${formatDateGb(draft.effectiveFrom)} to ${formatDateGb(draft.effectiveTo)}`
+    : `effective from ${formatDateGb(draft.effectiveFrom)}`;
+  const opening = `Publish "${draft.name}" (${draft.productCode}), ${period}?`;
+  const plan = planPublication(published, draft);
+  if (!plan.ok) return `${opening} It cannot be published as it is: ${plan.message}.`;
+  const closed = plan.closures.map((closure) => {
+    const version = published.find((v) => v.id === closure.id);
+    return `"${version?.name ?? closure.id}" (effective from ${formatDateGb(version?.effectiveFrom)})`;
+  });
+  const effect =
+    closed.length === 0
+      ? "It closes no published version's period."
+      : `It closes the period of ${closed.join(" and ")} on ${formatDateGb(draft.effectiveFrom)}.`;
+  return `${opening} ${effect} A published version cannot be changed or withdrawn.`;
 }
 
 /** SPEC.md §2/§9: the industries the admin's Test Rating offers. */

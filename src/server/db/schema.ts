@@ -94,6 +94,11 @@ export const ratingVersions = pgTable(
     productCode: text("product_code").notNull(),
     /** The rating configuration (SPEC §3 / DECISIONS §9), validated by the engine before it is stored. */
     json: jsonb("json").$type<Record<string, unknown>>().notNull(),
+    /**
+     * The configuration as its author ordered it: jsonb keeps keys in its own order (shortest first), which
+     * buried baseRate in the editor. Null on rows written before it was kept.
+     */
+    configText: text("config_text"),
     status: ratingVersionStatus("status").notNull().default("DRAFT"),
     effectiveFrom: date("effective_from", { mode: "string" }).notNull(),
     /** Exclusive end; null = open-ended. */

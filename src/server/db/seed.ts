@@ -6,6 +6,7 @@
  */
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { Role } from "../../domain/auth/schemas";
+import { ratingConfigText } from "../../domain/rating/version";
 import { hashPassword } from "../auth/passwords";
 import type { Config } from "../config";
 import type { Database } from "./client";
@@ -88,6 +89,7 @@ export async function seedDatabase(
         notes: version.notes,
         productCode: version.productCode,
         json: version.json,
+        configText: ratingConfigText(version.json),
         status: "PUBLISHED",
         effectiveFrom: SEED_EFFECTIVE_FROM,
         effectiveTo: null,

@@ -3,27 +3,12 @@
  * as the change, so either both commit or neither does. The table is append-only (a trigger refuses UPDATE,
  * DELETE and TRUNCATE).
  */
+
+import type { AuditAction, AuditEntityType } from "../../../domain/audit";
 import type { Database } from "../../db/client";
 import { auditLog } from "../../db/schema";
 
-/** DECISIONS §8's vocabulary. */
-export type AuditEntityType = "user" | "session" | "quote" | "rating_version";
-export type AuditAction =
-  | "login"
-  | "login_failed"
-  | "logout"
-  | "created"
-  | "updated"
-  | "deleted"
-  | "rated"
-  | "referred"
-  | "completed"
-  | "reopened"
-  | "issued"
-  | "override_applied"
-  | "override_removed"
-  | "decision_recorded"
-  | "published";
+export type { AuditAction, AuditEntityType };
 
 export interface AuditEntry {
   entityType: AuditEntityType;

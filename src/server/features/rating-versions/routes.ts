@@ -12,6 +12,7 @@ import {
   isValidPeriod,
   planPublication,
   type RatingVersion,
+  ratingConfigText,
   ratingVersionSchema,
   updateRatingVersionRequestSchema,
 } from "../../../domain/rating/version";
@@ -33,6 +34,7 @@ export function toRatingVersionResponse({ version, creator }: VersionWithCreator
     name: version.name,
     notes: version.notes,
     json: version.json,
+    configText: version.configText ?? ratingConfigText(version.json),
     published: version.status === "PUBLISHED",
     status: version.status,
     productCode: version.productCode,
@@ -130,6 +132,7 @@ export const ratingVersionRoutes: FastifyPluginAsyncZod = async (app) => {
             notes: notes ?? null,
             productCode,
             json,
+            configText: ratingConfigText(json),
             status: "DRAFT",
             effectiveFrom,
             effectiveTo,
@@ -186,6 +189,7 @@ export const ratingVersionRoutes: FastifyPluginAsyncZod = async (app) => {
         if (update.notes !== undefined) changes.notes = update.notes;
         if (update.json !== undefined) {
           changes.json = update.json;
+          changes.configText = ratingConfigText(update.json);
           changes.productCode = productCodeOf(update.json);
         }
         if (update.effectiveFrom !== undefined) changes.effectiveFrom = update.effectiveFrom;
@@ -199,7 +203,10 @@ export const ratingVersionRoutes: FastifyPluginAsyncZod = async (app) => {
           action: "updated",
           entityId: id,
           actorId: admin.id,
-          details: { fields: Object.keys(changes).filter((field) => field !== "productCode") },
+          // The fields the admin sent: productCode and configText follow from json.
+          details: {
+            fields: Object.keys(changes).filter((field) => field !== "productCode" && field !== "configText"),
+          },
         });
       });
       return { data: toRatingVersionResponse(await findVersion(app.db, id)) };

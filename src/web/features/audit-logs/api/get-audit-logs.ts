@@ -1,31 +1,26 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { type ApiPage, apiClient } from "../../../lib/api-client";
+import type { AuditPage, AuditQuery } from "../../../../domain/audit";
+import { apiClient } from "../../../lib/api-client";
 import { auditLogsQueryKey } from "../../../lib/query-keys";
 
-/** SPEC.md §3 Audit log entry (the actor is the server's addition, DECISIONS.md §7). */
-export interface AuditLogEntry {
-  id: string | number;
-  entityType: string;
-  action: string;
-  entityId: string | null;
-  actorId?: string | null;
-  details: unknown;
-  createdAt: string;
-}
+export type { AuditEntry as AuditLogEntry } from "../../../../domain/audit";
 
 export const AUDIT_PAGE_SIZE = 25;
 
-export async function getAuditLogs(page: number) {
-  return apiClient.get<ApiPage<AuditLogEntry>>("/api/audit", { params: { page, pageSize: AUDIT_PAGE_SIZE } });
+/** The filters the Audit Logs screen offers; empty ones are left out of the request. */
+export type AuditFilters = Pick<AuditQuery, "entityType" | "action" | "actorId" | "from" | "to">;
+
+export async function getAuditLogs(page: number, filters: AuditFilters = {}): Promise<AuditPage> {
+  return apiClient.get<AuditPage>("/api/audit", { params: { ...filters, page, pageSize: AUDIT_PAGE_SIZE } });
 }
 
-export const auditLogsQueryOptions = (page: number) =>
+export const auditLogsQueryOptions = (page: number, filters: AuditFilters = {}) =>
   queryOptions({
-    queryKey: [...auditLogsQueryKey, page],
-    queryFn: () => getAuditLogs(page),
+    queryKey: [...auditLogsQueryKey, page, filters],
+    queryFn: () => getAuditLogs(page, filters),
     placeholderData: keepPreviousData,
   });
 
-export function useAuditLogs(page: number) {
-  return useQuery(auditLogsQueryOptions(page));
+export function useAuditLogs(page: number, filters: AuditFilters = {}) {
+  return useQuery(auditLogsQueryOptions(page, filters));
 }

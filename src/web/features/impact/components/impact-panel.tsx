@@ -1,5 +1,4 @@
 import { BarChart3 } from "lucide-react";
-import { useState } from "react";
 import type { RatingVersion } from "../../../../domain/rating/version";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -15,8 +14,18 @@ const count = new Intl.NumberFormat("en-GB");
  * Impact analysis of the saved draft, shown under the rating version editor: re-rates the last 12 months of
  * quotes on the server and shows what the draft would change (ADR 0025).
  */
-export function ImpactPanel({ version, unsavedChanges }: { version: RatingVersion; unsavedChanges: boolean }) {
-  const [jobId, setJobId] = useState<string | null>(null);
+export function ImpactPanel({
+  version,
+  unsavedChanges,
+  jobId,
+  onStarted,
+}: {
+  version: RatingVersion;
+  unsavedChanges: boolean;
+  /** The analysis shown: kept by the editor, whose publish confirmation repeats its headline. */
+  jobId: string | null;
+  onStarted: (jobId: string) => void;
+}) {
   const start = useStartImpactAnalysis();
   const job = useImpactJob(version.id, jobId).data;
   const running = start.isPending || job?.status === "running";
@@ -24,7 +33,7 @@ export function ImpactPanel({ version, unsavedChanges }: { version: RatingVersio
   const run = async () => {
     try {
       const started = await start.mutateAsync(version.id);
-      setJobId(started.id);
+      onStarted(started.id);
     } catch (error) {
       toast({ title: "Impact Analysis Error", description: errorMessageOf(error), variant: "destructive" });
     }

@@ -2,7 +2,9 @@ import { CheckCircle2, FlaskConical, Save, Send, TriangleAlert } from "lucide-re
 import { useId, useState } from "react";
 import { todayInLondon } from "../../../../domain/format/dates";
 import type { RatingConfigIssue } from "../../../../domain/rating/config-schema";
+import { impactHeadline } from "../../../../domain/rating/impact";
 import {
+  publicationConfirmation,
   type RatingVersion,
   TEST_INDUSTRIES,
   TEST_RISK_DEFAULTS,
@@ -11,17 +13,21 @@ import {
 } from "../../../../domain/rating/version";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { ConfirmDialog } from "../../../components/ui/dialog";
 import { Input, Textarea } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
 import { toast } from "../../../components/ui/toast-store";
 import { ApiError, errorMessageOf } from "../../../lib/api-client";
 import { useSingleFlight } from "../../../lib/single-flight";
+import { useImpactJob } from "../../impact/api/get-impact-job";
 import { ImpactPanel } from "../../impact/components/impact-panel";
 import { useCreateRatingVersion } from "../api/create-rating-version";
+import { useRatingVersions } from "../api/get-rating-versions";
 import { usePublishRatingVersion } from "../api/publish-rating-version";
 import { useUpdateRatingVersion } from "../api/update-rating-version";
 import { checkRatingConfigText, runTestRating, type TestRatingOutcome } from "../test-rating";
+import { ConfigSummary } from "./config-summary";
 import { TestResults } from "./test-results";
 
 export interface EditorSeed {
@@ -31,7 +37,8 @@ export interface EditorSeed {
   notes: string;
   effectiveFrom: string;
   effectiveTo: string;
-  json: unknown;
+  /** The configuration as its author wrote it (key order kept). */
+  configText: string;
 }
 
 const INDUSTRY_OPTIONS = TEST_INDUSTRIES.map((industry) => ({
@@ -111,12 +118,18 @@ export function RatingVersionEditor({
   const [notes, setNotes] = useState(seed.notes);
   const [effectiveFrom, setEffectiveFrom] = useState(seed.effectiveFrom || todayInLondon(new Date()));
   const [effectiveTo, setEffectiveTo] = useState(seed.effectiveTo);
-  const [jsonText, setJsonText] = useState(() => JSON.stringify(seed.json, null, 2));
+  const [jsonText, setJsonText] = useState(seed.configText);
   const [risk, setRisk] = useState<TestRatingRisk>({ ...TEST_RISK_DEFAULTS });
   const [issues, setIssues] = useState<RatingConfigIssue[]>([]);
   const [validMessage, setValidMessage] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<TestRatingOutcome | null>(null);
   const [dirty, setDirty] = useState(false);
+  const [confirmingPublish, setConfirmingPublish] = useState(false);
+  // The impact analysis run for this draft in this screen; its headline is repeated when publishing.
+  const [impactJobId, setImpactJobId] = useState<string | null>(null);
+  const [analysedJsonText, setAnalysedJsonText] = useState<string | null>(null);
+  const impactJob = useImpactJob(seed.version?.id ?? "", impactJobId).data;
+  const versions = useRatingVersions();
   const createVersion = useCreateRatingVersion();
   const updateVersion = useUpdateRatingVersion();
   const publishVersion = usePublishRatingVersion();
@@ -188,6 +201,11 @@ export function RatingVersionEditor({
     try {
       if (editing) {
         const updated = await updateVersion.mutateAsync({ id: editing.id, changes: body });
+        // An analysis of the configuration saved before no longer describes this draft.
+        if (analysedJsonText !== null && analysedJsonText !== jsonText) {
+          setImpactJobId(null);
+          setAnalysedJsonText(null);
+        }
         toast({ title: "Rating Version Updated", description: `${updated.name} saved as a draft.` });
         setDirty(false);
         onSaved(updated);
@@ -209,12 +227,14 @@ export function RatingVersionEditor({
     }
   };
 
+  // Only the saved draft is ever published: Publish waits until every change is saved.
+  const canPublish = editing?.status === "DRAFT" && !dirty;
   const publish = async () => {
-    const target = dirty || !editing ? await save() : editing;
-    if (!target) return;
+    if (!editing || dirty) return;
     try {
-      await publishVersion.mutateAsync(target.id);
+      await publishVersion.mutateAsync(editing.id);
       toast({ title: "Version Published", description: "Rating version has been published and is now active" });
+      setConfirmingPublish(false);
       onClose();
     } catch (error) {
       toast({ title: "Publish Error", description: errorMessageOf(error), variant: "destructive" });
@@ -259,16 +279,22 @@ export function RatingVersionEditor({
               <Input id={`${id}-notes`} value={notes} onChange={(event) => edit(setNotes)(event.target.value)} />
             </div>
           </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-json`}>Configuration (JSON)</Label>
-            <Textarea
-              id={`${id}-json`}
-              spellCheck={false}
-              rows={22}
-              className="font-mono text-xs leading-5"
-              value={jsonText}
-              onChange={(event) => edit(setJsonText)(event.target.value)}
-            />
+          <div className="grid gap-3 lg:grid-cols-[3fr_2fr]">
+            <div className="grid content-start gap-1.5">
+              <Label htmlFor={`${id}-json`}>Configuration (JSON)</Label>
+              <Textarea
+                id={`${id}-json`}
+                spellCheck={false}
+                rows={22}
+                className="font-mono text-xs leading-5"
+                value={jsonText}
+                onChange={(event) => edit(setJsonText)(event.target.value)}
+              />
+            </div>
+            <div className="grid content-start gap-1.5">
+              <p className="text-sm font-medium text-slate-800">Summary (read-only)</p>
+              <ConfigSummary text={jsonText} />
+            </div>
           </div>
           {issues.length > 0 ? <IssueList issues={issues} /> : null}
           {validMessage ? (
@@ -332,17 +358,59 @@ export function RatingVersionEditor({
               <Save aria-hidden="true" className="h-4 w-4" />
               {saving ? "Saving..." : "Save"}
             </Button>
-            <Button variant="secondary" onClick={() => void once(publish)} disabled={busy}>
+            <Button
+              variant="secondary"
+              onClick={() => setConfirmingPublish(true)}
+              disabled={busy || !canPublish}
+              aria-describedby={canPublish ? undefined : `${id}-publish-hint`}
+            >
               <Send aria-hidden="true" className="h-4 w-4" />
               {publishVersion.isPending ? "Publishing..." : "Publish"}
             </Button>
+            {canPublish ? null : (
+              <p id={`${id}-publish-hint`} className="self-center text-sm text-slate-600">
+                {editing ? "Save your changes before publishing." : "Save the draft before publishing."}
+              </p>
+            )}
           </div>
         </CardContent>
       </Card>
       {outcome?.kind === "rated" ? (
         <TestResults result={outcome.result} highSumInsured={outcome.highSumInsured} />
       ) : null}
-      {editing?.status === "DRAFT" ? <ImpactPanel version={editing} unsavedChanges={dirty} /> : null}
+      {editing?.status === "DRAFT" ? (
+        <ImpactPanel
+          version={editing}
+          unsavedChanges={dirty}
+          jobId={impactJobId}
+          onStarted={(jobId) => {
+            setImpactJobId(jobId);
+            setAnalysedJsonText(jsonText);
+          }}
+        />
+      ) : null}
+      {editing ? (
+        <ConfirmDialog
+          open={confirmingPublish}
+          onOpenChange={setConfirmingPublish}
+          title="Publish rating version"
+          description={[
+            publicationConfirmation(versions.data ?? [], {
+              name: editing.name,
+              productCode: editing.productCode,
+              effectiveFrom: editing.effectiveFrom,
+              effectiveTo: editing.effectiveTo,
+            }),
+            impactJob?.status === "completed" && impactJob.report
+              ? `Impact analysis: ${impactHeadline(impactJob.report)}`
+              : "No impact analysis was run for this draft.",
+          ].join(" ")}
+          confirmLabel="Publish version"
+          busyLabel="Publishing..."
+          busy={busy}
+          onConfirm={() => void once(publish)}
+        />
+      ) : null}
     </div>
   );
 }

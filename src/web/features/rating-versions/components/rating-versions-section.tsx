@@ -2,13 +2,15 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { DC_PI_RATING_CONFIG } from "../../../../domain/rating/configs/dc-pi";
-import type { RatingVersion } from "../../../../domain/rating/version";
+import { publicationConfirmation, type RatingVersion, ratingConfigText } from "../../../../domain/rating/version";
 import { Button } from "../../../components/ui/button";
 import { Card, CardHeader, CardTitle } from "../../../components/ui/card";
+import { ConfirmDialog } from "../../../components/ui/dialog";
 import { FullPageSpinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast-store";
 import { paths } from "../../../config/paths";
 import { errorMessageOf } from "../../../lib/api-client";
+import { useSingleFlight } from "../../../lib/single-flight";
 import { useRatingVersions } from "../api/get-rating-versions";
 import { usePublishRatingVersion } from "../api/publish-rating-version";
 import { type EditorSeed, RatingVersionEditor } from "./rating-version-editor";
@@ -25,7 +27,7 @@ function newVersionSeed(versions: readonly RatingVersion[], basedOn?: RatingVers
     notes: basedOn ? `Based on ${basedOn.name}` : "",
     effectiveFrom: "",
     effectiveTo: "",
-    json: template?.json ?? DC_PI_RATING_CONFIG,
+    configText: template?.configText ?? ratingConfigText(DC_PI_RATING_CONFIG),
   };
 }
 
@@ -36,7 +38,7 @@ function draftSeed(version: RatingVersion): EditorSeed {
     notes: version.notes ?? "",
     effectiveFrom: version.effectiveFrom,
     effectiveTo: version.effectiveTo ?? "",
-    json: version.json,
+    configText: version.configText,
   };
 }
 
@@ -49,6 +51,8 @@ export function RatingVersionsSection() {
   // A published version opened for editing becomes the template of a new draft (published ones never change).
   const [basedOn, setBasedOn] = useState<RatingVersion | undefined>(undefined);
   const [publishingId, setPublishingId] = useState<string | null>(null);
+  // Publishing closes the current version's period and cannot be undone, so it is confirmed first.
+  const [confirming, setConfirming] = useState<RatingVersion | null>(null);
 
   const openEditor = (target: string) => navigate(`${paths.admin.rating}?version=${encodeURIComponent(target)}`);
   const closeEditor = () => {
@@ -61,12 +65,16 @@ export function RatingVersionsSection() {
     try {
       await publish.mutateAsync(version.id);
       toast({ title: "Version Published", description: "Rating version has been published and is now active" });
+      setConfirming(null);
     } catch (error) {
       toast({ title: "Publish Error", description: errorMessageOf(error), variant: "destructive" });
     } finally {
       setPublishingId(null);
     }
   };
+
+  // One click, one publication: a double click on the confirmation sends one request.
+  const [publishOnce] = useSingleFlight(publishFromTable);
 
   if (versions.isPending) return <FullPageSpinner label="Loading rating versions" />;
   if (versions.isError) {
@@ -105,7 +113,7 @@ export function RatingVersionsSection() {
       <RatingVersionsTable
         versions={versions.data}
         publishingId={publishingId}
-        onPublish={publishFromTable}
+        onPublish={setConfirming}
         onEdit={(version) => {
           if (version.status === "PUBLISHED") {
             setBasedOn(version);
@@ -115,6 +123,20 @@ export function RatingVersionsSection() {
           }
         }}
       />
+      {confirming ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setConfirming(null);
+          }}
+          title="Publish rating version"
+          description={publicationConfirmation(versions.data, confirming)}
+          confirmLabel="Publish version"
+          busyLabel="Publishing..."
+          busy={publishingId !== null}
+          onConfirm={() => void publishOnce(confirming)}
+        />
+      ) : null}
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import { UserPlus } from "lucide-react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import {
   DEFAULT_ROLE,
+  NEW_PASSWORD_MIN_LENGTH,
   type RegisterUser,
   type RegisterUserInput,
   ROLE_LABELS,
@@ -88,9 +89,17 @@ export function AddUserForm() {
               type="password"
               autoComplete="new-password"
               aria-invalid={errors.password ? true : undefined}
+              aria-describedby={errors.password ? "new-user-password-error" : "new-user-password-hint"}
               {...form.register("password")}
             />
-            <FieldError id="new-user-password-error" message={errors.password?.message} />
+            {errors.password ? (
+              <FieldError id="new-user-password-error" message={errors.password.message} />
+            ) : (
+              // The rule is said before the first try, so nobody has to guess it from a refusal.
+              <p id="new-user-password-hint" className="text-xs text-slate-600">
+                At least {NEW_PASSWORD_MIN_LENGTH} characters
+              </p>
+            )}
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="new-user-role">Role</Label>

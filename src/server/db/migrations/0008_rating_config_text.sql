@@ -1,0 +1,1 @@
+ALTER TABLE "rating_versions" ADD COLUMN "config_text" text;

@@ -1,0 +1,131 @@
+import { type ReactNode, useDeferredValue } from "react";
+import { compileRatingConfig } from "../../../../domain/rating/compile";
+import type { FactorDefinition, RatingConfig } from "../../../../domain/rating/config-schema";
+import { parseRatingConfigText } from "../../../../domain/rating/config-schema";
+
+const number = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 12 });
+const pounds = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
+
+/** A band as written: whole-number bands run min to max, each up to the next band's min (ADR 0005). */
+function bandRange(min: number, max: number | null): string {
+  if (max === null) return `${number.format(min)} and over`;
+  return min === max ? number.format(min) : `${number.format(min)} to ${number.format(max)}`;
+}
+
+/** The configuration, read from the editor's text; null while the text does not compile. */
+function readConfig(text: string): RatingConfig | null {
+  const parsed = parseRatingConfigText(text);
+  if (!parsed.ok) return null;
+  const compiled = compileRatingConfig(parsed.json);
+  return compiled.ok ? compiled.rater.config : null;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-1.5">
+      <h3 className="text-xs font-semibold tracking-wide text-slate-700 uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function FactorTable({ name, definition }: { name: string; definition: FactorDefinition }) {
+  const rows = Array.isArray(definition)
+    ? definition.map((band) => [bandRange(band.min, band.max), band.multiplier] as const)
+    : Object.entries(definition).map(([value, multiplier]) => [value, multiplier] as const);
+  return (
+    <table className="w-full text-xs" data-testid="config-factor">
+      <caption className="text-left text-sm font-medium text-slate-900">{name}</caption>
+      <thead>
+        <tr className="text-left text-slate-600">
+          <th scope="col" className="py-0.5 font-medium">
+            {Array.isArray(definition) ? "Band" : "Value"}
+          </th>
+          <th scope="col" className="py-0.5 text-right font-medium">
+            Multiplier
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([label, multiplier]) => (
+          <tr key={label} className="border-t border-slate-100">
+            <td className="py-0.5 text-slate-800">{label}</td>
+            <td className="py-0.5 text-right text-slate-900 tabular-nums">x{number.format(multiplier)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * A read-only reading of the configuration beside its JSON: the figures an underwriter checks (base rate,
+ * each factor's bands and multipliers, fees, referral rules) without hunting through the text. It follows
+ * the text as it is typed, and waits while the text does not compile.
+ */
+export function ConfigSummary({ text }: { text: string }) {
+  const deferred = useDeferredValue(text);
+  const config = readConfig(deferred);
+  return (
+    <section
+      aria-label="Configuration summary"
+      className="grid content-start gap-4 rounded-md border border-slate-200 bg-slate-50 p-3"
+    >
+      {config === null ? (
+        <p className="text-sm text-slate-700">The summary appears when the configuration is valid.</p>
+      ) : (
+        <>
+          <Section title="Rates">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5 text-sm">
+              <dt className="text-slate-600">Base rate</dt>
+              <dd className="font-semibold text-slate-900 tabular-nums">{pounds.format(config.baseRate)}</dd>
+              <dt className="text-slate-600">Taxes</dt>
+              <dd className="text-slate-900 tabular-nums">{number.format(config.taxesPct)}%</dd>
+              <dt className="text-slate-600">Minimum premium</dt>
+              <dd className="text-slate-900 tabular-nums">{pounds.format(config.caps.minPremium)}</dd>
+              <dt className="text-slate-600">Largest multiplier</dt>
+              <dd className="text-slate-900 tabular-nums">x{number.format(config.caps.maxMultiplier)}</dd>
+            </dl>
+          </Section>
+          <Section title="Factors">
+            {Object.keys(config.factors).length === 0 ? (
+              <p className="text-sm text-slate-700">No factors</p>
+            ) : (
+              Object.entries(config.factors).map(([name, definition]) => (
+                <FactorTable key={name} name={name} definition={definition} />
+              ))
+            )}
+          </Section>
+          <Section title="Fees">
+            {config.fees.length === 0 ? (
+              <p className="text-sm text-slate-700">No fees</p>
+            ) : (
+              <ul className="grid gap-0.5 text-sm">
+                {config.fees.map((fee) => (
+                  <li key={fee.code}>
+                    {fee.label} <span className="text-slate-600">({fee.code})</span>:{" "}
+                    <span className="tabular-nums">{pounds.format(fee.amount)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+          <Section title="Referral rules">
+            {config.referralRules.length === 0 ? (
+              <p className="text-sm text-slate-700">No referral rules</p>
+            ) : (
+              <ul className="grid gap-1 text-sm">
+                {config.referralRules.map((rule) => (
+                  <li key={rule.code}>
+                    <span className="font-medium">{rule.code}</span>: {rule.description}
+                    <code className="block text-xs break-words text-slate-700">{rule.condition}</code>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+        </>
+      )}
+    </section>
+  );
+}
