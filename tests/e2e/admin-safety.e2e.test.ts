@@ -36,7 +36,7 @@ describe("admin: a new user's password", () => {
     await visible(page.getByText("At least 12 characters"));
     await page.getByLabel("Full Name").fill(`Pat Password ${RUN}`);
     await page.getByLabel("Email Address").fill(email);
-    await page.getByLabel("Password").fill("short");
+    await page.getByLabel("Password", { exact: true }).fill("short");
     let registrations = 0;
     page.on("request", (request) => {
       if (request.method() === "POST" && new URL(request.url()).pathname === "/api/auth/register") registrations++;
@@ -44,11 +44,11 @@ describe("admin: a new user's password", () => {
     await page.getByRole("button", { name: "Add User" }).click();
     const error = await visible(page.locator("#new-user-password-error"));
     expect(await error.textContent()).toBe("Password must be at least 12 characters");
-    expect(await page.getByLabel("Password").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel("Password", { exact: true }).getAttribute("aria-invalid")).toBe("true");
     await screenshot(page, "admin-safety-short-password");
     expect(registrations).toBe(0);
 
-    await page.getByLabel("Password").fill("Long-Enough-2026");
+    await page.getByLabel("Password", { exact: true }).fill("Long-Enough-2026");
     const created = page.waitForResponse(
       (response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/api/auth/register",
     );

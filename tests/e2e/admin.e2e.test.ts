@@ -89,9 +89,18 @@ describe("admin: rating versions", () => {
   });
 
   it("saves the draft, then publishes it", async () => {
+    // Other browser-test files on this server publish PI001 versions too; a new version must start after
+    // the latest one, so this one starts on the 1 January after every PI001 version already published.
+    const listed = await page.request.get("/api/rating/versions");
+    const versions = ((await listed.json()) as { data: { productCode: string; effectiveFrom: string }[] }).data;
+    const latestYear = Math.max(
+      2030,
+      ...versions.filter((v) => v.productCode === "PI001").map((v) => Number(v.effectiveFrom.slice(0, 4))),
+    );
+    const effectiveYear = latestYear + 1;
     await page.getByLabel("Name").fill(VERSION_NAME);
     await page.getByLabel("Notes").fill("Browser test version, effective in the future");
-    await page.getByLabel("Effective From").fill("2031-01-01");
+    await page.getByLabel("Effective From").fill(`${effectiveYear}-01-01`);
     await page.getByRole("button", { name: "Save" }).click();
     await toastText(page, "Rating Version Created");
     await visible(page.getByRole("heading", { name: `Edit ${VERSION_NAME}` }));
@@ -102,7 +111,7 @@ describe("admin: rating versions", () => {
     await waitForPath(page, "/admin/rating");
     const row = page.getByTestId("rating-version-row").filter({ hasText: VERSION_NAME });
     await visible(row.getByText("PUBLISHED"));
-    await visible(row.getByText("01/01/2031"));
+    await visible(row.getByText(`01/01/${effectiveYear}`));
   });
 });
 
@@ -115,7 +124,7 @@ describe("admin: users", () => {
     await page.getByLabel("Full Name").fill(USER_NAME);
     await page.getByLabel("Email Address").fill(USER_EMAIL);
     expect(await add.isDisabled()).toBe(true);
-    await page.getByLabel("Password").fill("Tester-Password-2026");
+    await page.getByLabel("Password", { exact: true }).fill("Tester-Password-2026");
     await page.getByRole("combobox", { name: "Role" }).click();
     await page.getByRole("option", { name: "Underwriter" }).click();
     expect(await add.isDisabled()).toBe(false);

@@ -13,7 +13,7 @@ import { formatGbp, parseMoneyString } from "../../src/domain/money";
 import { PI001_RATING_CONFIG } from "../../src/domain/rating/configs/pi001";
 import { ApiSession, completeQuoteData, createDraftQuote } from "./support/api";
 import { launchBrowser, screenshot, signedInPage, toastText, visible, waitForPath } from "./support/browser";
-import { chooseOption, expectOnStep, quoteOf, stepButton } from "./wizard-helpers";
+import { chooseOption, chooseStep, expectOnStep, quoteOf, stepButton } from "./wizard-helpers";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -274,7 +274,7 @@ describe("one click, one request", () => {
       await adminPage.goto("/admin/users");
       await adminPage.getByLabel("Full Name").fill(`Dora Double ${TAG}`);
       await adminPage.getByLabel("Email Address").fill(`dora.${TAG.toLowerCase()}@example.com`);
-      await adminPage.getByLabel("Password").fill("Double-Click-2026");
+      await adminPage.getByLabel("Password", { exact: true }).fill("Double-Click-2026");
       const registrations = watchRequests(adminPage, "POST", "/api/auth/register");
       await adminPage.getByRole("button", { name: "Add User" }).dblclick();
       await toastText(adminPage, "User Created");
@@ -284,7 +284,7 @@ describe("one click, one request", () => {
 
       await adminPage.getByLabel("Full Name").fill(`Cora Clicks ${TAG}`);
       await adminPage.getByLabel("Email Address").fill(`cora.${TAG.toLowerCase()}@example.com`);
-      await adminPage.getByLabel("Password").fill("Double-Click-2026");
+      await adminPage.getByLabel("Password", { exact: true }).fill("Double-Click-2026");
       await clickTwiceAtOnce(adminPage.getByRole("button", { name: "Add User" }));
       await visible(adminPage.getByTestId("user-row").filter({ hasText: `cora.${TAG.toLowerCase()}@example.com` }));
       await toastText(adminPage, "User Created");
@@ -344,7 +344,7 @@ describe("toasts never cover an action", () => {
       expect(await saved.isVisible()).toBe(true);
 
       const rated = page.waitForResponse((response) => isRate(quote.id)(response.url()));
-      await stepButton(page, 7).click();
+      await chooseStep(page, 7);
       expect((await rated).status()).toBe(200);
       const calculated = page.locator("li[data-toast]", { hasText: "Premium Calculated" });
       await visible(calculated);

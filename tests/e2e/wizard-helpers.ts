@@ -23,8 +23,30 @@ export function stepButton(page: Page, step: number): Locator {
   });
 }
 
+/**
+ * Moves to a step the way the broker would at the page's width: the step indicator's button on a wide window,
+ * the 'All steps' menu of the compact indicator on a phone.
+ */
+export async function chooseStep(page: Page, step: number): Promise<void> {
+  const menu = page.getByRole("navigation", { name: "Quote steps" }).getByRole("button", { name: "All steps" });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page
+      .getByRole("list", { name: "All quote steps" })
+      .getByRole("button", { name: new RegExp(`^Step ${step}:`) })
+      .click();
+    return;
+  }
+  await stepButton(page, step).click();
+}
+
 export async function expectOnStep(page: Page, step: number): Promise<void> {
-  await expect.poll(() => stepButton(page, step).getAttribute("aria-current"), { timeout: 15_000 }).toBe("step");
+  // The full indicator is hidden on a phone (the compact one shows instead) but keeps the current step marked.
+  const marked = page.getByRole("navigation", { name: "Quote steps" }).getByRole("button", {
+    name: new RegExp(`^Step ${step}:`),
+    includeHidden: true,
+  });
+  await expect.poll(() => marked.first().getAttribute("aria-current"), { timeout: 15_000 }).toBe("step");
 }
 
 /** A field's message, found through the input's aria-describedby (so it is the one "under its field"). */
