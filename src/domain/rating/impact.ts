@@ -1,5 +1,5 @@
 /**
- * Impact analysis of a draft rating version (issue 7): every stored quote is rated twice with the same
+ * Impact analysis of a draft rating version, before an administrator publishes it: every stored quote is rated twice with the same
  * engine, once with the version it was rated with and once with the draft, and the pairs are summed up here:
  * how many premiums change and by how much (histograms of percentage and money change), how the referral
  * rate moves, and the quotes that move most. Pure: the server feeds pairs in slices and reads the summary.

@@ -43,9 +43,9 @@ function Lazy({ children }: { children: ReactNode }) {
 }
 
 /**
- * SPEC.md §2's route table. The quote wizard (/quote/new, /quote/{id}) and the underwriter review
- * (/uw/review/{id}) are issue 6's screens (src/web/features/quote-wizard, src/web/features/underwriting):
- * each is one more <Route> here, guarded by QUOTE_ROLES, when those screens exist.
+ * SPEC.md §2's route table. The quote wizard keeps its step in the address (/quote/{id}/step/{n}, with
+ * /quote/{id} opening the step the quote's state picks), and the underwriter review at /uw/review/{id} also
+ * opens read-only for a signed-out holder of an e-mailed review link.
  */
 export function AppRouter() {
   return (
