@@ -27,13 +27,14 @@ import { DECLARATION_GROUPS, type Declaration, declarationSchema } from "../src/
 import { designLiabilitySchema } from "../src/domain/quote/design-liability";
 import { financialOverviewSchema } from "../src/domain/quote/financial-overview";
 import { referralReasonFromHits } from "../src/domain/quote/premium";
+import { productTypeOf } from "../src/domain/quote/product";
+import { ratingInputOf } from "../src/domain/quote/rating-input";
 import type { QuoteStatus } from "../src/domain/quote/status";
 import { hashPassword } from "../src/server/auth/passwords";
 import { type Config, loadConfigFromProcess } from "../src/server/config";
 import { type Database, type OpenDatabase, openDatabase } from "../src/server/db/client";
 import { seedDatabase } from "../src/server/db/seed";
-import { type QuoteRating, ratingColumns, ratingInputOf } from "../src/server/features/quotes/rating";
-import { PRODUCT_TYPES } from "../src/server/features/quotes/service";
+import { type QuoteRating, ratingColumns } from "../src/server/features/quotes/rating";
 import { type EffectiveRater, findEffectiveRater } from "../src/server/features/rating-versions/effective";
 
 /** The password of every generated broker account (they are demo data; say so wherever they are listed). */
@@ -558,7 +559,7 @@ async function rateProfiles(db: Database, random: Random, count: number, now: Da
     const profile = generateProfile(random);
     // The same derivation and columns as POST /rate, with the rater looked up once per product.
     const { version, rater } = effective.get(profile.productCode) as EffectiveRater;
-    const input = ratingInputOf({ ...profile, inceptionDate: today, insuredsDetails: null });
+    const input = ratingInputOf({ ...profile, insuredsDetails: null });
     const rating: QuoteRating = { result: rater.rate(input), version, input };
     const columns = ratingColumns(rating, now);
     rated.push({
@@ -690,7 +691,7 @@ function generateRow(
     status === "ISSUED" ? `DCPI/POL/${reference.slice(5)}` : null,
     status,
     productCode,
-    PRODUCT_TYPES[productCode] ?? null,
+    productTypeOf(productCode),
     proposerName,
     broker.email,
     broker.id,

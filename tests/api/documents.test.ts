@@ -382,7 +382,8 @@ describeEachDatabase("document routes", (ctx) => {
       ctx.db,
       quoteRow(brokerId, {
         businessAddress: null,
-        insuredsDetails: { proposerName: "Half Done Ltd" },
+        // Written by hand: the API never stores a step 1 this incomplete.
+        insuredsDetails: { proposerName: "Half Done Ltd" } as NewQuoteRow["insuredsDetails"],
         financialOverview: null,
         declaration: null,
       }),

@@ -5,6 +5,7 @@
  */
 import type { Role } from "../auth/schemas";
 import type { UnderwriterDecisionValue } from "./quote";
+import { isReopenable } from "./reopen";
 import { isQuoteStatus, type QuoteStatus } from "./status";
 import { isQuoteExpired } from "./validity";
 
@@ -70,12 +71,6 @@ export const LIFECYCLE_REASONS = {
 
 const R = LIFECYCLE_REASONS;
 
-/**
- * Statuses whose rating input may still change; a change sends all but DRAFT back to DRAFT. DECISIONS §4
- * names QUOTED, REFERRED and UW_APPROVED; UW_REQUESTED (a voluntary referral) is treated like REFERRED, as
- * it too awaits an underwriter and would otherwise be the one status a broker could neither change nor use.
- */
-const REOPENABLE: readonly QuoteStatus[] = ["QUOTED", "REFERRED", "UW_REQUESTED", "UW_APPROVED"];
 const WRITE_ACTIONS: readonly QuoteAction[] = [
   "editSection",
   "rate",
@@ -130,7 +125,7 @@ export function decideQuoteAction(context: QuoteActionContext): QuoteActionDecis
     case "rate":
     case "overridePremium":
     case "removeOverride":
-      return status === "DRAFT" ? allow("DRAFT") : allow("DRAFT", REOPENABLE.includes(status));
+      return status === "DRAFT" ? allow("DRAFT") : allow("DRAFT", isReopenable(status));
     case "complete":
       if (status === "UW_APPROVED") return allow("QUOTED");
       if (status === "QUOTED") return conflict(R.alreadyCompleted);

@@ -149,3 +149,31 @@ export function selectionsFromRisk(
   }
   return selections;
 }
+
+/** What a stored quote (a quote row or a `Quote` response) holds that its rating input is derived from. */
+export type RatedQuote = Omit<StoredQuoteSections, "excessOption"> & {
+  /** The step-7 selections kept from the last rating request. */
+  risk?: Parameters<typeof selectionsFromRisk>[0];
+};
+
+/** The step-7 selections stored on a quote: its kept `risk` and turnover band. */
+export function ratingSelectionsOf(quote: Pick<RatedQuote, "risk" | "turnoverBand">): RatingSelections {
+  return selectionsFromRisk(quote.risk, quote.turnoverBand);
+}
+
+/** The rating input of a stored quote with its stored selections: what the server rates it on. */
+export function ratingInputOf(quote: RatedQuote): RatingInput {
+  return deriveRatingInput(
+    {
+      numberOfQualifiedStaff: quote.numberOfQualifiedStaff,
+      hasFinancialInterest: quote.hasFinancialInterest,
+      insuredsDetails: quote.insuredsDetails,
+      financialOverview: quote.financialOverview,
+      contracts: quote.contracts,
+      declaration: quote.declaration,
+      turnoverBand: quote.turnoverBand,
+      excessOption: quote.risk?.excessDiscount ?? null,
+    },
+    ratingSelectionsOf(quote),
+  );
+}

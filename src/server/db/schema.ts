@@ -23,7 +23,11 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { ROLES } from "../../domain/auth/schemas";
+import type { Quote } from "../../domain/quote/quote";
+import type { Risk } from "../../domain/quote/risk";
 import { QUOTE_STATUSES } from "../../domain/quote/status";
+import type { StoredFeeLine, StoredRatingResult } from "../../domain/quote/stored-rating";
+import type { TurnoverBand } from "../../domain/quote/turnover-band";
 import { RATING_VERSION_STATUSES } from "../../domain/rating/version";
 import { UNDERWRITER_DECISIONS } from "../../domain/underwriting/decision";
 
@@ -114,12 +118,8 @@ export const ratingVersions = pgTable(
 /** DCPI-000001 ... DCPI-999999: the cap makes an exhausted sequence fail loudly instead of minting 7 digits. */
 export const quoteReferenceSeq = pgSequence("quote_reference_seq", { startWith: 1, maxValue: 999999 });
 
-export interface FeeLine {
-  code: string;
-  label: string;
-  /** pence */
-  amount: number;
-}
+/** A wizard section as stored: the domain's shape of it, checked by its zod schema before it is written. */
+type Section<K extends keyof Quote> = NonNullable<Quote[K]>;
 
 export const quotes = pgTable(
   "quotes",
@@ -150,17 +150,17 @@ export const quotes = pgTable(
     numberOfQualifiedStaff: integer("number_of_qualified_staff").notNull().default(0),
     hasFinancialInterest: boolean("has_financial_interest").notNull().default(false),
     financialInterestDetails: text("financial_interest_details"),
-    insuredsDetails: jsonb("insureds_details").$type<Record<string, unknown>>(),
-    financialOverview: jsonb("financial_overview").$type<Record<string, unknown>>(),
-    designLiability: jsonb("design_liability").$type<Record<string, unknown>>(),
-    activitySplit: jsonb("activity_split").$type<Record<string, unknown>>(),
-    contracts: jsonb("contracts").$type<Record<string, unknown>>(),
-    declaration: jsonb("declaration").$type<Record<string, unknown>>(),
+    insuredsDetails: jsonb("insureds_details").$type<Section<"insuredsDetails">>(),
+    financialOverview: jsonb("financial_overview").$type<Section<"financialOverview">>(),
+    designLiability: jsonb("design_liability").$type<Section<"designLiability">>(),
+    activitySplit: jsonb("activity_split").$type<Section<"activitySplit">>(),
+    contracts: jsonb("contracts").$type<Section<"contracts">>(),
+    declaration: jsonb("declaration").$type<Section<"declaration">>(),
     /** The step-7 selections (turnover band, cover limit, excess option, additional covers). */
-    risk: jsonb("risk").$type<Record<string, unknown>>(),
-    turnoverBand: text("turnover_band"),
+    risk: jsonb("risk").$type<Risk>(),
+    turnoverBand: text("turnover_band").$type<TurnoverBand>(),
     basePremium: pence("base_premium"),
-    fees: jsonb("fees").$type<FeeLine[]>(),
+    fees: jsonb("fees").$type<StoredFeeLine[]>(),
     feesTotal: pence("fees_total"),
     taxes: pence("taxes"),
     totalPremium: pence("total_premium"),
@@ -168,7 +168,7 @@ export const quotes = pgTable(
     overrideBasePremium: pence("override_base_premium"),
     ratingVersionId: uuid("rating_version_id").references(() => ratingVersions.id),
     /** The engine's result as rated: breakdown, factor trace, referral hits, multiplier. */
-    ratingResult: jsonb("rating_result").$type<Record<string, unknown>>(),
+    ratingResult: jsonb("rating_result").$type<StoredRatingResult>(),
     referralReason: text("referral_reason"),
     referredAt: timestampTz("referred_at"),
     ratedAt: timestampTz("rated_at"),

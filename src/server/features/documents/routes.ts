@@ -15,7 +15,8 @@ import { describeMissing, findMissingForDocuments } from "../../../domain/quote/
 import { currentUser, requireRole } from "../../auth/authenticate";
 import { ratingVersions } from "../../db/schema";
 import { AppError } from "../../errors";
-import { loadQuoteFor, toQuoteResponse } from "../quotes/repository";
+import { loadQuoteFor } from "../quotes/access";
+import { toQuoteResponse } from "../quotes/response";
 import { getDcWordingPdf } from "./dc-wording";
 import type { QuoteDocumentView } from "./document-view";
 import { renderPolicySchedule } from "./policy-schedule";

@@ -3,17 +3,14 @@
  * the client contributes only its step-7 selections, which are kept on the quote (`risk`, `turnoverBand`) so
  * a later server-side re-rating (complete, refer) prices exactly what the broker last chose.
  */
-
-import { deriveRatingInput, type RatingSelections, selectionsFromRisk } from "../../../domain/quote/rating-input";
-import type { Risk } from "../../../domain/quote/risk";
-import type { TurnoverBand } from "../../../domain/quote/turnover-band";
+import { ratingInputOf } from "../../../domain/quote/rating-input";
+import { toStoredRating } from "../../../domain/quote/stored-rating";
 import type { RatingResult } from "../../../domain/rating/compile";
 import type { RatingInput } from "../../../domain/rating/input";
 import type { Database } from "../../db/client";
 import type { NewQuoteRow, QuoteRow, RatingVersionRow } from "../../db/schema";
 import { AppError } from "../../errors";
 import { findEffectiveRater } from "../rating-versions/effective";
-import type { StoredRatingResult } from "./repository";
 
 type RatedQuoteFields = Pick<
   QuoteRow,
@@ -30,41 +27,6 @@ type RatedQuoteFields = Pick<
   | "premiumOverridden"
   | "overrideBasePremium"
 >;
-
-/** The step-7 selections stored on a quote. */
-export function storedSelections(quote: Pick<QuoteRow, "risk" | "turnoverBand">): RatingSelections {
-  return selectionsFromRisk(quote.risk as Risk | null, quote.turnoverBand as TurnoverBand | null);
-}
-
-/** The rating input the domain derives from a stored quote and its stored selections. */
-export function ratingInputOf(quote: Omit<RatedQuoteFields, "premiumOverridden" | "overrideBasePremium">): RatingInput {
-  const risk = quote.risk as Risk | null;
-  return deriveRatingInput(
-    {
-      numberOfQualifiedStaff: quote.numberOfQualifiedStaff,
-      hasFinancialInterest: quote.hasFinancialInterest,
-      insuredsDetails: quote.insuredsDetails as never,
-      financialOverview: quote.financialOverview as never,
-      contracts: quote.contracts as never,
-      declaration: quote.declaration as never,
-      turnoverBand: quote.turnoverBand as TurnoverBand | null,
-      excessOption: risk?.excessDiscount ?? null,
-    },
-    storedSelections(quote),
-  );
-}
-
-/**
- * Whether two states of a quote would be priced differently: a different derived input, product or
- * inception date (the date picks the rating version). Only such a change reopens a completed quote.
- */
-export function ratingInputsDiffer(
-  before: Omit<RatedQuoteFields, "premiumOverridden" | "overrideBasePremium">,
-  after: Omit<RatedQuoteFields, "premiumOverridden" | "overrideBasePremium">,
-): boolean {
-  if (before.productCode !== after.productCode || before.inceptionDate !== after.inceptionDate) return true;
-  return JSON.stringify(ratingInputOf(before)) !== JSON.stringify(ratingInputOf(after));
-}
 
 export const NO_RATING_VERSION_CODE = "NO_RATING_VERSION";
 
@@ -98,29 +60,5 @@ export async function rateStoredQuote(db: Database, quote: RatedQuoteFields): Pr
 
 /** The columns a rating writes on the quote: premium lines in pence, the version, the explanation, the time. */
 export function ratingColumns(rating: QuoteRating, now: Date): Partial<NewQuoteRow> {
-  const { result, version, input } = rating;
-  const stored: StoredRatingResult = {
-    referralHits: result.referralHits.map((hit) => ({ code: hit.code, description: hit.description })),
-    trace: result.trace.map((line) => ({
-      kind: line.kind,
-      name: line.name,
-      matched: line.matched,
-      multiplier: line.multiplier,
-    })),
-    multiplier: result.multiplier,
-    subtotal: result.subtotal,
-    configVersion: result.configVersion,
-    excessOption: result.excessOption,
-    input: { ...input },
-  };
-  return {
-    basePremium: result.basePremium,
-    fees: result.fees.map((fee) => ({ code: fee.code, label: fee.label, amount: fee.amount })),
-    feesTotal: result.subtotal - result.basePremium,
-    taxes: result.taxes,
-    totalPremium: result.totalPremium,
-    ratingVersionId: version.id,
-    ratingResult: stored as unknown as Record<string, unknown>,
-    ratedAt: now,
-  };
+  return { ...toStoredRating(rating.result, rating.input), ratingVersionId: rating.version.id, ratedAt: now };
 }

@@ -1,17 +1,11 @@
 /**
- * The quote repository: reading a quote with its broker, the one access rule (DECISIONS §3, decided by the
- * domain's `decideQuoteAction`), the optimistic-concurrency write, and the row -> API mapping. Other features
- * (documents, underwriting) load quotes through `loadQuoteFor` so the ownership rule lives in one place.
+ * The quote repository, SQL only: reading a quote with its broker, inserting one, and the optimistic-concurrency
+ * writes (ADR 0016). Who may read or write a quote is decided in access.ts; the API's shape in response.ts.
  */
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { WithSubquery } from "drizzle-orm/subquery";
 import type { Role } from "../../../domain/auth/schemas";
-import { penceToMoneyString } from "../../../domain/money";
-import { decideQuoteAction, type QuoteAction, type QuoteActionContext } from "../../../domain/quote/lifecycle";
-import type { Quote, RatingTraceEntry, ReferralHit } from "../../../domain/quote/quote";
-import type { Risk } from "../../../domain/quote/risk";
-import type { TurnoverBand } from "../../../domain/quote/turnover-band";
 import type { Database } from "../../db/client";
 import { auditLog, type NewQuoteRow, type QuoteRow, quotes, users } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -35,21 +29,6 @@ export interface QuoteWithBroker {
   decidedBy: BrokerSummary | null;
 }
 
-/**
- * What a rating leaves on the quote besides the premium lines (stored in `rating_result`): the hits, the
- * explanation, the capped multiplier, the configuration's own version label and the input it rated.
- */
-export interface StoredRatingResult {
-  referralHits: ReferralHit[];
-  trace: RatingTraceEntry[];
-  multiplier: number;
-  subtotal: number;
-  configVersion: string;
-  excessOption: string;
-  input: Record<string, unknown>;
-}
-
-export const QUOTE_NOT_FOUND = "Quote not found";
 export const VERSION_CONFLICT = "Quote was changed by someone else; reload it and try again";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -94,67 +73,11 @@ export async function findQuoteWithBroker(db: Database, id: string): Promise<Quo
   return row;
 }
 
-/** Throws the refusal of a life-cycle decision: 403 for permission, 409 for the quote's state. */
-export function assertAllowed(
-  decision: ReturnType<typeof decideQuoteAction>,
-): asserts decision is Extract<ReturnType<typeof decideQuoteAction>, { allowed: true }> {
-  if (decision.allowed) return;
-  // DECISIONS §2: every permission refusal reads "Insufficient permissions"; state conflicts say why.
-  if (decision.kind === "forbidden") throw AppError.forbidden();
-  throw AppError.conflict(decision.reason, "QUOTE_STATE_CONFLICT");
-}
-
-/** The quote and its broker, or 404. */
-export async function requireQuote(db: Database, id: string): Promise<QuoteWithBroker> {
-  const found = await findQuoteWithBroker(db, id);
-  if (!found) throw AppError.notFound(QUOTE_NOT_FOUND, "QUOTE_NOT_FOUND");
-  return found;
-}
-
-export type AllowedQuoteAction = Extract<ReturnType<typeof decideQuoteAction>, { allowed: true }>;
-
-/**
- * May `actor` take `action` on this quote now? 403 someone else's (BROKER) or a role that may not act, 409 a
- * state that forbids it; otherwise the life cycle's verdict (next status, whether it reopens). Extra context
- * (hits, rating time, now, decision) goes to the domain's rules unchanged.
- */
-export function assertQuoteAction(
-  quote: Pick<QuoteRow, "status" | "brokerId">,
-  actor: QuoteActor,
-  action: QuoteAction,
-  context: Partial<Omit<QuoteActionContext, "action" | "status" | "role" | "isOwner">> = {},
-): AllowedQuoteAction {
-  const decision = decideQuoteAction({
-    ...context,
-    action,
-    status: quote.status,
-    role: actor.role,
-    isOwner: quote.brokerId === actor.id,
-  });
-  assertAllowed(decision);
-  return decision;
-}
-
-/**
- * Loads a quote for `actor` and checks that they may take `action` on it (404 unknown, 403, 409). Other
- * features (documents, underwriting) read quotes through this, so the ownership rule lives in one place.
- */
-export async function loadQuoteFor(
-  db: Database,
-  id: string,
-  actor: QuoteActor,
-  action: QuoteAction = "view",
-): Promise<QuoteWithBroker> {
-  const found = await requireQuote(db, id);
-  assertQuoteAction(found.quote, actor, action);
-  return found;
-}
-
-/** An `expectedVersion` that is not the stored one means someone else saved in between (409). */
-export function assertExpectedVersion(quote: QuoteRow, expectedVersion: number | undefined): void {
-  if (expectedVersion !== undefined && expectedVersion !== quote.version) {
-    throw AppError.conflict(VERSION_CONFLICT, "VERSION_CONFLICT");
-  }
+/** A new quote; the database gives it its id, reference and defaults. */
+export async function insertQuote(tx: Database, values: NewQuoteRow): Promise<QuoteRow> {
+  const [row] = await tx.insert(quotes).values(values).returning();
+  if (!row) throw new Error("Quote insert returned no row");
+  return row;
 }
 
 /**
@@ -232,79 +155,4 @@ export async function updateQuoteWithAudit(
   // The row is exactly what was read plus what was written: rebuilding it here spares mapping a returned
   // 50-column row through the ORM on every write (a measurable share of the API's CPU).
   return { ...quote, ...written } as QuoteRow;
-}
-
-function iso(date: Date | null): string | null {
-  return date ? date.toISOString() : null;
-}
-
-function money(pence: number | null): string | null {
-  return pence === null ? null : penceToMoneyString(pence);
-}
-
-export function storedRatingResult(quote: Pick<QuoteRow, "ratingResult">): StoredRatingResult | null {
-  return (quote.ratingResult as StoredRatingResult | null) ?? null;
-}
-
-/**
- * The quote as the API answers it (the domain's `quoteSchema`): money as two-decimal strings. `decidedBy` is
- * who recorded the decision as read with the quote; a write that has just cleared the decision (a reopen)
- * answers no decider, whatever was read before it.
- */
-export function toQuoteResponse(quote: QuoteRow, broker: BrokerSummary | null, decidedBy: BrokerSummary | null): Quote {
-  const rating = storedRatingResult(quote);
-  return {
-    id: quote.id,
-    reference: quote.reference,
-    status: quote.status,
-    productCode: quote.productCode,
-    productType: quote.productType,
-    contactEmail: quote.contactEmail,
-    version: quote.version,
-    policyNumber: quote.policyNumber,
-    brokerId: quote.brokerId,
-    broker,
-    proposerName: quote.proposerName,
-    tradingName: quote.tradingName,
-    businessAddress: quote.businessAddress,
-    inceptionDate: quote.inceptionDate,
-    incorporationDate: quote.incorporationDate,
-    isSoleTrader: quote.isSoleTrader,
-    tradingSince: quote.tradingSince,
-    numberOfDirectors: quote.numberOfDirectors,
-    numberOfQualifiedStaff: quote.numberOfQualifiedStaff,
-    hasFinancialInterest: quote.hasFinancialInterest,
-    financialInterestDetails: quote.financialInterestDetails,
-    insuredsDetails: (quote.insuredsDetails as Quote["insuredsDetails"]) ?? null,
-    financialOverview: (quote.financialOverview as Quote["financialOverview"]) ?? null,
-    designLiability: (quote.designLiability as Quote["designLiability"]) ?? null,
-    activitySplit: (quote.activitySplit as Quote["activitySplit"]) ?? null,
-    contracts: (quote.contracts as Quote["contracts"]) ?? null,
-    declaration: (quote.declaration as Quote["declaration"]) ?? null,
-    risk: (quote.risk as Risk | null) ?? null,
-    turnoverBand: (quote.turnoverBand as TurnoverBand | null) ?? null,
-    basePremium: money(quote.basePremium),
-    fees: (quote.fees ?? []).map((fee) => ({
-      code: fee.code,
-      label: fee.label,
-      amount: penceToMoneyString(fee.amount),
-    })),
-    taxes: money(quote.taxes),
-    totalPremium: money(quote.totalPremium),
-    premiumOverridden: quote.premiumOverridden,
-    ratingVersionId: quote.ratingVersionId,
-    referralReason: quote.referralReason,
-    referralHits: rating?.referralHits ?? [],
-    ratingTrace: rating?.trace ?? [],
-    ratedAt: iso(quote.ratedAt),
-    referredAt: iso(quote.referredAt),
-    decision: quote.decision,
-    adjustmentMultiplier: quote.adjustmentMultiplier,
-    uwNote: quote.uwNote,
-    decidedAt: iso(quote.decidedAt),
-    decidedBy: quote.decidedBy === null ? null : decidedBy,
-    issuedAt: iso(quote.issuedAt),
-    createdAt: quote.createdAt.toISOString(),
-    updatedAt: quote.updatedAt.toISOString(),
-  };
 }

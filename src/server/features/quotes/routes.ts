@@ -1,6 +1,6 @@
 /**
  * The quote API (SPEC.md §7, DECISIONS §2-§4, §8). Handlers stay thin: request and response shapes are the
- * domain's zod schemas (so OpenAPI documents them), rules are the domain's, and the writes live in service.ts.
+ * domain's zod schemas (so OpenAPI documents them), rules are the domain's, and each command lives in its own file.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -22,9 +22,14 @@ import { rateQuoteRequestSchema } from "../../../domain/quote/risk";
 import { quoteStatusSchema } from "../../../domain/quote/status";
 import { currentUser, requireRole, requireUser } from "../../auth/authenticate";
 import { reviewBaseUrl } from "../mail/referral-notifications";
-import { loadQuoteFor, toQuoteResponse } from "./repository";
+import { loadQuoteFor } from "./access";
+import { createQuote } from "./create-quote";
+import { issueQuote } from "./issue-quote";
+import { rateQuote } from "./rate-quote";
+import { referQuote } from "./refer-quote";
+import { toQuoteResponse } from "./response";
 import { findQuotePage, findQuoteStats } from "./search";
-import { createQuote, issueQuote, patchQuote, rateQuote, referQuote } from "./service";
+import { patchQuote } from "./update-quote";
 
 const quoteParams = z.object({ id: z.string().max(100) });
 const quoteData = z.object({ data: quoteSchema });

@@ -14,13 +14,8 @@ import type { Database } from "../../db/client";
 import { type NewQuoteRow, type UnderwriterDecisionRow, underwriterDecisions, users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/record";
-import {
-  assertExpectedVersion,
-  assertQuoteAction,
-  type QuoteWithBroker,
-  requireQuote,
-  updateQuoteAtVersion,
-} from "../quotes/repository";
+import { assertExpectedVersion, assertQuoteAction, requireQuote } from "../quotes/access";
+import { type QuoteWithBroker, updateQuoteAtVersion } from "../quotes/repository";
 
 function money(pence: number | null): string | null {
   return pence === null ? null : penceToMoneyString(pence);

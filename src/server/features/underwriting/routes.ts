@@ -8,20 +8,16 @@ import { z } from "zod";
 import { decideQuoteAction } from "../../../domain/quote/lifecycle";
 import { splitReferralReason } from "../../../domain/quote/premium";
 import { quoteSchema, referralHitSchema, underwriterDecisionValueSchema } from "../../../domain/quote/quote";
+import { ratingInputOf } from "../../../domain/quote/rating-input";
 import { underwriterDecisionSchema } from "../../../domain/underwriting/decision";
 import { quoteHistoryEventSchema } from "../../../domain/underwriting/history";
 import { underwriterQueueQuerySchema, underwriterQueueResponseSchema } from "../../../domain/underwriting/queue";
 import { currentUser, requireRole } from "../../auth/authenticate";
 import { AppError } from "../../errors";
 import { verifyReviewToken } from "../mail/review-tokens";
-import { ratingInputOf } from "../quotes/rating";
-import {
-  findQuoteWithBroker,
-  QUOTE_NOT_FOUND,
-  type QuoteWithBroker,
-  storedRatingResult,
-  toQuoteResponse,
-} from "../quotes/repository";
+import { QUOTE_NOT_FOUND } from "../quotes/access";
+import { findQuoteWithBroker, type QuoteWithBroker } from "../quotes/repository";
+import { toQuoteResponse } from "../quotes/response";
 import { findDecisionHistory, recordUnderwriterDecision, toDecisionHistoryResponse } from "./decisions";
 import { findQuoteHistory, findUnderwriterQueue } from "./queue";
 
@@ -82,7 +78,7 @@ export const underwritingRoutes: FastifyPluginAsyncZod = async (app) => {
     ]);
     return {
       quote: toQuoteResponse(quote, broker, found.decidedBy),
-      referralHits: storedRatingResult(quote)?.referralHits ?? [],
+      referralHits: quote.ratingResult?.referralHits ?? [],
       referralReasons: splitReferralReason(quote.referralReason),
       riskAssessment: {
         annualTurnover: input.turnover,

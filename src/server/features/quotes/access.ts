@@ -1,0 +1,73 @@
+/**
+ * Who may do what to a quote (DECISIONS §3, decided by the domain's `decideQuoteAction`): every quote command
+ * and every feature that reads quotes (documents, underwriting) goes through these, so the ownership rule and
+ * the 403/409 answers live in one place.
+ */
+import { decideQuoteAction, type QuoteAction, type QuoteActionContext } from "../../../domain/quote/lifecycle";
+import type { Database } from "../../db/client";
+import type { QuoteRow } from "../../db/schema";
+import { AppError } from "../../errors";
+import { findQuoteWithBroker, type QuoteActor, type QuoteWithBroker, VERSION_CONFLICT } from "./repository";
+
+export const QUOTE_NOT_FOUND = "Quote not found";
+
+export type AllowedQuoteAction = Extract<ReturnType<typeof decideQuoteAction>, { allowed: true }>;
+
+/** Throws the refusal of a life-cycle decision: 403 for permission, 409 for the quote's state. */
+export function assertAllowed(decision: ReturnType<typeof decideQuoteAction>): asserts decision is AllowedQuoteAction {
+  if (decision.allowed) return;
+  // DECISIONS §2: every permission refusal reads "Insufficient permissions"; state conflicts say why.
+  if (decision.kind === "forbidden") throw AppError.forbidden();
+  throw AppError.conflict(decision.reason, "QUOTE_STATE_CONFLICT");
+}
+
+/** The quote and its broker, or 404. */
+export async function requireQuote(db: Database, id: string): Promise<QuoteWithBroker> {
+  const found = await findQuoteWithBroker(db, id);
+  if (!found) throw AppError.notFound(QUOTE_NOT_FOUND, "QUOTE_NOT_FOUND");
+  return found;
+}
+
+/**
+ * May `actor` take `action` on this quote now? 403 someone else's (BROKER) or a role that may not act, 409 a
+ * state that forbids it; otherwise the life cycle's verdict (next status, whether it reopens). Extra context
+ * (hits, rating time, now, decision) goes to the domain's rules unchanged.
+ */
+export function assertQuoteAction(
+  quote: Pick<QuoteRow, "status" | "brokerId">,
+  actor: QuoteActor,
+  action: QuoteAction,
+  context: Partial<Omit<QuoteActionContext, "action" | "status" | "role" | "isOwner">> = {},
+): AllowedQuoteAction {
+  const decision = decideQuoteAction({
+    ...context,
+    action,
+    status: quote.status,
+    role: actor.role,
+    isOwner: quote.brokerId === actor.id,
+  });
+  assertAllowed(decision);
+  return decision;
+}
+
+/**
+ * Loads a quote for `actor` and checks that they may take `action` on it (404 unknown, 403, 409). Other
+ * features (documents, underwriting) read quotes through this, so the ownership rule lives in one place.
+ */
+export async function loadQuoteFor(
+  db: Database,
+  id: string,
+  actor: QuoteActor,
+  action: QuoteAction = "view",
+): Promise<QuoteWithBroker> {
+  const found = await requireQuote(db, id);
+  assertQuoteAction(found.quote, actor, action);
+  return found;
+}
+
+/** An `expectedVersion` that is not the stored one means someone else saved in between (409). */
+export function assertExpectedVersion(quote: QuoteRow, expectedVersion: number | undefined): void {
+  if (expectedVersion !== undefined && expectedVersion !== quote.version) {
+    throw AppError.conflict(VERSION_CONFLICT, "VERSION_CONFLICT");
+  }
+}

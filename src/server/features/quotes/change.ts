@@ -1,0 +1,101 @@
+/**
+ * What every quote write shares (DECISIONS §4, §8; ADR 0016): only the columns that actually change are
+ * written, an edit that would price the quote differently reopens it (the domain's rule), and the change is
+ * written with its audit entries atomically at the version read. A write that changes nothing writes nothing
+ * (no version bump, no audit, no reopening).
+ */
+import { editReopens, reopenReset } from "../../../domain/quote/reopen";
+import type { AuthUser } from "../../auth/authenticate";
+import type { Database } from "../../db/client";
+import type { NewQuoteRow, QuoteRow } from "../../db/schema";
+import { assertQuoteAction } from "./access";
+import { type QuoteAuditEntry, type QuoteWithBroker, updateQuoteWithAudit } from "./repository";
+import { sameValue } from "./same-value";
+
+export type QuoteAudit = QuoteAuditEntry;
+
+/** Writes `changes` at the version read together with the audit entries, atomically, in one round trip. */
+export async function commitQuoteChange(
+  db: Database,
+  found: QuoteWithBroker,
+  changes: Partial<NewQuoteRow>,
+  audits: QuoteAudit[],
+  actor: AuthUser,
+  now: Date,
+): Promise<QuoteWithBroker> {
+  const quote = await updateQuoteWithAudit(db, found.quote, changes, { actorId: actor.id, entries: audits }, now);
+  return { ...found, quote };
+}
+
+/** The reopening a write causes: back to DRAFT (clearing an approval), audited with what caused it. */
+export function reopen(quote: QuoteRow, cause: string): { changes: Partial<NewQuoteRow>; audit: QuoteAudit } {
+  return {
+    changes: reopenReset(quote.status),
+    audit: { action: "reopened", details: { reference: quote.reference, from: quote.status, cause } },
+  };
+}
+
+/** Only the columns whose value actually differs from the stored one. */
+export function changedColumns(quote: QuoteRow, candidate: Partial<NewQuoteRow>): Partial<NewQuoteRow> {
+  const changed: Partial<NewQuoteRow> = {};
+  for (const [key, value] of Object.entries(candidate) as [keyof NewQuoteRow, unknown][]) {
+    if (!sameValue(quote[key as keyof QuoteRow], value)) (changed as Record<string, unknown>)[key] = value;
+  }
+  return changed;
+}
+
+/** A section edit as changed columns, with the reopening it causes (if the price would change). */
+export interface SectionEdit {
+  changes: Partial<NewQuoteRow>;
+  audits: QuoteAudit[];
+  /** The quote as it will be once the edit is written. */
+  after: QuoteRow;
+}
+
+/** Edits one section (the caller has checked that the actor may): the changed columns, audited, maybe reopening. */
+export function editSection(quote: QuoteRow, candidate: Partial<NewQuoteRow>, label: string): SectionEdit {
+  const changes = changedColumns(quote, candidate);
+  if (Object.keys(changes).length === 0) return { changes, audits: [], after: quote };
+  const edited = { ...quote, ...changes } as QuoteRow;
+  const audits: QuoteAudit[] = [
+    { action: "updated", details: { reference: quote.reference, section: label, fields: Object.keys(changes) } },
+  ];
+  if (editReopens(quote.status, quote, edited)) {
+    const reopening = reopen(quote, label);
+    Object.assign(changes, reopening.changes);
+    audits.push(reopening.audit);
+  }
+  return { changes, audits, after: { ...quote, ...changes } as QuoteRow };
+}
+
+/** Applies an optional financial overview sent along with complete/refer (the wizard saves it on the way). */
+export function withOptionalOverview(
+  quote: QuoteRow,
+  actor: AuthUser,
+  financialOverview: QuoteRow["financialOverview"] | undefined,
+): SectionEdit {
+  if (financialOverview === undefined) return { changes: {}, audits: [], after: quote };
+  assertQuoteAction(quote, actor, "editSection");
+  return editSection(quote, { financialOverview }, "financialOverview");
+}
+
+/**
+ * Step 1 as quote columns: the flat columns lists and search read, and the whole answer as the
+ * `insuredsDetails` section. Creating a quote and editing step 1 both write it through this.
+ */
+export function insuredsDetailsColumns(details: NonNullable<QuoteRow["insuredsDetails"]>) {
+  return {
+    insuredsDetails: details,
+    proposerName: details.proposerName,
+    tradingName: details.tradingName ?? null,
+    businessAddress: details.businessAddress,
+    inceptionDate: details.inceptionDate,
+    incorporationDate: details.incorporationDate ?? null,
+    isSoleTrader: details.isSoleTrader,
+    tradingSince: details.tradingSince ?? null,
+    numberOfDirectors: details.numberOfDirectors,
+    numberOfQualifiedStaff: details.numberOfQualifiedStaff,
+    hasFinancialInterest: details.hasFinancialInterest,
+    financialInterestDetails: details.financialInterestDetails ?? null,
+  } satisfies Partial<NewQuoteRow>;
+}

@@ -1,0 +1,58 @@
+/**
+ * Completion (DECISIONS §4): a DRAFT is re-rated on the server and refused while referral hits remain; an
+ * underwriter-approved quote completes at the approved premium without re-rating.
+ */
+import { penceToMoneyString } from "../../../domain/money";
+import type { AuthUser } from "../../auth/authenticate";
+import type { Database } from "../../db/client";
+import type { NewQuoteRow, QuoteRow } from "../../db/schema";
+import { assertQuoteAction } from "./access";
+import { commitQuoteChange, type QuoteAudit, withOptionalOverview } from "./change";
+import { rateStoredQuote, ratingColumns } from "./rating";
+import type { QuoteWithBroker } from "./repository";
+
+function completeAudit(quote: QuoteRow, totalPremium: number | null, reRated: boolean): QuoteAudit {
+  return {
+    action: "completed",
+    details: {
+      reference: quote.reference,
+      from: quote.status,
+      totalPremium: totalPremium === null ? null : penceToMoneyString(totalPremium),
+      reRated,
+    },
+  };
+}
+
+export async function completeQuote(
+  db: Database,
+  actor: AuthUser,
+  found: QuoteWithBroker,
+  financialOverview: QuoteRow["financialOverview"] | undefined,
+  now: Date,
+): Promise<QuoteWithBroker> {
+  const { quote } = found;
+  const edit = withOptionalOverview(quote, actor, financialOverview);
+  const working = edit.after;
+  const changes: Partial<NewQuoteRow> = { ...edit.changes };
+  const audits = [...edit.audits];
+
+  if (working.status === "DRAFT") {
+    // Permission and state first (ADR 0027: a never-rated DRAFT is refused), then a fresh server-side rating.
+    assertQuoteAction(working, actor, "complete", { ratedAt: working.ratedAt, referralHitCount: 0 });
+    const rating = await rateStoredQuote(db, working);
+    const decision = assertQuoteAction(working, actor, "complete", {
+      ratedAt: now,
+      referralHitCount: rating.result.referralHits.length,
+    });
+    Object.assign(changes, ratingColumns(rating, now), { status: decision.nextStatus });
+    audits.push(completeAudit(quote, rating.result.totalPremium, true));
+  } else {
+    const decision = assertQuoteAction(working, actor, "complete", {
+      ratedAt: working.ratedAt,
+      referralHitCount: working.ratingResult?.referralHits.length,
+    });
+    changes.status = decision.nextStatus;
+    audits.push(completeAudit(quote, working.totalPremium, false));
+  }
+  return commitQuoteChange(db, found, changes, audits, actor, now);
+}

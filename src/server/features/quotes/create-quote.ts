@@ -1,0 +1,37 @@
+/** POST /quotes (SPEC.md §7): a DRAFT quote from step 1, created by the signed-in broker or underwriter. */
+import { productTypeOf } from "../../../domain/quote/product";
+import type { CreateQuoteRequest } from "../../../domain/quote/requests";
+import type { AuthUser } from "../../auth/authenticate";
+import type { Database } from "../../db/client";
+import { recordAudit } from "../audit/record";
+import { insuredsDetailsColumns } from "./change";
+import { insertQuote, type QuoteWithBroker } from "./repository";
+
+export async function createQuote(
+  db: Database,
+  actor: AuthUser,
+  body: CreateQuoteRequest,
+  now: Date,
+): Promise<QuoteWithBroker> {
+  const quote = await db.transaction(async (tx) => {
+    const row = await insertQuote(tx, {
+      productCode: body.productCode,
+      productType: productTypeOf(body.productCode),
+      contactEmail: actor.email,
+      brokerId: actor.id,
+      ...insuredsDetailsColumns(body.insuredsDetails),
+      risk: body.risk ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await recordAudit(tx, {
+      entityType: "quote",
+      action: "created",
+      entityId: row.id,
+      actorId: actor.id,
+      details: { reference: row.reference, productCode: row.productCode, proposerName: row.proposerName },
+    });
+    return row;
+  });
+  return { quote, broker: { name: actor.name, email: actor.email }, decidedBy: null };
+}

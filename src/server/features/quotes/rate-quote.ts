@@ -1,0 +1,115 @@
+/**
+ * POST /rate. The client's `risk` and `turnoverBand` are kept as the step-7 selections (merged over the stored
+ * ones); the input is derived from the stored quote. A DRAFT is always re-rated. A quote further along the
+ * life cycle is re-priced only when a selection changes (which reopens it) or, for an expired QUOTED quote, to
+ * renew its 30-day validity: an unchanged price keeps it QUOTED, a changed one reopens it.
+ */
+import { penceToMoneyString } from "../../../domain/money";
+import { toPremiumBreakdown } from "../../../domain/quote/premium";
+import type { PremiumBreakdown, RatingTraceEntry, ReferralHit } from "../../../domain/quote/quote";
+import { ratingSelectionsOf } from "../../../domain/quote/rating-input";
+import { ratingReopens } from "../../../domain/quote/reopen";
+import type { RateQuoteRequest, Risk } from "../../../domain/quote/risk";
+import { isQuoteExpired } from "../../../domain/quote/validity";
+import type { AuthUser } from "../../auth/authenticate";
+import type { Database } from "../../db/client";
+import type { NewQuoteRow, QuoteRow } from "../../db/schema";
+import { assertExpectedVersion, assertQuoteAction, requireQuote } from "./access";
+import { changedColumns, commitQuoteChange, type QuoteAudit, reopen } from "./change";
+import { type QuoteRating, rateStoredQuote, ratingColumns } from "./rating";
+import type { QuoteWithBroker } from "./repository";
+import { sameValue } from "./same-value";
+
+export interface RateQuoteOutcome {
+  found: QuoteWithBroker;
+  breakdown: PremiumBreakdown;
+  referralHits: ReferralHit[];
+  trace: RatingTraceEntry[];
+}
+
+/** The premium already on the quote, as a rating answers it. */
+function storedOutcome(found: QuoteWithBroker): RateQuoteOutcome {
+  const { quote } = found;
+  const rating = quote.ratingResult;
+  const basePremium = quote.basePremium ?? 0;
+  const feesTotal = quote.feesTotal ?? 0;
+  return {
+    found,
+    breakdown: toPremiumBreakdown({
+      basePremium,
+      fees: quote.fees ?? [],
+      subtotal: basePremium + feesTotal,
+      taxes: quote.taxes ?? 0,
+      totalPremium: quote.totalPremium ?? 0,
+      multiplier: rating?.multiplier ?? 1,
+    }),
+    referralHits: rating?.referralHits ?? [],
+    trace: rating?.trace ?? [],
+  };
+}
+
+/** The same premium and the same referral hits as the quote already holds. */
+function samePremium(quote: QuoteRow, rating: QuoteRating): boolean {
+  const { result } = rating;
+  return (
+    quote.basePremium === result.basePremium &&
+    quote.taxes === result.taxes &&
+    quote.totalPremium === result.totalPremium &&
+    sameValue(
+      quote.ratingResult?.referralHits.map((hit) => hit.code),
+      result.referralHits.map((hit) => hit.code),
+    )
+  );
+}
+
+export async function rateQuote(
+  db: Database,
+  actor: AuthUser,
+  id: string,
+  body: RateQuoteRequest,
+  now: Date,
+): Promise<RateQuoteOutcome> {
+  const found = await requireQuote(db, id);
+  const { quote } = found;
+  assertQuoteAction(quote, actor, "rate");
+  assertExpectedVersion(quote, body.expectedVersion);
+
+  const risk: Risk | null = body.risk ? { ...(quote.risk ?? {}), ...body.risk } : quote.risk;
+  const turnoverBand = body.turnoverBand ?? quote.turnoverBand;
+  const working: QuoteRow = { ...quote, risk, turnoverBand };
+  const selectionsChanged = !sameValue(ratingSelectionsOf(quote), ratingSelectionsOf(working));
+  const renewsValidity = quote.status === "QUOTED" && isQuoteExpired(quote, now);
+
+  if (quote.status !== "DRAFT" && !selectionsChanged && !renewsValidity && quote.basePremium !== null) {
+    return storedOutcome(found);
+  }
+
+  const rating = await rateStoredQuote(db, working);
+  const changes: Partial<NewQuoteRow> = {
+    ...changedColumns(quote, { risk, turnoverBand }),
+    ...ratingColumns(rating, now),
+  };
+  const audits: QuoteAudit[] = [
+    {
+      action: "rated",
+      details: {
+        reference: quote.reference,
+        ratingVersionId: rating.version.id,
+        totalPremium: penceToMoneyString(rating.result.totalPremium),
+        referralHits: rating.result.referralHits.map((hit) => hit.code),
+      },
+    },
+  ];
+  if (ratingReopens(quote.status, { selectionsChanged, samePremium: samePremium(quote, rating) })) {
+    const reopening = reopen(quote, "rate");
+    Object.assign(changes, reopening.changes);
+    audits.push(reopening.audit);
+  }
+  const saved = await commitQuoteChange(db, found, changes, audits, actor, now);
+  return {
+    found: saved,
+    breakdown: toPremiumBreakdown(rating.result),
+    referralHits: saved.quote.ratingResult?.referralHits ?? [],
+    trace: saved.quote.ratingResult?.trace ?? [],
+  };
+}

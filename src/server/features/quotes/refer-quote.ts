@@ -1,0 +1,86 @@
+/**
+ * POST /refer: re-rates on the server; with hits the quote is REFERRED with their descriptions as the reason,
+ * without hits it is a voluntary UW_REQUESTED. The review e-mails (tokens and outbox rows) are written in the
+ * same transaction; the caller asks the dispatcher to deliver after commit.
+ */
+import { penceToMoneyString } from "../../../domain/money";
+import { referralReasonFromHits } from "../../../domain/quote/premium";
+import type { ReferQuoteRequest } from "../../../domain/quote/requests";
+import type { AuthUser } from "../../auth/authenticate";
+import type { Database } from "../../db/client";
+import type { NewQuoteRow } from "../../db/schema";
+import { recordAudit } from "../audit/record";
+import { createReferralNotifications, type ReferralRecipient } from "../mail/referral-notifications";
+import { assertExpectedVersion, assertQuoteAction, requireQuote } from "./access";
+import { type QuoteAudit, withOptionalOverview } from "./change";
+import { rateStoredQuote, ratingColumns } from "./rating";
+import { type QuoteWithBroker, updateQuoteAtVersion } from "./repository";
+
+export interface ReferQuoteOutcome {
+  found: QuoteWithBroker;
+  recipients: ReferralRecipient[];
+}
+
+export async function referQuote(
+  db: Database,
+  actor: AuthUser,
+  id: string,
+  body: ReferQuoteRequest,
+  options: { now: Date; reviewBaseUrl: string },
+): Promise<ReferQuoteOutcome> {
+  const { now } = options;
+  const found = await requireQuote(db, id);
+  const { quote } = found;
+  assertQuoteAction(quote, actor, "view");
+  assertExpectedVersion(quote, body.expectedVersion);
+  const edit = withOptionalOverview(quote, actor, body.financialOverview);
+  const working = edit.after;
+  assertQuoteAction(working, actor, "refer", { ratedAt: working.ratedAt, referralHitCount: 0 });
+  const rating = await rateStoredQuote(db, working);
+  const hits = rating.result.referralHits;
+  const decision = assertQuoteAction(working, actor, "refer", { ratedAt: now, referralHitCount: hits.length });
+  const referralReason = hits.length > 0 ? referralReasonFromHits(hits) : null;
+  const changes: Partial<NewQuoteRow> = {
+    ...edit.changes,
+    ...ratingColumns(rating, now),
+    status: decision.nextStatus,
+    referredAt: now,
+    referralReason,
+  };
+
+  const result = await db.transaction(async (tx) => {
+    const updated = await updateQuoteAtVersion(tx, quote, changes, now);
+    const recipients = await createReferralNotifications(tx, {
+      quote: {
+        id: updated.id,
+        reference: updated.reference,
+        proposerName: updated.proposerName,
+        productCode: updated.productCode,
+        referralReason,
+      },
+      underwriterEmails: body.underwriterEmails,
+      baseUrl: options.reviewBaseUrl,
+      now,
+      referredBy: { name: actor.name, email: actor.email },
+    });
+    const audits: QuoteAudit[] = [
+      ...edit.audits,
+      {
+        action: "referred",
+        details: {
+          reference: updated.reference,
+          status: updated.status,
+          referralReason,
+          referralHits: hits.map((hit) => hit.code),
+          totalPremium: penceToMoneyString(rating.result.totalPremium),
+          recipients: recipients.map((recipient) => recipient.email),
+        },
+      },
+    ];
+    for (const audit of audits) {
+      await recordAudit(tx, { ...audit, entityType: "quote", entityId: updated.id, actorId: actor.id });
+    }
+    return { quote: updated, recipients };
+  });
+  return { found: { ...found, quote: result.quote }, recipients: result.recipients };
+}

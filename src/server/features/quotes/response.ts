@@ -1,0 +1,78 @@
+/**
+ * The quote as the API answers it (the domain's `quoteSchema`): money as two-decimal strings, times as ISO
+ * strings, the stored rating's hits and explanation beside the premium.
+ */
+import { penceToMoneyString } from "../../../domain/money";
+import type { Quote } from "../../../domain/quote/quote";
+import type { QuoteRow } from "../../db/schema";
+import type { BrokerSummary } from "./repository";
+
+function iso(date: Date | null): string | null {
+  return date ? date.toISOString() : null;
+}
+
+function money(pence: number | null): string | null {
+  return pence === null ? null : penceToMoneyString(pence);
+}
+
+/**
+ * `decidedBy` is who recorded the decision as read with the quote; a write that has just cleared the decision
+ * (a reopen) answers no decider, whatever was read before it.
+ */
+export function toQuoteResponse(quote: QuoteRow, broker: BrokerSummary | null, decidedBy: BrokerSummary | null): Quote {
+  const rating = quote.ratingResult;
+  return {
+    id: quote.id,
+    reference: quote.reference,
+    status: quote.status,
+    productCode: quote.productCode,
+    productType: quote.productType,
+    contactEmail: quote.contactEmail,
+    version: quote.version,
+    policyNumber: quote.policyNumber,
+    brokerId: quote.brokerId,
+    broker,
+    proposerName: quote.proposerName,
+    tradingName: quote.tradingName,
+    businessAddress: quote.businessAddress,
+    inceptionDate: quote.inceptionDate,
+    incorporationDate: quote.incorporationDate,
+    isSoleTrader: quote.isSoleTrader,
+    tradingSince: quote.tradingSince,
+    numberOfDirectors: quote.numberOfDirectors,
+    numberOfQualifiedStaff: quote.numberOfQualifiedStaff,
+    hasFinancialInterest: quote.hasFinancialInterest,
+    financialInterestDetails: quote.financialInterestDetails,
+    insuredsDetails: quote.insuredsDetails ?? null,
+    financialOverview: quote.financialOverview ?? null,
+    designLiability: quote.designLiability ?? null,
+    activitySplit: quote.activitySplit ?? null,
+    contracts: quote.contracts ?? null,
+    declaration: quote.declaration ?? null,
+    risk: quote.risk ?? null,
+    turnoverBand: quote.turnoverBand ?? null,
+    basePremium: money(quote.basePremium),
+    fees: (quote.fees ?? []).map((fee) => ({
+      code: fee.code,
+      label: fee.label,
+      amount: penceToMoneyString(fee.amount),
+    })),
+    taxes: money(quote.taxes),
+    totalPremium: money(quote.totalPremium),
+    premiumOverridden: quote.premiumOverridden,
+    ratingVersionId: quote.ratingVersionId,
+    referralReason: quote.referralReason,
+    referralHits: rating?.referralHits ?? [],
+    ratingTrace: rating?.trace ?? [],
+    ratedAt: iso(quote.ratedAt),
+    referredAt: iso(quote.referredAt),
+    decision: quote.decision,
+    adjustmentMultiplier: quote.adjustmentMultiplier,
+    uwNote: quote.uwNote,
+    decidedAt: iso(quote.decidedAt),
+    decidedBy: quote.decidedBy === null ? null : decidedBy,
+    issuedAt: iso(quote.issuedAt),
+    createdAt: quote.createdAt.toISOString(),
+    updatedAt: quote.updatedAt.toISOString(),
+  };
+}

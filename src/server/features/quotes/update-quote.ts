@@ -1,0 +1,140 @@
+/**
+ * PATCH /quotes/{id} (SPEC.md §7, DECISIONS §4): save one section, complete, or apply/remove a manual premium
+ * override. An edit that would price the quote differently, and any override change, reopens a completed,
+ * referred or approved quote (the domain's rules in reopen.ts).
+ */
+import { penceToMoneyString } from "../../../domain/money";
+import { soleTraderFacts } from "../../../domain/quote/insureds-details";
+import { productTypeOf } from "../../../domain/quote/product";
+import { overrideReopens } from "../../../domain/quote/reopen";
+import type { PatchQuoteCommand } from "../../../domain/quote/requests";
+import type { AuthUser } from "../../auth/authenticate";
+import type { Database } from "../../db/client";
+import type { NewQuoteRow, QuoteRow } from "../../db/schema";
+import { assertExpectedVersion, assertQuoteAction, requireQuote } from "./access";
+import { commitQuoteChange, editSection, insuredsDetailsColumns, type QuoteAudit, reopen } from "./change";
+import { completeQuote } from "./complete-quote";
+import { rateStoredQuote, ratingColumns } from "./rating";
+import type { QuoteWithBroker } from "./repository";
+
+type InsuredsDetailsCommand = Extract<PatchQuoteCommand, { kind: "insuredsDetails" }>;
+
+/** Step 1 as SPEC.md §7's update sends it, completed from what is stored, as quote columns. */
+function insuredsDetailsUpdateColumns(quote: QuoteRow, command: InsuredsDetailsCommand): Partial<NewQuoteRow> {
+  const update = command.insuredsDetails;
+  // SPEC.md §7's step-1 update carries neither the business activity nor the sole-trader answer: the stored
+  // ones stand (and with the answer, the date trading began).
+  const businessActivity = update.businessActivity ?? quote.insuredsDetails?.businessActivity;
+  if (businessActivity === undefined) throw new Error(`Quote ${quote.reference} has no stored business activity`);
+  const soleTrader = soleTraderFacts(
+    update.isSoleTrader === undefined
+      ? {
+          isSoleTrader: quote.isSoleTrader,
+          incorporationDate: update.incorporationDate,
+          tradingSince: quote.tradingSince,
+        }
+      : {
+          isSoleTrader: update.isSoleTrader,
+          incorporationDate: update.incorporationDate,
+          tradingSince: update.tradingSince,
+        },
+  );
+  return {
+    ...insuredsDetailsColumns({ ...update, ...soleTrader, businessActivity }),
+    ...(command.productCode
+      ? { productCode: command.productCode, productType: productTypeOf(command.productCode) }
+      : {}),
+  };
+}
+
+/** Applies or removes the manual base premium, re-rating around it; either changes the price, so may reopen. */
+async function changeOverride(
+  db: Database,
+  actor: AuthUser,
+  found: QuoteWithBroker,
+  overrideBasePremium: number | null,
+  now: Date,
+): Promise<QuoteWithBroker> {
+  const { quote } = found;
+  const applying = overrideBasePremium !== null;
+  const action = applying ? "overridePremium" : "removeOverride";
+  assertQuoteAction(quote, actor, action);
+  const unchanged = applying
+    ? quote.premiumOverridden && quote.overrideBasePremium === overrideBasePremium
+    : !quote.premiumOverridden;
+  if (unchanged) return found;
+  const override = { premiumOverridden: applying, overrideBasePremium };
+  const rating = await rateStoredQuote(db, { ...quote, ...override });
+  const changes: Partial<NewQuoteRow> = { ...override, ...ratingColumns(rating, now) };
+  const audits: QuoteAudit[] = [
+    applying
+      ? {
+          action: "override_applied",
+          details: {
+            reference: quote.reference,
+            basePremium: penceToMoneyString(overrideBasePremium),
+            previousBasePremium: quote.basePremium === null ? null : penceToMoneyString(quote.basePremium),
+            totalPremium: penceToMoneyString(rating.result.totalPremium),
+          },
+        }
+      : {
+          action: "override_removed",
+          details: {
+            reference: quote.reference,
+            removedBasePremium:
+              quote.overrideBasePremium === null ? null : penceToMoneyString(quote.overrideBasePremium),
+            basePremium: penceToMoneyString(rating.result.basePremium),
+            totalPremium: penceToMoneyString(rating.result.totalPremium),
+          },
+        },
+  ];
+  if (overrideReopens(quote.status)) {
+    const reopening = reopen(quote, action);
+    Object.assign(changes, reopening.changes);
+    audits.push(reopening.audit);
+  }
+  return commitQuoteChange(db, found, changes, audits, actor, now);
+}
+
+export async function patchQuote(
+  db: Database,
+  actor: AuthUser,
+  id: string,
+  command: PatchQuoteCommand,
+  now: Date,
+): Promise<QuoteWithBroker> {
+  const found = await requireQuote(db, id);
+  const { quote } = found;
+  assertQuoteAction(quote, actor, "view");
+  assertExpectedVersion(quote, command.expectedVersion);
+
+  switch (command.kind) {
+    case "financialOverview":
+    case "designLiability":
+    case "activitySplit":
+    case "contracts":
+    case "declaration":
+    case "insuredsDetails": {
+      assertQuoteAction(quote, actor, "editSection");
+      const candidate =
+        command.kind === "insuredsDetails"
+          ? insuredsDetailsUpdateColumns(quote, command)
+          : { [command.kind]: (command as unknown as Record<string, unknown>)[command.kind] };
+      const edit = editSection(quote, candidate, command.kind);
+      if (edit.audits.length === 0) return found;
+      return commitQuoteChange(db, found, edit.changes, edit.audits, actor, now);
+    }
+    case "complete":
+      return completeQuote(db, actor, found, command.financialOverview, now);
+    case "overridePremium":
+      return changeOverride(db, actor, found, command.basePremiumPence, now);
+    case "removeOverride":
+      return changeOverride(db, actor, found, null, now);
+    default:
+      return assertNever(command);
+  }
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unhandled quote command: ${JSON.stringify(value)}`);
+}
