@@ -2,7 +2,7 @@ import { lazy, type ReactNode, Suspense } from "react";
 import { Redirect, Route, Switch, useSearch } from "wouter";
 import { FullPageSpinner } from "../components/ui/spinner";
 import { paths } from "../config/paths";
-import { useMe } from "../features/auth/api/get-me";
+import { useMe } from "../lib/api/get-me";
 import { RequireRole, RequireSignedOut } from "./guards";
 
 // One chunk per route (React.lazy), so the sign-in screen loads neither the dashboard nor the admin area.

@@ -17,8 +17,8 @@ import { Label } from "../../../components/ui/label";
 import { Pagination } from "../../../components/ui/pagination";
 import { Select } from "../../../components/ui/select";
 import { FullPageSpinner } from "../../../components/ui/spinner";
+import { useUsers } from "../../../lib/api/get-users";
 import { errorMessageOf } from "../../../lib/api-client";
-import { useUsers } from "../../users/api/get-users";
 import { type AuditFilters, type AuditLogEntry, useAuditLogs } from "../api/get-audit-logs";
 
 /** A select cannot hold an empty value, so "any" stands for no filter. */

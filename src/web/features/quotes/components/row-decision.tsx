@@ -6,7 +6,7 @@ import type { Quote } from "../../../../domain/quote/quote";
 import { decisionInWords } from "../../../../domain/underwriting/history";
 import { Button } from "../../../components/ui/button";
 import { paths } from "../../../config/paths";
-import { useMe } from "../../auth/api/get-me";
+import { useMe } from "../../../lib/api/get-me";
 
 /**
  * The underwriter's decision under a row's status (ADR 0030): what was decided, by whom and when, and the

@@ -20,14 +20,14 @@ import { Select } from "../../../components/ui/select";
 import { toast } from "../../../components/ui/toast-store";
 import { ApiError, errorMessageOf } from "../../../lib/api-client";
 import { useSingleFlight } from "../../../lib/single-flight";
-import { useImpactJob } from "../../impact/api/get-impact-job";
-import { ImpactPanel } from "../../impact/components/impact-panel";
 import { useCreateRatingVersion } from "../api/create-rating-version";
+import { useImpactJob } from "../api/get-impact-job";
 import { useRatingVersions } from "../api/get-rating-versions";
 import { usePublishRatingVersion } from "../api/publish-rating-version";
 import { useUpdateRatingVersion } from "../api/update-rating-version";
 import { checkRatingConfigText, runTestRating, type TestRatingOutcome } from "../test-rating";
 import { ConfigSummary } from "./config-summary";
+import { ImpactPanel } from "./impact-panel";
 import { TestResults } from "./test-results";
 
 export interface EditorSeed {

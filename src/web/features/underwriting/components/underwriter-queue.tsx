@@ -5,6 +5,7 @@ import { DEFAULT_PAGE_SIZE } from "../../../../domain/constants";
 import { formatDateTimeGb } from "../../../../domain/format/dates";
 import { formatGbp, parseMoneyString } from "../../../../domain/money";
 import { waitingTime } from "../../../../domain/underwriting/queue";
+import { QuoteStatusBadge } from "../../../components/quote/quote-status-badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Pagination } from "../../../components/ui/pagination";
@@ -13,7 +14,6 @@ import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } fro
 import { paths } from "../../../config/paths";
 import { useNow } from "../../../hooks/use-now";
 import { errorMessageOf } from "../../../lib/api-client";
-import { QuoteStatusBadge } from "../../quotes/components/quote-status-badge";
 import { useUnderwriterQueue } from "../api/get-underwriter-queue";
 
 function premiumText(totalPremium: string | null): string {

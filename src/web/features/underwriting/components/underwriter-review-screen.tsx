@@ -15,14 +15,14 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 import { FullPageSpinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast-store";
 import { paths } from "../../../config/paths";
+import { useMe } from "../../../lib/api/get-me";
 import { errorMessageOf } from "../../../lib/api-client";
-import { useSingleFlight } from "../../../lib/single-flight";
-import { useMe } from "../../auth/api/get-me";
 import {
   browserDocumentEffects,
   type DocumentSelection,
   downloadSelectedDocuments,
-} from "../../documents/document-actions";
+} from "../../../lib/documents/document-actions";
+import { useSingleFlight } from "../../../lib/single-flight";
 import { type RiskAssessment, type UnderwriterReview, useUnderwriterReview } from "../api/get-underwriter-review";
 import { useRecordDecision } from "../api/record-decision";
 import { type DecisionDraft, DecisionForm } from "./decision-form";

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { RegisterUser, User } from "../../../../domain/auth/schemas";
+import { usersQueryKey } from "../../../lib/api/get-users";
 import { type ApiData, apiClient } from "../../../lib/api-client";
 import { auditLogsQueryKey } from "../../../lib/query-keys";
-import { usersQueryKey } from "./get-users";
 
 /** POST /api/auth/register (ADMIN only): creates a user who can then sign in. */
 export async function createUser(input: RegisterUser): Promise<User> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { usersQueryKey } from "../../../lib/api/get-users";
 import { apiClient } from "../../../lib/api-client";
 import { auditLogsQueryKey } from "../../../lib/query-keys";
-import { usersQueryKey } from "./get-users";
 
 export async function deleteUser(id: string): Promise<void> {
   await apiClient.delete<unknown>(`/api/users/${encodeURIComponent(id)}`);

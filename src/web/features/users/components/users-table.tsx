@@ -10,10 +10,10 @@ import { ConfirmDialog } from "../../../components/ui/dialog";
 import { FullPageSpinner } from "../../../components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
 import { toast } from "../../../components/ui/toast-store";
+import { useMe } from "../../../lib/api/get-me";
+import { useUsers } from "../../../lib/api/get-users";
 import { errorMessageOf } from "../../../lib/api-client";
-import { useMe } from "../../auth/api/get-me";
 import { useDeleteUser } from "../api/delete-user";
-import { useUsers } from "../api/get-users";
 
 export function UsersTable() {
   const users = useUsers();

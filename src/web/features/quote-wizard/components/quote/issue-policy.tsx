@@ -8,9 +8,9 @@ import { Button } from "../../../../components/ui/button";
 import { ConfirmDialog } from "../../../../components/ui/dialog";
 import { toast } from "../../../../components/ui/toast-store";
 import { useNow } from "../../../../hooks/use-now";
+import { useMe } from "../../../../lib/api/get-me";
 import { errorMessageOf } from "../../../../lib/api-client";
 import { useSingleFlight } from "../../../../lib/single-flight";
-import { useMe } from "../../../auth/api/get-me";
 import { useIssueQuote } from "../../api/issue-quote";
 import { formatMoneyString } from "../use-rating";
 

@@ -8,15 +8,15 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../../components
 import { Checkbox } from "../../../../components/ui/checkbox";
 import { Label } from "../../../../components/ui/label";
 import { type ToastInput, toast } from "../../../../components/ui/toast-store";
-import { POLICY_SCHEDULE_ERROR } from "../../../documents/api/generate-policy-schedule";
-import { STATEMENT_OF_FACT_ERROR } from "../../../documents/api/generate-statement-of-fact";
 import {
   browserDocumentEffects,
   DOCUMENT_LABELS,
   type DocumentSelection,
   downloadSelectedDocuments,
   NO_DOCUMENTS_SELECTED_MESSAGE,
-} from "../../../documents/document-actions";
+} from "../../../../lib/documents/document-actions";
+import { POLICY_SCHEDULE_ERROR } from "../../../../lib/documents/generate-policy-schedule";
+import { STATEMENT_OF_FACT_ERROR } from "../../../../lib/documents/generate-statement-of-fact";
 
 /** The wizard's own wording of two failures (SPEC.md §8 wizard toasts); the dashboard's texts stay as they are. */
 const WIZARD_FAILURE_TEXTS: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type ApiData, apiClient } from "../../../lib/api-client";
+import { type ApiData, apiClient } from "../api-client";
 
 /** GET /api/config: the public settings the web app needs (the underwriting mailbox of the e-mail package). */
 export interface AppConfig {

@@ -7,10 +7,10 @@ import {
   underwritingEmailDraft,
 } from "../../../domain/format/file-names";
 import type { ToastInput } from "../../components/ui/toast-store";
-import { DocumentError, type DocumentFile } from "./api/document-file";
-import { DC_WORDING_VIEW_PATH, downloadDcWording } from "./api/download-dc-wording";
-import { generatePolicySchedule } from "./api/generate-policy-schedule";
-import { generateStatementOfFact } from "./api/generate-statement-of-fact";
+import { DocumentError, type DocumentFile } from "./document-file";
+import { DC_WORDING_VIEW_PATH, downloadDcWording } from "./download-dc-wording";
+import { generatePolicySchedule } from "./generate-policy-schedule";
+import { generateStatementOfFact } from "./generate-statement-of-fact";
 import { openMailDraft, saveBlobAsFile } from "./save-file";
 
 /** The quote facts a document action needs. */
