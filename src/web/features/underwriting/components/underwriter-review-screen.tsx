@@ -9,6 +9,7 @@ import { splitReferralReason } from "../../../../domain/quote/premium";
 import { statusLabel } from "../../../../domain/quote/status";
 import { underwriterDecisionSchema } from "../../../../domain/underwriting/decision";
 import { decisionInWords } from "../../../../domain/underwriting/history";
+import type { RiskAssessment } from "../../../../domain/underwriting/review";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -23,7 +24,7 @@ import {
   downloadSelectedDocuments,
 } from "../../../lib/documents/document-actions";
 import { useSingleFlight } from "../../../lib/single-flight";
-import { type RiskAssessment, type UnderwriterReview, useUnderwriterReview } from "../api/get-underwriter-review";
+import { type UnderwriterReview, useUnderwriterReview } from "../api/get-underwriter-review";
 import { useRecordDecision } from "../api/record-decision";
 import { type DecisionDraft, DecisionForm } from "./decision-form";
 import { DeclarationNarratives, PremiumSummary, QuoteHistory, type RecordedPremium } from "./review-panels";
