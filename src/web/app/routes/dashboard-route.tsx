@@ -1,8 +1,8 @@
+import { DEFAULT_PAGE_SIZE } from "@domain/constants";
+import { QUOTE_STATUSES, statusLabel } from "@domain/quote/status";
 import { FilePlus2, Search } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
-import { DEFAULT_PAGE_SIZE } from "../../../domain/constants";
-import { QUOTE_STATUSES, statusLabel } from "../../../domain/quote/status";
 import { AppLayout } from "../../components/layout/app-layout";
 import { Button } from "../../components/ui/button";
 import { Card, CardHeader, CardTitle } from "../../components/ui/card";

@@ -1,6 +1,6 @@
+import { DOCUMENT_TYPES, type DocumentType } from "@domain/constants";
 import { ChevronDown, Download } from "lucide-react";
 import { useId, useState } from "react";
-import { DOCUMENT_TYPES, type DocumentType } from "../../../domain/constants";
 import {
   browserDocumentEffects,
   DOCUMENT_LABELS,

@@ -1,8 +1,8 @@
+import { NOTIFICATION_BADGE_COUNT } from "@domain/constants";
+import { initials } from "@domain/format/initials";
 import { Bell, LogOut, Menu } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useLocation } from "wouter";
-import { NOTIFICATION_BADGE_COUNT } from "../../../domain/constants";
-import { initials } from "../../../domain/format/initials";
 import { paths } from "../../config/paths";
 import { useMe } from "../../lib/api/get-me";
 import { useLogout } from "../../lib/api/logout";

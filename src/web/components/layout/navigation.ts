@@ -1,3 +1,4 @@
+import type { Role } from "@domain/auth/schemas";
 import {
   ClipboardCheck,
   FilePlus2,
@@ -7,7 +8,6 @@ import {
   SlidersHorizontal,
   Users,
 } from "lucide-react";
-import type { Role } from "../../../domain/auth/schemas";
 import { paths } from "../../config/paths";
 
 export interface NavLink {

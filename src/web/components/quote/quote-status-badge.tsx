@@ -1,4 +1,4 @@
-import { type StatusTone, statusLabel, statusTone } from "../../../domain/quote/status";
+import { type StatusTone, statusLabel, statusTone } from "@domain/quote/status";
 import { Badge, type BadgeTone } from "../ui/badge";
 
 const BADGE_TONE: Record<StatusTone, BadgeTone> = {

@@ -1,6 +1,6 @@
+import type { Quote } from "@domain/quote/quote";
+import { describeQuoteValidity } from "@domain/quote/validity";
 import { CalendarClock, CircleAlert, FileCheck2 } from "lucide-react";
-import type { Quote } from "../../../domain/quote/quote";
-import { describeQuoteValidity } from "../../../domain/quote/validity";
 import { cn } from "../../lib/cn";
 
 /**

@@ -1,5 +1,5 @@
+import type { PaginationMeta } from "@domain/quote/quote";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import type { PaginationMeta } from "../../../domain/quote/quote";
 import { Button } from "./button";
 
 /** "Showing 26-50 of 120" with Previous and Next; hidden when everything fits on one page. */

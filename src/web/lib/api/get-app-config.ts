@@ -1,5 +1,5 @@
+import type { AppConfig, AppConfigResponse } from "@domain/api/app-config";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { AppConfig, AppConfigResponse } from "../../../domain/api/app-config";
 import { apiClient } from "../api-client";
 
 /** GET /api/config: the public settings the web app needs (the underwriting mailbox of the e-mail package). */

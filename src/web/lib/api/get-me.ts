@@ -1,5 +1,5 @@
+import type { User } from "@domain/auth/schemas";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { User } from "../../../domain/auth/schemas";
 import { type ApiData, ApiError, apiClient } from "../api-client";
 import { meQueryKey } from "../query-keys";
 

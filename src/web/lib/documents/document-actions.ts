@@ -1,11 +1,11 @@
-import { zipSync } from "fflate";
-import { DOCUMENT_TYPE_COUNT, type DocumentType, ZIP_DEFLATE_LEVEL } from "../../../domain/constants";
+import { DOCUMENT_TYPE_COUNT, type DocumentType, ZIP_DEFLATE_LEVEL } from "@domain/constants";
 import {
   documentPackageFileName,
   mailtoHref,
   sanitiseFileName,
   underwritingEmailDraft,
-} from "../../../domain/format/file-names";
+} from "@domain/format/file-names";
+import { zipSync } from "fflate";
 import type { ToastInput } from "../../components/ui/toast-store";
 import { DocumentError, type DocumentFile } from "./document-file";
 import { DC_WORDING_VIEW_PATH, downloadDcWording } from "./download-dc-wording";

@@ -1,4 +1,4 @@
-import { DC_WORDING_FILE_NAME } from "../../../domain/constants";
+import { DC_WORDING_FILE_NAME } from "@domain/constants";
 import { fetchWithSession } from "../api-client";
 import { DocumentError, type DocumentFile, PDF_CONTENT_TYPE } from "./document-file";
 

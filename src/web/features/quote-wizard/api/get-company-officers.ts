@@ -1,5 +1,5 @@
-import type { CompanyOfficersResponse } from "../../../../domain/api/companies";
-import { apiClient } from "../../../lib/api-client";
+import type { CompanyOfficersResponse } from "@domain/api/companies";
+import { apiClient } from "@web/lib/api-client";
 
 /** GET /api/companies/{company_number}/officers: the wizard reads `numberOfDirectors` (DECISIONS §8). */
 export async function getCompanyDirectorCount(companyNumber: string): Promise<number> {

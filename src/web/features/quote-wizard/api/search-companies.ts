@@ -1,12 +1,12 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
 import type {
   CompanyAddress,
   CompanyRegisterKind,
   CompanySearchItem,
   CompanySearchResponse,
-} from "../../../../domain/api/companies";
-import { COMPANY_SEARCH_CACHE_MS, COMPANY_SEARCH_MIN_CHARS } from "../../../../domain/constants";
-import { apiClient } from "../../../lib/api-client";
+} from "@domain/api/companies";
+import { COMPANY_SEARCH_CACHE_MS, COMPANY_SEARCH_MIN_CHARS } from "@domain/constants";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiClient } from "@web/lib/api-client";
 
 /** SPEC.md §3 "Company search result", in the register's own field names. */
 export type CompanySearchResult = CompanySearchItem;

@@ -1,6 +1,6 @@
+import type { QuoteStats } from "@domain/quote/stats";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { QuoteStats } from "../../../../domain/quote/stats";
-import { type ApiData, apiClient } from "../../../lib/api-client";
+import { type ApiData, apiClient } from "@web/lib/api-client";
 import { quotesQueryKey } from "./get-quotes";
 
 /** GET /api/quotes/stats: per status, how many quotes the user can see and their total premium. */

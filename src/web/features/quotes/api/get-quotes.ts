@@ -1,6 +1,6 @@
+import type { PaginationMeta, Quote, QuoteListItem } from "@domain/quote/quote";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { PaginationMeta, Quote, QuoteListItem } from "../../../../domain/quote/quote";
-import { type ApiData, apiClient } from "../../../lib/api-client";
+import { type ApiData, apiClient } from "@web/lib/api-client";
 
 /** A dashboard row: the quote and who created it. */
 export type QuoteRow = QuoteListItem;

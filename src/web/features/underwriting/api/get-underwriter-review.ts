@@ -1,10 +1,7 @@
+import type { Quote } from "@domain/quote/quote";
+import type { RiskAssessment, UnderwriterReview as UnderwriterReviewResponse } from "@domain/underwriting/review";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Quote } from "../../../../domain/quote/quote";
-import type {
-  RiskAssessment,
-  UnderwriterReview as UnderwriterReviewResponse,
-} from "../../../../domain/underwriting/review";
-import { type ApiData, apiClient } from "../../../lib/api-client";
+import { type ApiData, apiClient } from "@web/lib/api-client";
 
 /** The review as the screen reads it: the risk assessment may be missing when `data` was the bare quote. */
 export type UnderwriterReview = Omit<UnderwriterReviewResponse, "riskAssessment"> & {
