@@ -1,9 +1,12 @@
 import { defineConfig } from "vitest/config";
+import { webAliases } from "./vite.config";
 
 // Two projects, one `vitest run`: "unit" (domain, server through app.inject, web components in jsdom via a
 // per-file `@vitest-environment jsdom` comment) and "e2e" (Chromium against the built app on a real server,
 // started once by tests/e2e/global-setup.ts).
 export default defineConfig({
+  // The web app's components run in the unit project, so it resolves the web's aliases as Vite does.
+  resolve: { alias: webAliases },
   test: {
     projects: [
       {

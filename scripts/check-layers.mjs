@@ -3,6 +3,8 @@
 //   src/domain -> nothing but its allow-listed pure packages
 //   src/server -> src/domain (never src/web)
 //   src/web    -> src/domain (never src/server, never node builtins)
+//   inside src/web: a feature never imports another feature, and components/, lib/, hooks/ never import a
+//   feature; features are put together only in src/web/app
 // Exits non-zero and names every offending import. Exported for its own test.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
@@ -36,6 +38,33 @@ function packageName(specifier) {
   return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
 }
 
+/**
+ * Inside the web app, a feature (src/web/features/X) stands alone: it never imports another feature, and the
+ * shared folders (components/, lib/, hooks/) never import a feature. Only src/web/app composes features into
+ * screens, so a feature can change or be lazily loaded without dragging others along.
+ */
+export function webFeatureViolations(root, file, specifier) {
+  // The web app's "@web/..." alias names src/web just as a relative path would.
+  const targetPath = specifier.startsWith("@web/")
+    ? join(root, "src/web", specifier.slice("@web/".length))
+    : specifier.startsWith(".") || specifier.startsWith("/")
+      ? resolve(dirname(file), specifier)
+      : null;
+  if (targetPath === null) return [];
+  const toRepoPath = (path) => relative(root, path).split(sep).join("/");
+  const from = /^src\/web\/(?:features\/([^/]+)|(components|lib|hooks)(?:\/|$))/.exec(toRepoPath(file));
+  if (!from) return [];
+  const target = /^src\/web\/features\/([^/]+)/.exec(toRepoPath(targetPath));
+  if (!target) return [];
+  const where = `${toRepoPath(file)} imports "${specifier}"`;
+  if (from[1] !== undefined) {
+    return from[1] === target[1]
+      ? []
+      : [`${where}: web features do not import each other (share it through src/web/lib or src/web/components)`];
+  }
+  return [`${where}: src/web/${from[2]} is shared and may not import a feature (compose features in src/web/app)`];
+}
+
 /** Returns the list of violations for one file's source. */
 export function checkFile(root, file, source) {
   const layer = layerOf(root, file);
@@ -46,6 +75,7 @@ export function checkFile(root, file, source) {
     const isRelative = specifier.startsWith(".") || specifier.startsWith("/");
     const target = isRelative ? layerOf(root, resolve(dirname(file), specifier)) : null;
     const where = `${relative(root, file)} imports "${specifier}"`;
+    if (layer === "web") violations.push(...webFeatureViolations(root, file, specifier));
     if (isRelative) {
       if (target === null) {
         if (layer === "domain") violations.push(`${where}: src/domain may not import outside src/domain`);

@@ -29,6 +29,44 @@ describe("layering check", () => {
     );
   });
 
+  it("refuses a web feature importing another feature", () => {
+    const violations = checkFile(
+      root,
+      at("src/web/features/quotes/components/quotes-table.tsx"),
+      `import { DocumentDownloadMenu } from "../../documents/components/document-download-menu";`,
+    );
+    expect(violations).toHaveLength(1);
+    expect(violations[0]).toContain("web features do not import each other");
+    expect(
+      checkFile(root, at("src/web/features/users/x.tsx"), `import { useMe } from "@web/features/auth/api/get-me";`),
+    ).toHaveLength(1);
+  });
+
+  it("refuses the shared web folders importing a feature", () => {
+    const fromLayout = `import { useMe } from "../../features/auth/api/get-me";`;
+    expect(checkFile(root, at("src/web/components/layout/app-layout.tsx"), fromLayout)).toHaveLength(1);
+    const fromTop = `import { useMe } from "../features/auth/api/get-me";`;
+    expect(checkFile(root, at("src/web/lib/x.ts"), fromTop)).toHaveLength(1);
+    expect(checkFile(root, at("src/web/hooks/use-x.ts"), fromTop)).toHaveLength(1);
+  });
+
+  it("lets a feature use its own files and the shared folders, and the app compose features", () => {
+    expect(
+      checkFile(
+        root,
+        at("src/web/features/quotes/components/quotes-table.tsx"),
+        `import { useQuotes } from "../api/get-quotes";\nimport { cn } from "../../../lib/cn";\nimport { Button } from "@web/components/ui/button";`,
+      ),
+    ).toEqual([]);
+    expect(
+      checkFile(
+        root,
+        at("src/web/app/routes/x.tsx"),
+        `import { QuotesTable } from "../../features/quotes/components/quotes-table";`,
+      ),
+    ).toEqual([]);
+  });
+
   it("allows the permitted directions", () => {
     expect(checkFile(root, at("src/domain/x.ts"), `import { z } from "zod";\nimport { a } from "./money";`)).toEqual(
       [],

@@ -4,8 +4,8 @@ import { loginPathFor } from "../../domain/auth/next-path";
 import type { Role } from "../../domain/auth/schemas";
 import { FullPageSpinner } from "../components/ui/spinner";
 import { paths } from "../config/paths";
-import { useMe } from "../features/auth/api/get-me";
 import { useAfterSignInPath } from "../features/auth/hooks/use-after-sign-in-path";
+import { useMe } from "../lib/api/get-me";
 
 /**
  * SPEC.md §2's guards: a spinner while the session loads, /login when nobody is signed in, /dashboard

@@ -1,8 +1,8 @@
 import { lazy, type ReactNode, Suspense } from "react";
 import { Redirect, Route, Switch, useSearch } from "wouter";
 import { FullPageSpinner } from "../components/ui/spinner";
-import { paths } from "../config/paths";
-import { useMe } from "../features/auth/api/get-me";
+import { paths, routePatterns } from "../config/paths";
+import { useMe } from "../lib/api/get-me";
 import { RequireRole, RequireSignedOut } from "./guards";
 
 // One chunk per route (React.lazy), so the sign-in screen loads neither the dashboard nor the admin area.
@@ -69,27 +69,27 @@ export function AppRouter() {
             <DashboardRoute />
           </RequireRole>
         </Route>
-        <Route path="/quote/:id/step/:step">
+        <Route path={routePatterns.quoteStep}>
           {(params) => (
             <RequireRole roles={QUOTE_ROLES}>
               <QuoteWizardRoute id={params.id} step={params.step} />
             </RequireRole>
           )}
         </Route>
-        <Route path="/quote/:id">
+        <Route path={routePatterns.quote}>
           {(params) => (
             <RequireRole roles={QUOTE_ROLES}>
               <QuoteWizardRoute id={params.id} />
             </RequireRole>
           )}
         </Route>
-        <Route path="/uw/review/:quoteId">{(params) => <ReviewRoute quoteId={params.quoteId} />}</Route>
+        <Route path={routePatterns.underwriterReview}>{(params) => <ReviewRoute quoteId={params.quoteId} />}</Route>
         <Route path={paths.underwriterDashboard}>
           <RequireRole roles={QUOTE_ROLES}>
             <UnderwriterDashboard />
           </RequireRole>
         </Route>
-        <Route path="/admin/:section?">
+        <Route path={routePatterns.adminSection}>
           {(params) => (
             <RequireRole roles={ADMIN_ONLY}>
               <AdminRoute section={params.section} />

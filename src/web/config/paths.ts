@@ -1,23 +1,39 @@
 /** Every route of SPEC.md §2 in one place: components link through these, never through string literals. */
+const QUOTE = "/quote";
+const UNDERWRITER_REVIEW = "/uw/review";
+const ADMIN = "/admin";
+
 export const paths = {
   root: "/",
   login: "/login",
   dashboard: "/dashboard",
   quotes: "/quotes",
-  quoteNew: "/quote/new",
+  /** Every wizard address starts here (the New Quote link is active anywhere under it). */
+  quoteArea: QUOTE,
+  quoteNew: `${QUOTE}/new`,
   /** Opens the step the wizard's rules pick (SPEC.md §4); the address then names that step. */
-  quote: (id: string) => `/quote/${encodeURIComponent(id)}`,
+  quote: (id: string) => `${QUOTE}/${encodeURIComponent(id)}`,
   /** One wizard step of a quote (n = 1..7): reload, Back and Forward come back to it. */
-  quoteStep: (id: string, step: number) => `/quote/${encodeURIComponent(id)}/step/${step}`,
-  underwriterReview: (quoteId: string) => `/uw/review/${encodeURIComponent(quoteId)}`,
+  quoteStep: (id: string, step: number) => `${QUOTE}/${encodeURIComponent(id)}/step/${step}`,
+  /** Every review address starts here (the Review Queue link is active anywhere under it). */
+  underwriterReviewArea: UNDERWRITER_REVIEW,
+  underwriterReview: (quoteId: string) => `${UNDERWRITER_REVIEW}/${encodeURIComponent(quoteId)}`,
   underwriterDashboard: "/uw/dashboard",
   admin: {
-    root: "/admin",
-    dashboard: "/admin/dashboard",
-    rating: "/admin/rating",
-    users: "/admin/users",
-    audit: "/admin/audit",
+    root: ADMIN,
+    dashboard: `${ADMIN}/dashboard`,
+    rating: `${ADMIN}/rating`,
+    users: `${ADMIN}/users`,
+    audit: `${ADMIN}/audit`,
   },
+} as const;
+
+/** The router's patterns for the addresses above that carry a value: each matches what its builder makes. */
+export const routePatterns = {
+  quoteStep: `${QUOTE}/:id/step/:step`,
+  quote: `${QUOTE}/:id`,
+  underwriterReview: `${UNDERWRITER_REVIEW}/:quoteId`,
+  adminSection: `${ADMIN}/:section?`,
 } as const;
 
 export type AdminSection = "dashboard" | "rating" | "users" | "audit";

@@ -119,14 +119,3 @@ export const apiClient = {
 export interface ApiData<T> {
   data: T;
 }
-
-export interface PageMeta {
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface ApiPage<T> {
-  data: T[];
-  meta: PageMeta;
-}

@@ -5,19 +5,9 @@
  * fictitious demo register, with the note the wizard shows beside demo results.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { appConfigResponseSchema } from "../../../domain/api/app-config";
 import { PRODUCT_NAME } from "../../../domain/constants";
 import { companyRegisterKind, DEMO_REGISTER_NOTE } from "../companies/company-service";
-
-export const appConfigResponseSchema = z.object({
-  data: z.object({
-    productName: z.string(),
-    underwritingMailbox: z.string(),
-    companyRegister: z.enum(["live", "demo"]),
-    /** A sentence to show beside company search results when they are demo data; null for the live register. */
-    companyRegisterNote: z.string().nullable(),
-  }),
-});
 
 export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   const register = companyRegisterKind(app.config);

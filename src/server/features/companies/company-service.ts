@@ -3,20 +3,15 @@
  * active directors fill "number of directors"). Chooses the register (live Companies House with an API key,
  * else the embedded demo register) and caches answers five minutes (SPEC.md §9).
  */
+
+import type { CompanyRegisterKind, CompanySearchItem, Officer } from "../../../domain/api/companies";
 import { COMPANY_SEARCH_CACHE_MS, COMPANY_SEARCH_MIN_CHARS } from "../../../domain/constants";
 import type { Config } from "../../config";
 import { AppError } from "../../errors";
 import { createCompaniesHouseClient } from "./companies-house-client";
 import { createDemoRegister } from "./demo-register";
 import { TtlCache } from "./ttl-cache";
-import {
-  type CompanyRegister,
-  type CompanyRegisterKind,
-  type CompanySearchItem,
-  countActiveDirectors,
-  normaliseCompanyNumber,
-  type Officer,
-} from "./types";
+import { type CompanyRegister, countActiveDirectors, normaliseCompanyNumber } from "./types";
 
 export const COMPANY_SEARCH_MAX_CHARS = 160;
 export const COMPANY_SEARCH_RESULTS = 20;

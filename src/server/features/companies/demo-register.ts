@@ -4,13 +4,8 @@
  * generator, so the register is the same on every start and in every test, and needs no data file.
  * The web app labels it as demo data (GET /api/config: companyRegister "demo").
  */
-import {
-  type CompanyAddress,
-  type CompanyRegister,
-  type CompanySearchItem,
-  companyNotFound,
-  type Officer,
-} from "./types";
+import type { CompanyAddress, CompanySearchItem, Officer } from "../../../domain/api/companies";
+import { type CompanyRegister, companyNotFound } from "./types";
 
 export const DEMO_REGISTER_SIZE = 3_000;
 const SEED = 0x5eed_d0c5;

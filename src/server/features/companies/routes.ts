@@ -5,11 +5,10 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { companyOfficersResponseSchema, companySearchResponseSchema } from "../../../domain/api/companies";
 import { requireRole } from "../../auth/authenticate";
 import { createCompanyRegisterFromConfig, createCompanyService } from "./company-service";
-import { companySearchItemSchema, officerSchema } from "./types";
 
-const registerKindSchema = z.enum(["live", "demo"]);
 const errorSchema = z.object({ error: z.string(), code: z.string() });
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,14 +27,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Search the company register by name or company number (at least 2 characters)",
         querystring: z.object({ q: z.string().max(1_000).default("") }),
         response: {
-          200: z.object({
-            items: z.array(companySearchItemSchema),
-            data: z.object({
-              items: z.array(companySearchItemSchema),
-              total_results: z.number(),
-              register: registerKindSchema,
-            }),
-          }),
+          200: companySearchResponseSchema,
           400: errorSchema,
           502: errorSchema,
           503: errorSchema,
@@ -60,13 +52,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A company's officers and its number of active directors or members",
         params: z.object({ companyNumber: z.string().max(20) }),
         response: {
-          200: z.object({
-            data: z.object({
-              numberOfDirectors: z.number().int(),
-              items: z.array(officerSchema),
-              register: registerKindSchema,
-            }),
-          }),
+          200: companyOfficersResponseSchema,
           400: errorSchema,
           404: errorSchema,
           502: errorSchema,

@@ -1,51 +1,22 @@
 /**
- * The company register's answers, in Companies House's own field names (SPEC.md §3 "Company search result";
- * DECISIONS §6: "return its field names unchanged"). The live client passes Companies House's objects
- * through; the embedded demo register produces the same shapes.
+ * The company register as the server uses it: the register's answer lists (whose items, in Companies House's
+ * own field names, are the domain's `api/companies` shapes), the register interface, and the director count.
+ * The live client passes Companies House's objects through; the embedded demo register produces the same shapes.
  */
 import { z } from "zod";
+import {
+  type CompanyRegisterKind,
+  companySearchItemSchema,
+  type Officer,
+  officerSchema,
+} from "../../../domain/api/companies";
 import { AppError } from "../../errors";
-
-export const companyAddressSchema = z.looseObject({
-  premises: z.string().optional(),
-  address_line_1: z.string().optional(),
-  address_line_2: z.string().optional(),
-  locality: z.string().optional(),
-  region: z.string().optional(),
-  postal_code: z.string().optional(),
-  country: z.string().optional(),
-});
-export type CompanyAddress = z.infer<typeof companyAddressSchema>;
-
-export const companySearchItemSchema = z.looseObject({
-  title: z.string(),
-  company_number: z.string(),
-  company_status: z.string().optional(),
-  company_type: z.string().optional(),
-  date_of_creation: z.string().optional(),
-  address_snippet: z.string().optional(),
-  address: companyAddressSchema.optional(),
-});
-export type CompanySearchItem = z.infer<typeof companySearchItemSchema>;
 
 export const companySearchResultSchema = z.looseObject({
   items: z.array(companySearchItemSchema).default([]),
   total_results: z.number().optional(),
 });
 export type CompanySearchResult = z.infer<typeof companySearchResultSchema>;
-
-export const officerSchema = z.looseObject({
-  name: z.string(),
-  officer_role: z.string(),
-  appointed_on: z.string().optional(),
-  resigned_on: z.string().optional(),
-  occupation: z.string().optional(),
-  nationality: z.string().optional(),
-  country_of_residence: z.string().optional(),
-  date_of_birth: z.looseObject({ month: z.number().optional(), year: z.number().optional() }).optional(),
-  address: companyAddressSchema.optional(),
-});
-export type Officer = z.infer<typeof officerSchema>;
 
 export const officerListSchema = z.looseObject({
   items: z.array(officerSchema).default([]),
@@ -54,9 +25,6 @@ export const officerListSchema = z.looseObject({
   total_results: z.number().optional(),
 });
 export type OfficerList = z.infer<typeof officerListSchema>;
-
-/** Which register answered: Companies House itself, or the fictitious firms that ship with the project. */
-export type CompanyRegisterKind = "live" | "demo";
 
 /** What the routes need from a register; the live client and the demo register both provide it. */
 export interface CompanyRegister {

@@ -19,7 +19,7 @@ import {
   referQuoteRequestSchema,
 } from "../../../domain/quote/requests";
 import { rateQuoteRequestSchema } from "../../../domain/quote/risk";
-import { quoteStatusSchema } from "../../../domain/quote/status";
+import { quoteStatsSchema } from "../../../domain/quote/stats";
 import { currentUser, requireRole, requireUser } from "../../auth/authenticate";
 import { reviewBaseUrl } from "../mail/referral-notifications";
 import { loadQuoteFor } from "./access";
@@ -33,11 +33,6 @@ import { patchQuote } from "./update-quote";
 
 const quoteParams = z.object({ id: z.string().max(100) });
 const quoteData = z.object({ data: quoteSchema });
-
-export const quoteStatsSchema = z.object({
-  total: z.number().int(),
-  byStatus: z.array(z.object({ status: quoteStatusSchema, count: z.number().int(), totalPremium: z.string() })),
-});
 
 export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   const quoteEditors = requireRole("BROKER", "UNDERWRITER");

@@ -7,11 +7,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { decideQuoteAction } from "../../../domain/quote/lifecycle";
 import { splitReferralReason } from "../../../domain/quote/premium";
-import { quoteSchema, referralHitSchema, underwriterDecisionValueSchema } from "../../../domain/quote/quote";
+import { quoteSchema } from "../../../domain/quote/quote";
 import { ratingInputOf } from "../../../domain/quote/rating-input";
 import { underwriterDecisionSchema } from "../../../domain/underwriting/decision";
-import { quoteHistoryEventSchema } from "../../../domain/underwriting/history";
 import { underwriterQueueQuerySchema, underwriterQueueResponseSchema } from "../../../domain/underwriting/queue";
+import { underwriterReviewSchema } from "../../../domain/underwriting/review";
 import { currentUser, requireRole } from "../../auth/authenticate";
 import { AppError } from "../../errors";
 import { verifyReviewToken } from "../mail/review-tokens";
@@ -22,49 +22,6 @@ import { findDecisionHistory, recordUnderwriterDecision, toDecisionHistoryRespon
 import { findQuoteHistory, findUnderwriterQueue } from "./queue";
 
 export const INVALID_REVIEW_TOKEN = "This review link is invalid or has expired";
-
-const money = z.string().nullable();
-
-export const decisionHistoryEntrySchema = z.object({
-  id: z.string(),
-  decision: underwriterDecisionValueSchema,
-  adjustmentMultiplier: z.number().nullable(),
-  uwNote: z.string().nullable(),
-  underwriter: z.object({ name: z.string(), email: z.string() }).nullable(),
-  basePremiumBefore: money,
-  totalPremiumBefore: money,
-  basePremiumAfter: money,
-  totalPremiumAfter: money,
-  createdAt: z.string(),
-});
-
-/** The review screen's "Risk Assessment Details", from the rating input derived from the stored quote. */
-export const riskAssessmentSchema = z.object({
-  /** whole pounds, as rated */
-  annualTurnover: z.number(),
-  industry: z.string(),
-  employees: z.number(),
-  /** the sum insured (the cover limit), whole pounds */
-  publicLiabilityLimit: z.number(),
-  previousClaims: z.boolean(),
-  exportBusiness: z.boolean(),
-  hazardousActivities: z.boolean(),
-  operates24_7: z.boolean(),
-});
-
-export const underwriterReviewSchema = z.object({
-  quote: quoteSchema,
-  referralHits: z.array(referralHitSchema),
-  /** The referral reason split into its lines (SPEC.md §2). */
-  referralReasons: z.array(z.string()),
-  riskAssessment: riskAssessmentSchema,
-  /** Decisions recorded so far, oldest first. */
-  history: z.array(decisionHistoryEntrySchema),
-  /** The quote's life from its audit trail (created, rated, referred, decided, ...), oldest first. */
-  timeline: z.array(quoteHistoryEventSchema),
-  /** How the reader was let in: their session, or a review link's token. */
-  access: z.enum(["session", "token"]),
-});
 
 const params = z.object({ id: z.string().max(100) });
 

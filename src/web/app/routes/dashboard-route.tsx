@@ -1,8 +1,8 @@
+import { DEFAULT_PAGE_SIZE } from "@domain/constants";
+import { QUOTE_STATUSES, statusLabel } from "@domain/quote/status";
 import { FilePlus2, Search } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
-import { DEFAULT_PAGE_SIZE } from "../../../domain/constants";
-import { QUOTE_STATUSES, statusLabel } from "../../../domain/quote/status";
 import { AppLayout } from "../../components/layout/app-layout";
 import { Button } from "../../components/ui/button";
 import { Card, CardHeader, CardTitle } from "../../components/ui/card";
@@ -11,13 +11,13 @@ import { Pagination } from "../../components/ui/pagination";
 import { Select } from "../../components/ui/select";
 import { FullPageSpinner, Spinner } from "../../components/ui/spinner";
 import { paths } from "../../config/paths";
-import { useMe } from "../../features/auth/api/get-me";
 import { useQuotes } from "../../features/quotes/api/get-quotes";
 import { QuoteStatsPanel } from "../../features/quotes/components/quote-stats";
 import { QuotesTable } from "../../features/quotes/components/quotes-table";
 import { useDebouncedValue } from "../../hooks/use-debounced-value";
 import { useNow } from "../../hooks/use-now";
 import { pageTitle, usePageTitle } from "../../hooks/use-page-title";
+import { useMe } from "../../lib/api/get-me";
 import { errorMessageOf } from "../../lib/api-client";
 
 /** A pause after the last key before searching, so a broker typing a name sends one request. */

@@ -2,8 +2,8 @@ import { Link } from "wouter";
 import { AppLayout } from "../../components/layout/app-layout";
 import { Button } from "../../components/ui/button";
 import { paths } from "../../config/paths";
-import { useMe } from "../../features/auth/api/get-me";
 import { pageTitle, usePageTitle } from "../../hooks/use-page-title";
+import { useMe } from "../../lib/api/get-me";
 
 function NotFoundContent() {
   return (

@@ -1,11 +1,11 @@
+import { NOTIFICATION_BADGE_COUNT } from "@domain/constants";
+import { initials } from "@domain/format/initials";
 import { Bell, LogOut, Menu } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useLocation } from "wouter";
-import { NOTIFICATION_BADGE_COUNT } from "../../../domain/constants";
-import { initials } from "../../../domain/format/initials";
 import { paths } from "../../config/paths";
-import { useMe } from "../../features/auth/api/get-me";
-import { useLogout } from "../../features/auth/api/logout";
+import { useMe } from "../../lib/api/get-me";
+import { useLogout } from "../../lib/api/logout";
 import { cn } from "../../lib/cn";
 import { Button, focusRing } from "../ui/button";
 import { Dialog } from "../ui/dialog";

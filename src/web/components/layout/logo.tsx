@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from "../../../domain/constants";
+import { PRODUCT_NAME } from "@domain/constants";
 
 export function Logo({ className }: { className?: string }) {
   return (

@@ -1,3 +1,4 @@
+import type { Role } from "@domain/auth/schemas";
 import {
   ClipboardCheck,
   FilePlus2,
@@ -7,7 +8,6 @@ import {
   SlidersHorizontal,
   Users,
 } from "lucide-react";
-import type { Role } from "../../../domain/auth/schemas";
 import { paths } from "../../config/paths";
 
 export interface NavLink {
@@ -28,7 +28,12 @@ const DASHBOARD: NavLink = {
   icon: LayoutDashboard,
   isActive: exactly(paths.dashboard),
 };
-const NEW_QUOTE: NavLink = { href: paths.quoteNew, label: "New Quote", icon: FilePlus2, isActive: under("/quote") };
+const NEW_QUOTE: NavLink = {
+  href: paths.quoteNew,
+  label: "New Quote",
+  icon: FilePlus2,
+  isActive: under(paths.quoteArea),
+};
 const USER_MANAGEMENT: NavLink = {
   href: paths.admin.users,
   label: "User Management",
@@ -40,7 +45,7 @@ const REVIEW_QUEUE: NavLink = {
   href: paths.underwriterDashboard,
   label: "Review Queue",
   icon: ClipboardCheck,
-  isActive: (location) => location === paths.underwriterDashboard || under("/uw/review")(location),
+  isActive: (location) => location === paths.underwriterDashboard || under(paths.underwriterReviewArea)(location),
 };
 
 const QUOTE_USER_LINKS: NavLink[] = [DASHBOARD, NEW_QUOTE, USER_MANAGEMENT];

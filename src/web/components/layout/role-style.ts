@@ -1,4 +1,4 @@
-import type { Role } from "../../../domain/auth/schemas";
+import type { Role } from "@domain/auth/schemas";
 import type { BadgeTone } from "../ui/badge";
 
 /** One colour per role, shared by the top bar's initials and the user table's role badges. */

@@ -1,5 +1,5 @@
+import { formatDateGb, parseDateText } from "@domain/format/dates";
 import { type Ref, useState } from "react";
-import { formatDateGb, parseDateText } from "../../../domain/format/dates";
 import { Input } from "./input";
 
 export const DATE_HINT = "For example, 27/03/2026";

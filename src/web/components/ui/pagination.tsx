@@ -1,5 +1,5 @@
+import type { PaginationMeta } from "@domain/quote/quote";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import type { PageMeta } from "../../lib/api-client";
 import { Button } from "./button";
 
 /** "Showing 26-50 of 120" with Previous and Next; hidden when everything fits on one page. */
@@ -8,7 +8,7 @@ export function Pagination({
   onPageChange,
   label,
 }: {
-  meta: PageMeta;
+  meta: PaginationMeta;
   onPageChange: (page: number) => void;
   label: string;
 }) {

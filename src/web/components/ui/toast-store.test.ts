@@ -1,5 +1,5 @@
+import { TOAST_REMOVE_DELAY_MS } from "@domain/constants";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TOAST_REMOVE_DELAY_MS } from "../../../domain/constants";
 
 // The store is module state: each test imports a fresh copy.
 async function freshStore() {

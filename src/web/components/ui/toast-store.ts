@@ -1,5 +1,5 @@
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from "@domain/constants";
 import { useSyncExternalStore } from "react";
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from "../../../domain/constants";
 
 /**
  * SPEC.md §4/§9 toasts: each has an id, title, description, an optional action and a default or

@@ -1,6 +1,6 @@
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "@domain/constants";
 import { X } from "lucide-react";
 import { Toast } from "radix-ui";
-import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "../../../domain/constants";
 import { cn } from "../../lib/cn";
 import { focusRing } from "./button";
 import { dismissToast, useToasts } from "./toast-store";

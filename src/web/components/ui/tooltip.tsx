@@ -1,6 +1,6 @@
+import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "@domain/constants";
 import { Tooltip as RadixTooltip } from "radix-ui";
 import type { ReactElement, ReactNode } from "react";
-import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "../../../domain/constants";
 
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (

@@ -1,6 +1,6 @@
+import { PI001_RATING_CONFIG } from "@domain/rating/configs/pi001";
+import { TEST_RISK_DEFAULTS } from "@domain/rating/version";
 import { describe, expect, it } from "vitest";
-import { PI001_RATING_CONFIG } from "../../../domain/rating/configs/pi001";
-import { TEST_RISK_DEFAULTS } from "../../../domain/rating/version";
 import { checkRatingConfigText, runTestRating } from "./test-rating";
 
 const PI001_TEXT = JSON.stringify(PI001_RATING_CONFIG);

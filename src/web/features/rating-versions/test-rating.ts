@@ -1,6 +1,6 @@
-import { compileRatingConfig, type RatingResult } from "../../../domain/rating/compile";
-import { parseRatingConfigText, type RatingConfigIssue } from "../../../domain/rating/config-schema";
-import { type TestRatingRisk, testRatingInput } from "../../../domain/rating/version";
+import { compileRatingConfig, type RatingResult } from "@domain/rating/compile";
+import { parseRatingConfigText, type RatingConfigIssue } from "@domain/rating/config-schema";
+import { type TestRatingRisk, testRatingInput } from "@domain/rating/version";
 
 /** SPEC.md §9: the local test flags a sum insured over 2,000,000 whatever the configuration's rules say. */
 export const HIGH_SUM_INSURED_THRESHOLD = 2_000_000;

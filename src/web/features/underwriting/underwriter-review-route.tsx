@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { AppLayout } from "../../components/layout/app-layout";
 import { Logo } from "../../components/layout/logo";
 import { pageTitle, usePageTitle } from "../../hooks/use-page-title";
-import { useMe } from "../auth/api/get-me";
+import { useMe } from "../../lib/api/get-me";
 import { UnderwriterReviewScreen } from "./components/underwriter-review-screen";
 
 /** The page around a review read through the e-mailed link by someone not signed in: no navigation, no session. */

@@ -1,9 +1,9 @@
+import type { AuditPage, AuditQuery } from "@domain/audit";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { AuditPage, AuditQuery } from "../../../../domain/audit";
-import { apiClient } from "../../../lib/api-client";
-import { auditLogsQueryKey } from "../../../lib/query-keys";
+import { apiClient } from "@web/lib/api-client";
+import { auditLogsQueryKey } from "@web/lib/query-keys";
 
-export type { AuditEntry as AuditLogEntry } from "../../../../domain/audit";
+export type { AuditEntry as AuditLogEntry } from "@domain/audit";
 
 export const AUDIT_PAGE_SIZE = 25;
 

@@ -1,4 +1,3 @@
-import { useId, useState } from "react";
 import {
   AUDIT_ACTIONS,
   AUDIT_ENTITY_TYPE_LABELS,
@@ -7,18 +6,19 @@ import {
   type AuditEntityType,
   auditActionLabel,
   auditDetailLines,
-} from "../../../../domain/audit";
-import { formatDateTimeGb } from "../../../../domain/format/dates";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Pagination } from "../../../components/ui/pagination";
-import { Select } from "../../../components/ui/select";
-import { FullPageSpinner } from "../../../components/ui/spinner";
-import { errorMessageOf } from "../../../lib/api-client";
-import { useUsers } from "../../users/api/get-users";
+} from "@domain/audit";
+import { formatDateTimeGb } from "@domain/format/dates";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Card, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Input } from "@web/components/ui/input";
+import { Label } from "@web/components/ui/label";
+import { Pagination } from "@web/components/ui/pagination";
+import { Select } from "@web/components/ui/select";
+import { FullPageSpinner } from "@web/components/ui/spinner";
+import { useUsers } from "@web/lib/api/get-users";
+import { errorMessageOf } from "@web/lib/api-client";
+import { useId, useState } from "react";
 import { type AuditFilters, type AuditLogEntry, useAuditLogs } from "../api/get-audit-logs";
 
 /** A select cannot hold an empty value, so "any" stands for no filter. */

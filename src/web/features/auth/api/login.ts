@@ -1,7 +1,7 @@
+import type { Login } from "@domain/auth/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Login } from "../../../../domain/auth/schemas";
-import { apiClient } from "../../../lib/api-client";
-import { meQueryKey } from "../../../lib/query-keys";
+import { apiClient } from "@web/lib/api-client";
+import { meQueryKey } from "@web/lib/query-keys";
 
 export function login(input: Login): Promise<unknown> {
   return apiClient.post<unknown>("/api/auth/login", input);

@@ -1,14 +1,14 @@
+import { type Login, type LoginInput, loginSchema } from "@domain/auth/schemas";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Button } from "@web/components/ui/button";
+import { Input } from "@web/components/ui/input";
+import { FieldError, Label } from "@web/components/ui/label";
+import { toast } from "@web/components/ui/toast-store";
+import { cn } from "@web/lib/cn";
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useLocation } from "wouter";
-import { type Login, type LoginInput, loginSchema } from "../../../../domain/auth/schemas";
-import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
-import { FieldError, Label } from "../../../components/ui/label";
-import { toast } from "../../../components/ui/toast-store";
-import { cn } from "../../../lib/cn";
 import { useLogin } from "../api/login";
 import { useAfterSignInPath } from "../hooks/use-after-sign-in-path";
 

@@ -1,6 +1,6 @@
+import { safeNextPath } from "@domain/auth/next-path";
+import { paths } from "@web/config/paths";
 import { useSearch } from "wouter";
-import { safeNextPath } from "../../../../domain/auth/next-path";
-import { paths } from "../../../config/paths";
 
 /** Where signing in leads: the page named by `?next=` when it is a page of this site, else the dashboard. */
 export function useAfterSignInPath(): string {

@@ -1,9 +1,9 @@
+import { DC_PI_PRODUCT_CODE, DRAFT_RATING_VERSION_ID } from "@domain/constants";
+import type { InsuredsDetails } from "@domain/quote/insureds-details";
+import type { Quote } from "@domain/quote/quote";
+import type { CreateQuoteRequestInput } from "@domain/quote/requests";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { DC_PI_PRODUCT_CODE, DRAFT_RATING_VERSION_ID } from "../../../../domain/constants";
-import type { InsuredsDetails } from "../../../../domain/quote/insureds-details";
-import type { Quote } from "../../../../domain/quote/quote";
-import type { CreateQuoteRequestInput } from "../../../../domain/quote/requests";
-import { type ApiData, apiClient } from "../../../lib/api-client";
+import { type ApiData, apiClient } from "@web/lib/api-client";
 import { storeSavedQuote } from "./get-quote";
 import { unwrapQuote } from "./quote-response";
 

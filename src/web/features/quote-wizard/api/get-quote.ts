@@ -1,6 +1,6 @@
+import type { Quote } from "@domain/quote/quote";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import type { Quote } from "../../../../domain/quote/quote";
-import { type ApiData, apiClient } from "../../../lib/api-client";
+import { type ApiData, apiClient } from "@web/lib/api-client";
 import { unwrapQuote } from "./quote-response";
 
 /** The quote caches live under the dashboard's ["quotes"] key, so one invalidation refreshes both. */

@@ -1,7 +1,7 @@
+import type { Quote } from "@domain/quote/quote";
+import type { IssueQuoteRequest } from "@domain/quote/requests";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Quote } from "../../../../domain/quote/quote";
-import type { IssueQuoteRequest } from "../../../../domain/quote/requests";
-import { type ApiData, apiClient } from "../../../lib/api-client";
+import { type ApiData, apiClient } from "@web/lib/api-client";
 import { storeSavedQuote } from "./get-quote";
 import { unwrapQuote } from "./quote-response";
 

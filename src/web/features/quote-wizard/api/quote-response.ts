@@ -1,4 +1,4 @@
-import type { Quote } from "../../../../domain/quote/quote";
+import type { Quote } from "@domain/quote/quote";
 
 /** SPEC.md §7: a quote answer's `data` is the quote itself, or holds it under `data.quote`. */
 export function unwrapQuote(data: Quote | { quote: Quote }): Quote {

@@ -1,7 +1,7 @@
+import type { RateQuoteResult } from "@domain/quote/quote";
+import type { RateQuoteRequestInput } from "@domain/quote/risk";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { RateQuoteResult } from "../../../../domain/quote/quote";
-import type { RateQuoteRequestInput } from "../../../../domain/quote/risk";
-import { type ApiData, apiClient } from "../../../lib/api-client";
+import { type ApiData, apiClient } from "@web/lib/api-client";
 import { storeSavedQuote } from "./get-quote";
 
 export interface RateQuoteVariables {

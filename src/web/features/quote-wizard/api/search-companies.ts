@@ -1,27 +1,15 @@
+import type {
+  CompanyAddress,
+  CompanyRegisterKind,
+  CompanySearchItem,
+  CompanySearchResponse,
+} from "@domain/api/companies";
+import { COMPANY_SEARCH_CACHE_MS, COMPANY_SEARCH_MIN_CHARS } from "@domain/constants";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { COMPANY_SEARCH_CACHE_MS, COMPANY_SEARCH_MIN_CHARS } from "../../../../domain/constants";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@web/lib/api-client";
 
 /** SPEC.md §3 "Company search result", in the register's own field names. */
-export interface CompanyAddress {
-  premises?: string;
-  address_line_1?: string;
-  address_line_2?: string;
-  locality?: string;
-  region?: string;
-  postal_code?: string;
-}
-
-export interface CompanySearchResult {
-  title: string;
-  company_number: string;
-  company_status?: string;
-  date_of_creation?: string;
-  address?: CompanyAddress;
-}
-
-/** Which register answered: Companies House, or the embedded register of fictitious firms (ADR 0011). */
-export type CompanyRegisterKind = "live" | "demo";
+export type CompanySearchResult = CompanySearchItem;
 
 /** Said under the search whenever the embedded register answers, so nobody takes its firms for real ones. */
 export const DEMO_REGISTER_TEXT = "Demo register: fictitious companies, not the Companies House register";
@@ -33,10 +21,10 @@ export interface CompanySearchAnswer {
 
 /** GET /api/companies/search?q=: `{ items }` (DECISIONS §8), and which register answered. */
 export async function searchCompanies(query: string, signal?: AbortSignal): Promise<CompanySearchAnswer> {
-  const body = await apiClient.get<{
-    items?: CompanySearchResult[];
-    data?: { items?: CompanySearchResult[]; register?: CompanyRegisterKind };
-  }>("/api/companies/search", { params: { q: query }, ...(signal ? { signal } : {}) });
+  // DECISIONS §8 puts the items at the top; the server repeats them under `data` with the register.
+  const body = await apiClient.get<
+    Partial<Pick<CompanySearchResponse, "items">> & { data?: Partial<CompanySearchResponse["data"]> }
+  >("/api/companies/search", { params: { q: query }, ...(signal ? { signal } : {}) });
   return { items: body.items ?? body.data?.items ?? [], register: body.data?.register === "demo" ? "demo" : "live" };
 }
 

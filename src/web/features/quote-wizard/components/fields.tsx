@@ -1,9 +1,9 @@
+import { formatWholeNumber } from "@domain/format/numbers";
+import { Input } from "@web/components/ui/input";
+import { FieldError, Label } from "@web/components/ui/label";
+import { Switch } from "@web/components/ui/switch";
+import { cn } from "@web/lib/cn";
 import { type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type Ref, useId } from "react";
-import { formatWholeNumber } from "../../../../domain/format/numbers";
-import { Input } from "../../../components/ui/input";
-import { FieldError, Label } from "../../../components/ui/label";
-import { Switch } from "../../../components/ui/switch";
-import { cn } from "../../../lib/cn";
 
 /** The id of a field's message, so the input can point at it (aria-describedby). */
 export const errorIdFor = (id: string) => `${id}-error`;

@@ -1,8 +1,8 @@
+import { Button, focusRing } from "@web/components/ui/button";
+import { Popover, PopoverContent, PopoverTrigger } from "@web/components/ui/popover";
+import { cn } from "@web/lib/cn";
 import { Check, ChevronDown } from "lucide-react";
 import { useState } from "react";
-import { Button, focusRing } from "../../../components/ui/button";
-import { Popover, PopoverContent, PopoverTrigger } from "../../../components/ui/popover";
-import { cn } from "../../../lib/cn";
 import { WIZARD_STEPS, type WizardStep } from "./wizard-context";
 
 interface StepIndicatorProps {

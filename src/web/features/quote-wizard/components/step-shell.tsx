@@ -1,7 +1,7 @@
+import { Button } from "@web/components/ui/button";
+import { cn } from "@web/lib/cn";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
-import { Button } from "../../../components/ui/button";
-import { cn } from "../../../lib/cn";
 import { useWizard, WIZARD_STEPS, type WizardStep } from "./wizard-context";
 
 export const STEP_HEADING_ID = "wizard-step-heading";

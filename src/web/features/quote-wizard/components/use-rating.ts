@@ -1,8 +1,8 @@
+import { formatGbp, parseMoneyString } from "@domain/money";
+import type { Quote, RateQuoteResult } from "@domain/quote/quote";
+import { type ToastInput, toast } from "@web/components/ui/toast-store";
+import { errorMessageOf } from "@web/lib/api-client";
 import { useCallback } from "react";
-import { formatGbp, parseMoneyString } from "../../../../domain/money";
-import type { Quote, RateQuoteResult } from "../../../../domain/quote/quote";
-import { type ToastInput, toast } from "../../../components/ui/toast-store";
-import { errorMessageOf } from "../../../lib/api-client";
 import { useRateQuote } from "../api/rate-quote";
 import { type QuoteSelections, rateRequestBody, selectionsFromQuote } from "../lib/selections";
 

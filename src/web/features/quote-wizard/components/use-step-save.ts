@@ -1,9 +1,9 @@
+import type { Quote } from "@domain/quote/quote";
+import type { PatchQuoteRequestInput } from "@domain/quote/requests";
+import { type ToastInput, toast } from "@web/components/ui/toast-store";
+import { ApiError, errorMessageOf } from "@web/lib/api-client";
 import { useEffect, useRef, useState } from "react";
 import type { FieldPath, FieldValues, UseFormReturn } from "react-hook-form";
-import type { Quote } from "../../../../domain/quote/quote";
-import type { PatchQuoteRequestInput } from "../../../../domain/quote/requests";
-import { type ToastInput, toast } from "../../../components/ui/toast-store";
-import { ApiError, errorMessageOf } from "../../../lib/api-client";
 import { useUpdateQuote } from "../api/update-quote";
 import { formValuesDiffer } from "../lib/form-values";
 import { keepEntries, takeKeptEntries } from "../lib/kept-entries";

@@ -1,5 +1,5 @@
+import type { Quote } from "@domain/quote/quote";
 import { createContext, useContext } from "react";
-import type { Quote } from "../../../../domain/quote/quote";
 
 export const WIZARD_STEPS = [
   { number: 1, title: "Insureds Details" },

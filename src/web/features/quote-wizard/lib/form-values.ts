@@ -4,15 +4,15 @@
  * boxes cannot hold null, so stored nulls become empty strings here (the schemas trim and accept both).
  */
 
+import { DEFAULT_COVER_LIMIT } from "@domain/constants";
+import { type ActivitySplitInput, activitySplitFields } from "@domain/quote/activity-split";
+import { type ContractsInput, contractsFields } from "@domain/quote/contracts";
+import { type DeclarationInput, declarationDefaults } from "@domain/quote/declaration";
+import { type DesignLiabilityInput, designLiabilityFields } from "@domain/quote/design-liability";
+import type { FinancialOverviewInput } from "@domain/quote/financial-overview";
+import { type InsuredsDetailsInput, insuredsDetailsDefaults } from "@domain/quote/insureds-details";
+import type { Quote } from "@domain/quote/quote";
 import { z } from "zod";
-import { DEFAULT_COVER_LIMIT } from "../../../../domain/constants";
-import { type ActivitySplitInput, activitySplitFields } from "../../../../domain/quote/activity-split";
-import { type ContractsInput, contractsFields } from "../../../../domain/quote/contracts";
-import { type DeclarationInput, declarationDefaults } from "../../../../domain/quote/declaration";
-import { type DesignLiabilityInput, designLiabilityFields } from "../../../../domain/quote/design-liability";
-import type { FinancialOverviewInput } from "../../../../domain/quote/financial-overview";
-import { type InsuredsDetailsInput, insuredsDetailsDefaults } from "../../../../domain/quote/insureds-details";
-import type { Quote } from "../../../../domain/quote/quote";
 
 /** Replaces null text values by "" so a controlled text box never receives null. */
 function withEmptyText<T extends Record<string, unknown>>(values: T, textKeys: readonly (keyof T)[]): T {

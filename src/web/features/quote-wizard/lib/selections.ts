@@ -3,16 +3,16 @@
  * are the only part of the rating input the client supplies (DECISIONS §4); everything else comes from the
  * stored quote on the server.
  */
-import { DEFAULT_COVER_LIMIT, DEFAULT_TURNOVER, type TurnoverBand } from "../../../../domain/constants";
-import { turnoverBandFor } from "../../../../domain/format/turnover";
+import { DEFAULT_COVER_LIMIT, DEFAULT_TURNOVER, type TurnoverBand } from "@domain/constants";
+import { turnoverBandFor } from "@domain/format/turnover";
 import {
   ADDITIONAL_COVERS,
   type AdditionalCoverFlag,
   type AdditionalCoverLimit,
-} from "../../../../domain/quote/financial-overview";
-import type { Quote } from "../../../../domain/quote/quote";
-import type { RateQuoteRequestInput, RiskInput } from "../../../../domain/quote/risk";
-import type { ExcessOption } from "../../../../domain/rating/input";
+} from "@domain/quote/financial-overview";
+import type { Quote } from "@domain/quote/quote";
+import type { RateQuoteRequestInput, RiskInput } from "@domain/quote/risk";
+import type { ExcessOption } from "@domain/rating/input";
 
 export type CoverSelections = Record<AdditionalCoverFlag, boolean> & Record<AdditionalCoverLimit, number | null>;
 

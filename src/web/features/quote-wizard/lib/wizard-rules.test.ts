@@ -1,5 +1,5 @@
+import type { Quote } from "@domain/quote/quote";
 import { describe, expect, it } from "vitest";
-import type { Quote } from "../../../../domain/quote/quote";
 import { effectiveTaxPercent, premiumLinesOf } from "../components/quote/premium-lines";
 import { initialStepFor } from "../components/quote-wizard";
 import { editWouldReprice } from "./reprice";

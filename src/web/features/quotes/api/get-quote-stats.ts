@@ -1,21 +1,9 @@
+import type { QuoteStats } from "@domain/quote/stats";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { QuoteStatus } from "../../../../domain/quote/status";
-import { type ApiData, apiClient } from "../../../lib/api-client";
+import { type ApiData, apiClient } from "@web/lib/api-client";
 import { quotesQueryKey } from "./get-quotes";
 
 /** GET /api/quotes/stats: per status, how many quotes the user can see and their total premium. */
-export interface QuoteStatusStats {
-  status: QuoteStatus;
-  count: number;
-  /** Sum of total premiums as a two-decimal money string. */
-  totalPremium: string;
-}
-
-export interface QuoteStats {
-  total: number;
-  byStatus: QuoteStatusStats[];
-}
-
 export async function getQuoteStats(): Promise<QuoteStats> {
   const body = await apiClient.get<ApiData<QuoteStats>>("/api/quotes/stats");
   return body.data;

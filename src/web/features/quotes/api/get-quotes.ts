@@ -1,17 +1,9 @@
+import type { PaginationMeta, Quote, QuoteListItem } from "@domain/quote/quote";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { Quote } from "../../../../domain/quote/quote";
-import { type ApiPage, apiClient } from "../../../lib/api-client";
+import { type ApiData, apiClient } from "@web/lib/api-client";
 
-export interface QuoteBroker {
-  name: string;
-  email: string;
-}
-
-/** SPEC.md §3: a list item is a quote or an object holding quote and broker; the dashboard reads both. */
-export interface QuoteRow {
-  quote: Quote;
-  broker: QuoteBroker | null;
-}
+/** A dashboard row: the quote and who created it. */
+export type QuoteRow = QuoteListItem;
 
 export interface QuoteListParams {
   q?: string;
@@ -20,7 +12,8 @@ export interface QuoteListParams {
   pageSize: number;
 }
 
-type RawListItem = Quote | { quote: Quote; broker?: QuoteBroker | null };
+/** SPEC.md §3: a list item is a quote or an object holding quote and broker; the dashboard reads both. */
+type RawListItem = Quote | (Pick<QuoteListItem, "quote"> & Partial<Pick<QuoteListItem, "broker">>);
 
 function toQuoteRow(item: RawListItem): QuoteRow {
   if ("quote" in item && item.quote && typeof item.quote === "object") {
@@ -31,7 +24,7 @@ function toQuoteRow(item: RawListItem): QuoteRow {
 }
 
 export async function getQuotes(params: QuoteListParams) {
-  const body = await apiClient.get<ApiPage<RawListItem>>("/api/quotes", {
+  const body = await apiClient.get<ApiData<RawListItem[]> & { meta: PaginationMeta }>("/api/quotes", {
     params: { q: params.q?.trim(), status: params.status, page: params.page, pageSize: params.pageSize },
   });
   return { rows: body.data.map(toQuoteRow), meta: body.meta };

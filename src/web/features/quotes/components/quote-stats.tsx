@@ -1,8 +1,9 @@
-import { formatGbp, parseMoneyString } from "../../../../domain/money";
-import { QUOTE_STATUSES, type QuoteStatus, statusLabel } from "../../../../domain/quote/status";
-import { Card, CardContent } from "../../../components/ui/card";
-import { Spinner } from "../../../components/ui/spinner";
-import { type QuoteStats, useQuoteStats } from "../api/get-quote-stats";
+import { formatGbp, parseMoneyString } from "@domain/money";
+import type { QuoteStats } from "@domain/quote/stats";
+import { QUOTE_STATUSES, type QuoteStatus, statusLabel } from "@domain/quote/status";
+import { Card, CardContent } from "@web/components/ui/card";
+import { Spinner } from "@web/components/ui/spinner";
+import { useQuoteStats } from "../api/get-quote-stats";
 
 function countOf(stats: QuoteStats, statuses: readonly QuoteStatus[]): number {
   return stats.byStatus.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + row.count, 0);

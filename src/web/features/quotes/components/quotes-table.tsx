@@ -1,20 +1,20 @@
+import { formatRelativeTime } from "@domain/format/relative-time";
+import { formatGbp, parseMoneyString } from "@domain/money";
+import { isQuoteDataComplete } from "@domain/quote/completeness";
+import { dashboardRowActions } from "@domain/quote/lifecycle";
+import { DocumentDownloadMenu } from "@web/components/documents/document-download-menu";
+import { EmailPackageButton } from "@web/components/documents/email-package-button";
+import { QuoteStatusBadge } from "@web/components/quote/quote-status-badge";
+import { QuoteValidityNote } from "@web/components/quote/quote-validity";
+import { Button } from "@web/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
+import { Tooltip } from "@web/components/ui/tooltip";
+import { paths } from "@web/config/paths";
+import { MD_QUERY, useMediaQuery } from "@web/hooks/use-media-query";
+import { rememberedQuoteStep } from "@web/lib/last-quote-step";
 import { CircleCheck, Pencil, Play } from "lucide-react";
 import { Link } from "wouter";
-import { formatRelativeTime } from "../../../../domain/format/relative-time";
-import { formatGbp, parseMoneyString } from "../../../../domain/money";
-import { isQuoteDataComplete } from "../../../../domain/quote/completeness";
-import { dashboardRowActions } from "../../../../domain/quote/lifecycle";
-import { Button } from "../../../components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
-import { Tooltip } from "../../../components/ui/tooltip";
-import { paths } from "../../../config/paths";
-import { MD_QUERY, useMediaQuery } from "../../../hooks/use-media-query";
-import { rememberedQuoteStep } from "../../../lib/last-quote-step";
-import { DocumentDownloadMenu } from "../../documents/components/document-download-menu";
-import { EmailPackageButton } from "../../documents/components/email-package-button";
-import { QuoteValidityNote } from "../../quote-wizard/components/quote/quote-validity";
 import type { QuoteRow } from "../api/get-quotes";
-import { QuoteStatusBadge } from "./quote-status-badge";
 import { ReviewAction, RowDecision } from "./row-decision";
 
 function premiumText(totalPremium: string | null | undefined): string {

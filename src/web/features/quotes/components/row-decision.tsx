@@ -1,12 +1,12 @@
+import { formatDateTimeGb } from "@domain/format/dates";
+import { decideQuoteAction } from "@domain/quote/lifecycle";
+import type { Quote } from "@domain/quote/quote";
+import { decisionInWords } from "@domain/underwriting/history";
+import { Button } from "@web/components/ui/button";
+import { paths } from "@web/config/paths";
+import { useMe } from "@web/lib/api/get-me";
 import { ClipboardCheck } from "lucide-react";
 import { Link } from "wouter";
-import { formatDateTimeGb } from "../../../../domain/format/dates";
-import { decideQuoteAction } from "../../../../domain/quote/lifecycle";
-import type { Quote } from "../../../../domain/quote/quote";
-import { decisionInWords } from "../../../../domain/underwriting/history";
-import { Button } from "../../../components/ui/button";
-import { paths } from "../../../config/paths";
-import { useMe } from "../../auth/api/get-me";
 
 /**
  * The underwriter's decision under a row's status (ADR 0030): what was decided, by whom and when, and the

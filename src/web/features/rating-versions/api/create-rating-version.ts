@@ -1,8 +1,8 @@
+import type { createRatingVersionRequestSchema, RatingVersion } from "@domain/rating/version";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type ApiData, apiClient } from "@web/lib/api-client";
+import { auditLogsQueryKey } from "@web/lib/query-keys";
 import type { z } from "zod";
-import type { createRatingVersionRequestSchema, RatingVersion } from "../../../../domain/rating/version";
-import { type ApiData, apiClient } from "../../../lib/api-client";
-import { auditLogsQueryKey } from "../../../lib/query-keys";
 import { ratingVersionsQueryKey } from "./get-rating-versions";
 
 /** The body as sent: `json` may be the configuration object or its text (the server parses either). */

@@ -1,6 +1,6 @@
+import type { RatingVersion } from "@domain/rating/version";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { RatingVersion } from "../../../../domain/rating/version";
-import { type ApiData, apiClient } from "../../../lib/api-client";
+import { type ApiData, apiClient } from "@web/lib/api-client";
 
 export const ratingVersionsQueryKey = ["rating-versions"] as const;
 

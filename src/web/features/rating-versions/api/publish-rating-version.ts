@@ -1,7 +1,7 @@
+import type { RatingVersion } from "@domain/rating/version";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { RatingVersion } from "../../../../domain/rating/version";
-import { type ApiData, apiClient } from "../../../lib/api-client";
-import { auditLogsQueryKey } from "../../../lib/query-keys";
+import { type ApiData, apiClient } from "@web/lib/api-client";
+import { auditLogsQueryKey } from "@web/lib/query-keys";
 import { ratingVersionsQueryKey } from "./get-rating-versions";
 
 export async function publishRatingVersion(id: string): Promise<RatingVersion> {

@@ -1,8 +1,8 @@
+import type { RatingVersion, updateRatingVersionRequestSchema } from "@domain/rating/version";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type ApiData, apiClient } from "@web/lib/api-client";
+import { auditLogsQueryKey } from "@web/lib/query-keys";
 import type { z } from "zod";
-import type { RatingVersion, updateRatingVersionRequestSchema } from "../../../../domain/rating/version";
-import { type ApiData, apiClient } from "../../../lib/api-client";
-import { auditLogsQueryKey } from "../../../lib/query-keys";
 import { ratingVersionsQueryKey } from "./get-rating-versions";
 
 /** PATCH a draft; the server refuses published versions (they are immutable). */

@@ -1,7 +1,7 @@
+import { compileRatingConfig } from "@domain/rating/compile";
+import type { FactorDefinition, RatingConfig } from "@domain/rating/config-schema";
+import { parseRatingConfigText } from "@domain/rating/config-schema";
 import { type ReactNode, useDeferredValue } from "react";
-import { compileRatingConfig } from "../../../../domain/rating/compile";
-import type { FactorDefinition, RatingConfig } from "../../../../domain/rating/config-schema";
-import { parseRatingConfigText } from "../../../../domain/rating/config-schema";
 
 const number = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 12 });
 const pounds = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });

@@ -1,8 +1,6 @@
-import { CheckCircle2, FlaskConical, Save, Send, TriangleAlert } from "lucide-react";
-import { useId, useState } from "react";
-import { todayInLondon } from "../../../../domain/format/dates";
-import type { RatingConfigIssue } from "../../../../domain/rating/config-schema";
-import { impactHeadline } from "../../../../domain/rating/impact";
+import { todayInLondon } from "@domain/format/dates";
+import type { RatingConfigIssue } from "@domain/rating/config-schema";
+import { impactHeadline } from "@domain/rating/impact";
 import {
   publicationConfirmation,
   type RatingVersion,
@@ -10,24 +8,26 @@ import {
   TEST_RISK_DEFAULTS,
   type TestRatingRisk,
   testRatingRiskSchema,
-} from "../../../../domain/rating/version";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { ConfirmDialog } from "../../../components/ui/dialog";
-import { Input, Textarea } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Select } from "../../../components/ui/select";
-import { toast } from "../../../components/ui/toast-store";
-import { ApiError, errorMessageOf } from "../../../lib/api-client";
-import { useSingleFlight } from "../../../lib/single-flight";
-import { useImpactJob } from "../../impact/api/get-impact-job";
-import { ImpactPanel } from "../../impact/components/impact-panel";
+} from "@domain/rating/version";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { ConfirmDialog } from "@web/components/ui/dialog";
+import { Input, Textarea } from "@web/components/ui/input";
+import { Label } from "@web/components/ui/label";
+import { Select } from "@web/components/ui/select";
+import { toast } from "@web/components/ui/toast-store";
+import { ApiError, errorMessageOf } from "@web/lib/api-client";
+import { useSingleFlight } from "@web/lib/single-flight";
+import { CheckCircle2, FlaskConical, Save, Send, TriangleAlert } from "lucide-react";
+import { useId, useState } from "react";
 import { useCreateRatingVersion } from "../api/create-rating-version";
+import { useImpactJob } from "../api/get-impact-job";
 import { useRatingVersions } from "../api/get-rating-versions";
 import { usePublishRatingVersion } from "../api/publish-rating-version";
 import { useUpdateRatingVersion } from "../api/update-rating-version";
 import { checkRatingConfigText, runTestRating, type TestRatingOutcome } from "../test-rating";
 import { ConfigSummary } from "./config-summary";
+import { ImpactPanel } from "./impact-panel";
 import { TestResults } from "./test-results";
 
 export interface EditorSeed {

@@ -1,10 +1,10 @@
+import { formatDateGb } from "@domain/format/dates";
+import type { RatingVersion } from "@domain/rating/version";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
+import { Tooltip } from "@web/components/ui/tooltip";
 import { Eye, Pencil, RotateCcw, Send } from "lucide-react";
-import { formatDateGb } from "../../../../domain/format/dates";
-import type { RatingVersion } from "../../../../domain/rating/version";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
-import { Tooltip } from "../../../components/ui/tooltip";
 
 /**
  * A control SPEC.md §2 lists without behaviour (view, rollback): shown so the table matches the

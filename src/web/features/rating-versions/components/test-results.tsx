@@ -1,8 +1,8 @@
+import { formatGbp } from "@domain/money";
+import type { RatingResult } from "@domain/rating/compile";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
 import { TriangleAlert } from "lucide-react";
-import { formatGbp } from "../../../../domain/money";
-import type { RatingResult } from "../../../../domain/rating/compile";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
 
 /** 'Test Results': the premium breakdown, the factor trace that explains it, and any referral hits. */
 export function TestResults({ result, highSumInsured }: { result: RatingResult; highSumInsured: boolean }) {

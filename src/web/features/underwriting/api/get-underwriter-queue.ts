@@ -1,6 +1,6 @@
+import type { UnderwriterQueueResponse } from "@domain/underwriting/queue";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { UnderwriterQueueResponse } from "../../../../domain/underwriting/queue";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient } from "@web/lib/api-client";
 
 /** GET /api/uw/queue: quotes awaiting a decision, the longest waiting first. */
 export async function getUnderwriterQueue(page: number, pageSize: number): Promise<UnderwriterQueueResponse> {

@@ -1,45 +1,14 @@
+import type { Quote } from "@domain/quote/quote";
+import type { RiskAssessment, UnderwriterReview as UnderwriterReviewResponse } from "@domain/underwriting/review";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Quote, ReferralHit, UnderwriterDecisionValue } from "../../../../domain/quote/quote";
-import type { QuoteHistoryEvent } from "../../../../domain/underwriting/history";
-import { type ApiData, apiClient } from "../../../lib/api-client";
+import { type ApiData, apiClient } from "@web/lib/api-client";
 
-/** The review screen's "Risk Assessment Details", derived by the server from the stored quote. */
-export interface RiskAssessment {
-  annualTurnover: number;
-  industry: string;
-  employees: number;
-  publicLiabilityLimit: number;
-  previousClaims: boolean;
-  exportBusiness: boolean;
-  hazardousActivities: boolean;
-  operates24_7: boolean;
-}
-
-export interface DecisionHistoryEntry {
-  id: string;
-  decision: UnderwriterDecisionValue;
-  adjustmentMultiplier: number | null;
-  uwNote: string | null;
-  underwriter: { name: string; email: string } | null;
-  /** The total premium before and after this decision (two-decimal strings). */
-  totalPremiumBefore?: string | null;
-  totalPremiumAfter?: string | null;
-  createdAt: string;
-}
-
-export interface UnderwriterReview {
-  quote: Quote;
-  referralHits: ReferralHit[];
-  referralReasons: string[];
+/** The review as the screen reads it: the risk assessment may be missing when `data` was the bare quote. */
+export type UnderwriterReview = Omit<UnderwriterReviewResponse, "riskAssessment"> & {
   riskAssessment: RiskAssessment | null;
-  history: DecisionHistoryEntry[];
-  /** The quote's life from its audit trail, oldest first. */
-  timeline: QuoteHistoryEvent[];
-  /** How the reader was let in: their session, or the e-mailed link's token. */
-  access: "session" | "token";
-}
+};
 
-type RawReview = Partial<UnderwriterReview> & { quote?: Quote };
+type RawReview = Partial<UnderwriterReviewResponse> & { quote?: Quote };
 
 /** SPEC.md §7: `data` holds the quote, or is the quote itself; the extra review facts may be absent. */
 function toReview(data: RawReview | Quote): UnderwriterReview {

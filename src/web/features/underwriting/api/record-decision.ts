@@ -1,7 +1,7 @@
+import type { Quote } from "@domain/quote/quote";
+import type { UnderwriterDecisionInput } from "@domain/underwriting/decision";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Quote } from "../../../../domain/quote/quote";
-import type { UnderwriterDecisionInput } from "../../../../domain/underwriting/decision";
-import { type ApiData, apiClient } from "../../../lib/api-client";
+import { type ApiData, apiClient } from "@web/lib/api-client";
 
 export interface RecordDecisionVariables {
   quoteId: string;

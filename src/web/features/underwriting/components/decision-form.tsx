@@ -1,13 +1,13 @@
+import { COUNTER_MULTIPLIER_MAX, COUNTER_MULTIPLIER_MIN, COUNTER_MULTIPLIER_STEP } from "@domain/constants";
+import type { UnderwriterDecisionValue } from "@domain/quote/quote";
+import { adjustmentLabel } from "@domain/underwriting/decision";
+import { Button, focusRing } from "@web/components/ui/button";
+import { Textarea } from "@web/components/ui/input";
+import { FieldError, Label } from "@web/components/ui/label";
+import { Slider } from "@web/components/ui/slider";
+import { cn } from "@web/lib/cn";
 import { Check, Scale, X } from "lucide-react";
 import type { ComponentType } from "react";
-import { COUNTER_MULTIPLIER_MAX, COUNTER_MULTIPLIER_MIN, COUNTER_MULTIPLIER_STEP } from "../../../../domain/constants";
-import type { UnderwriterDecisionValue } from "../../../../domain/quote/quote";
-import { adjustmentLabel } from "../../../../domain/underwriting/decision";
-import { Button, focusRing } from "../../../components/ui/button";
-import { Textarea } from "../../../components/ui/input";
-import { FieldError, Label } from "../../../components/ui/label";
-import { Slider } from "../../../components/ui/slider";
-import { cn } from "../../../lib/cn";
 
 const CHOICES: { value: UnderwriterDecisionValue; label: string; icon: ComponentType<{ className?: string }> }[] = [
   { value: "APPROVED", label: "Approve", icon: Check },

@@ -1,6 +1,6 @@
+import { formatAdjustment } from "@domain/format/counter-offer";
+import type { Quote } from "@domain/quote/quote";
 import { describe, expect, it } from "vitest";
-import { formatAdjustment } from "../../../../domain/format/counter-offer";
-import type { Quote } from "../../../../domain/quote/quote";
 import { finalPremiumPence } from "./review-panels";
 
 const rated = {

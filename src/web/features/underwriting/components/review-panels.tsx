@@ -1,12 +1,12 @@
+import { counterOfferPremium, formatAdjustment } from "@domain/format/counter-offer";
+import { formatDateTimeGb } from "@domain/format/dates";
+import { formatGbp, parseMoneyString, sumPence } from "@domain/money";
+import type { Quote } from "@domain/quote/quote";
+import { type QuoteHistoryEvent, quoteHistoryTitle } from "@domain/underwriting/history";
+import { declarationNarratives } from "@domain/underwriting/narratives";
+import { Badge } from "@web/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { BadgeCheck, Calculator, CheckCircle2, Clock, FileText, Gavel, RotateCcw, Send } from "lucide-react";
-import { counterOfferPremium, formatAdjustment } from "../../../../domain/format/counter-offer";
-import { formatDateTimeGb } from "../../../../domain/format/dates";
-import { formatGbp, parseMoneyString, sumPence } from "../../../../domain/money";
-import type { Quote } from "../../../../domain/quote/quote";
-import { type QuoteHistoryEvent, quoteHistoryTitle } from "../../../../domain/underwriting/history";
-import { declarationNarratives } from "../../../../domain/underwriting/narratives";
-import { Badge } from "../../../components/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 
 function pence(amount: string | null | undefined): number | null {
   return amount ? parseMoneyString(amount) : null;

@@ -1,19 +1,19 @@
+import { DEFAULT_PAGE_SIZE } from "@domain/constants";
+import { formatDateTimeGb } from "@domain/format/dates";
+import { formatGbp, parseMoneyString } from "@domain/money";
+import { waitingTime } from "@domain/underwriting/queue";
+import { QuoteStatusBadge } from "@web/components/quote/quote-status-badge";
+import { Button } from "@web/components/ui/button";
+import { Card, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Pagination } from "@web/components/ui/pagination";
+import { FullPageSpinner, Spinner } from "@web/components/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
+import { paths } from "@web/config/paths";
+import { useNow } from "@web/hooks/use-now";
+import { errorMessageOf } from "@web/lib/api-client";
 import { AlertTriangle, ClipboardCheck } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
-import { DEFAULT_PAGE_SIZE } from "../../../../domain/constants";
-import { formatDateTimeGb } from "../../../../domain/format/dates";
-import { formatGbp, parseMoneyString } from "../../../../domain/money";
-import { waitingTime } from "../../../../domain/underwriting/queue";
-import { Button } from "../../../components/ui/button";
-import { Card, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Pagination } from "../../../components/ui/pagination";
-import { FullPageSpinner, Spinner } from "../../../components/ui/spinner";
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
-import { paths } from "../../../config/paths";
-import { useNow } from "../../../hooks/use-now";
-import { errorMessageOf } from "../../../lib/api-client";
-import { QuoteStatusBadge } from "../../quotes/components/quote-status-badge";
 import { useUnderwriterQueue } from "../api/get-underwriter-queue";
 
 function premiumText(totalPremium: string | null): string {

@@ -1,29 +1,30 @@
-import { AlertTriangle, Download, Gavel, LogIn } from "lucide-react";
-import { useState } from "react";
-import { Link, useLocation } from "wouter";
-import { COUNTER_MULTIPLIER_DEFAULT } from "../../../../domain/constants";
-import { formatDateGb, formatDateTimeGb } from "../../../../domain/format/dates";
-import { formatWholeNumber } from "../../../../domain/format/numbers";
-import { formatGbp, formatGbpWhole, parseMoneyString, poundsToPence } from "../../../../domain/money";
-import { splitReferralReason } from "../../../../domain/quote/premium";
-import { statusLabel } from "../../../../domain/quote/status";
-import { underwriterDecisionSchema } from "../../../../domain/underwriting/decision";
-import { decisionInWords } from "../../../../domain/underwriting/history";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { FullPageSpinner } from "../../../components/ui/spinner";
-import { toast } from "../../../components/ui/toast-store";
-import { paths } from "../../../config/paths";
-import { errorMessageOf } from "../../../lib/api-client";
-import { useSingleFlight } from "../../../lib/single-flight";
-import { useMe } from "../../auth/api/get-me";
+import { COUNTER_MULTIPLIER_DEFAULT } from "@domain/constants";
+import { formatDateGb, formatDateTimeGb } from "@domain/format/dates";
+import { formatWholeNumber } from "@domain/format/numbers";
+import { formatGbp, formatGbpWhole, parseMoneyString, poundsToPence } from "@domain/money";
+import { splitReferralReason } from "@domain/quote/premium";
+import { statusLabel } from "@domain/quote/status";
+import { underwriterDecisionSchema } from "@domain/underwriting/decision";
+import { decisionInWords } from "@domain/underwriting/history";
+import type { RiskAssessment } from "@domain/underwriting/review";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { FullPageSpinner } from "@web/components/ui/spinner";
+import { toast } from "@web/components/ui/toast-store";
+import { paths } from "@web/config/paths";
+import { useMe } from "@web/lib/api/get-me";
+import { errorMessageOf } from "@web/lib/api-client";
 import {
   browserDocumentEffects,
   type DocumentSelection,
   downloadSelectedDocuments,
-} from "../../documents/document-actions";
-import { type RiskAssessment, type UnderwriterReview, useUnderwriterReview } from "../api/get-underwriter-review";
+} from "@web/lib/documents/document-actions";
+import { useSingleFlight } from "@web/lib/single-flight";
+import { AlertTriangle, Download, Gavel, LogIn } from "lucide-react";
+import { useState } from "react";
+import { Link, useLocation } from "wouter";
+import { type UnderwriterReview, useUnderwriterReview } from "../api/get-underwriter-review";
 import { useRecordDecision } from "../api/record-decision";
 import { type DecisionDraft, DecisionForm } from "./decision-form";
 import { DeclarationNarratives, PremiumSummary, QuoteHistory, type RecordedPremium } from "./review-panels";

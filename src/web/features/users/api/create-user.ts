@@ -1,8 +1,8 @@
+import type { RegisterUser, User } from "@domain/auth/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { RegisterUser, User } from "../../../../domain/auth/schemas";
-import { type ApiData, apiClient } from "../../../lib/api-client";
-import { auditLogsQueryKey } from "../../../lib/query-keys";
-import { usersQueryKey } from "./get-users";
+import { usersQueryKey } from "@web/lib/api/get-users";
+import { type ApiData, apiClient } from "@web/lib/api-client";
+import { auditLogsQueryKey } from "@web/lib/query-keys";
 
 /** POST /api/auth/register (ADMIN only): creates a user who can then sign in. */
 export async function createUser(input: RegisterUser): Promise<User> {

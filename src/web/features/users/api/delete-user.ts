@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
-import { auditLogsQueryKey } from "../../../lib/query-keys";
-import { usersQueryKey } from "./get-users";
+import { usersQueryKey } from "@web/lib/api/get-users";
+import { apiClient } from "@web/lib/api-client";
+import { auditLogsQueryKey } from "@web/lib/query-keys";
 
 export async function deleteUser(id: string): Promise<void> {
   await apiClient.delete<unknown>(`/api/users/${encodeURIComponent(id)}`);

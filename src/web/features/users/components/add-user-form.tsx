@@ -1,6 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { UserPlus } from "lucide-react";
-import { Controller, useForm, useWatch } from "react-hook-form";
 import {
   DEFAULT_ROLE,
   NEW_PASSWORD_MIN_LENGTH,
@@ -9,15 +6,18 @@ import {
   ROLE_LABELS,
   ROLES,
   registerUserSchema,
-} from "../../../../domain/auth/schemas";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Input } from "../../../components/ui/input";
-import { FieldError, Label } from "../../../components/ui/label";
-import { Select } from "../../../components/ui/select";
-import { toast } from "../../../components/ui/toast-store";
-import { errorMessageOf } from "../../../lib/api-client";
-import { useSingleFlight } from "../../../lib/single-flight";
+} from "@domain/auth/schemas";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Input } from "@web/components/ui/input";
+import { FieldError, Label } from "@web/components/ui/label";
+import { Select } from "@web/components/ui/select";
+import { toast } from "@web/components/ui/toast-store";
+import { errorMessageOf } from "@web/lib/api-client";
+import { useSingleFlight } from "@web/lib/single-flight";
+import { UserPlus } from "lucide-react";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { useCreateUser } from "../api/create-user";
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));

@@ -1,19 +1,19 @@
+import type { User } from "@domain/auth/schemas";
+import { formatDateGb } from "@domain/format/dates";
+import { ROLE_BADGE_TONE } from "@web/components/layout/role-style";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Card, CardHeader, CardTitle } from "@web/components/ui/card";
+import { ConfirmDialog } from "@web/components/ui/dialog";
+import { FullPageSpinner } from "@web/components/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
+import { toast } from "@web/components/ui/toast-store";
+import { useMe } from "@web/lib/api/get-me";
+import { useUsers } from "@web/lib/api/get-users";
+import { errorMessageOf } from "@web/lib/api-client";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import type { User } from "../../../../domain/auth/schemas";
-import { formatDateGb } from "../../../../domain/format/dates";
-import { ROLE_BADGE_TONE } from "../../../components/layout/role-style";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card, CardHeader, CardTitle } from "../../../components/ui/card";
-import { ConfirmDialog } from "../../../components/ui/dialog";
-import { FullPageSpinner } from "../../../components/ui/spinner";
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
-import { toast } from "../../../components/ui/toast-store";
-import { errorMessageOf } from "../../../lib/api-client";
-import { useMe } from "../../auth/api/get-me";
 import { useDeleteUser } from "../api/delete-user";
-import { useUsers } from "../api/get-users";
 
 export function UsersTable() {
   const users = useUsers();

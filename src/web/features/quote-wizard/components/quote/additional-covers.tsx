@@ -1,17 +1,17 @@
-import { useState } from "react";
 import {
   CUSTOM_COVER_LIMIT_MAX,
   CUSTOM_COVER_LIMIT_MIN,
   DIRECTORS_OFFICERS_LIMIT_OPTIONS,
   OTHER_COVER_LIMIT_OPTIONS,
-} from "../../../../../domain/constants";
-import { formatGbpWhole, poundsToPence } from "../../../../../domain/money";
-import { ADDITIONAL_COVERS, type AdditionalCover } from "../../../../../domain/quote/financial-overview";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
-import { Checkbox } from "../../../../components/ui/checkbox";
-import { Input } from "../../../../components/ui/input";
-import { FieldError, Label } from "../../../../components/ui/label";
-import { Select } from "../../../../components/ui/select";
+} from "@domain/constants";
+import { formatGbpWhole, poundsToPence } from "@domain/money";
+import { ADDITIONAL_COVERS, type AdditionalCover } from "@domain/quote/financial-overview";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Checkbox } from "@web/components/ui/checkbox";
+import { Input } from "@web/components/ui/input";
+import { FieldError, Label } from "@web/components/ui/label";
+import { Select } from "@web/components/ui/select";
+import { useState } from "react";
 import type { CoverSelections } from "../../lib/selections";
 
 export const OTHER_AMOUNT = "other";

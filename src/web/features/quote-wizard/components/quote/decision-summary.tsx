@@ -1,10 +1,10 @@
+import { formatAdjustment } from "@domain/format/counter-offer";
+import { formatDateTimeGb } from "@domain/format/dates";
+import type { Quote } from "@domain/quote/quote";
+import { decisionInWords } from "@domain/underwriting/history";
+import { Badge } from "@web/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Gavel } from "lucide-react";
-import { formatAdjustment } from "../../../../../domain/format/counter-offer";
-import { formatDateTimeGb } from "../../../../../domain/format/dates";
-import type { Quote } from "../../../../../domain/quote/quote";
-import { decisionInWords } from "../../../../../domain/underwriting/history";
-import { Badge } from "../../../../components/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
 
 const TONES = { APPROVED: "success", COUNTER: "warning", DECLINED: "danger" } as const;
 

@@ -1,10 +1,10 @@
-import { EXCESS_FACTORS } from "../../../../../domain/constants";
-import { toggleExcessOption } from "../../../../../domain/format/excess";
-import { formatGbp, multiplyPence, type Pence } from "../../../../../domain/money";
-import { EXCESS_DISCOUNT_CARD_LABELS } from "../../../../../domain/quote/risk";
-import type { ExcessOption } from "../../../../../domain/rating/input";
-import { focusRing } from "../../../../components/ui/button";
-import { cn } from "../../../../lib/cn";
+import { EXCESS_FACTORS } from "@domain/constants";
+import { toggleExcessOption } from "@domain/format/excess";
+import { formatGbp, multiplyPence, type Pence } from "@domain/money";
+import { EXCESS_DISCOUNT_CARD_LABELS } from "@domain/quote/risk";
+import type { ExcessOption } from "@domain/rating/input";
+import { focusRing } from "@web/components/ui/button";
+import { cn } from "@web/lib/cn";
 
 const DISCOUNTED = ["2x", "5x"] as const;
 

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
+
+import type { Role } from "@domain/auth/schemas";
+import { formatDateGb } from "@domain/format/dates";
+import type { Quote } from "@domain/quote/quote";
+import { quoteSchema } from "@domain/quote/quote";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { meQueryKey } from "@web/lib/query-keys";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Role } from "../../../../../domain/auth/schemas";
-import { formatDateGb } from "../../../../../domain/format/dates";
-import type { Quote } from "../../../../../domain/quote/quote";
-import { quoteSchema } from "../../../../../domain/quote/quote";
-import { meQueryKey } from "../../../../lib/query-keys";
 import { IssuePolicy, issueConfirmationText } from "./issue-policy";
 
 afterEach(cleanup);

@@ -1,16 +1,16 @@
+import { formatDateGb } from "@domain/format/dates";
+import { decideQuoteAction } from "@domain/quote/lifecycle";
+import type { Quote } from "@domain/quote/quote";
+import { describeQuoteValidity } from "@domain/quote/validity";
+import { Button } from "@web/components/ui/button";
+import { ConfirmDialog } from "@web/components/ui/dialog";
+import { toast } from "@web/components/ui/toast-store";
+import { useNow } from "@web/hooks/use-now";
+import { useMe } from "@web/lib/api/get-me";
+import { errorMessageOf } from "@web/lib/api-client";
+import { useSingleFlight } from "@web/lib/single-flight";
 import { CalendarClock, CircleAlert, FileCheck2, RefreshCw } from "lucide-react";
 import { useState } from "react";
-import { formatDateGb } from "../../../../../domain/format/dates";
-import { decideQuoteAction } from "../../../../../domain/quote/lifecycle";
-import type { Quote } from "../../../../../domain/quote/quote";
-import { describeQuoteValidity } from "../../../../../domain/quote/validity";
-import { Button } from "../../../../components/ui/button";
-import { ConfirmDialog } from "../../../../components/ui/dialog";
-import { toast } from "../../../../components/ui/toast-store";
-import { useNow } from "../../../../hooks/use-now";
-import { errorMessageOf } from "../../../../lib/api-client";
-import { useSingleFlight } from "../../../../lib/single-flight";
-import { useMe } from "../../../auth/api/get-me";
 import { useIssueQuote } from "../../api/issue-quote";
 import { formatMoneyString } from "../use-rating";
 

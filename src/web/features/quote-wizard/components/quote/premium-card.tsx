@@ -1,13 +1,13 @@
-import { POLICY_PERIOD_LABEL } from "../../../../../domain/constants";
-import { excessAmount } from "../../../../../domain/format/excess";
-import { formatGbp, formatGbpWhole, poundsToPence } from "../../../../../domain/money";
-import type { RatingTraceEntry } from "../../../../../domain/quote/quote";
-import { EXCESS_OPTION_LABELS } from "../../../../../domain/quote/risk";
-import type { ExcessOption } from "../../../../../domain/rating/input";
-import type { WorksheetContext } from "../../../../../domain/rating/worksheet";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
-import { Spinner } from "../../../../components/ui/spinner";
-import { cn } from "../../../../lib/cn";
+import { POLICY_PERIOD_LABEL } from "@domain/constants";
+import { excessAmount } from "@domain/format/excess";
+import { formatGbp, formatGbpWhole, poundsToPence } from "@domain/money";
+import type { RatingTraceEntry } from "@domain/quote/quote";
+import { EXCESS_OPTION_LABELS } from "@domain/quote/risk";
+import type { ExcessOption } from "@domain/rating/input";
+import type { WorksheetContext } from "@domain/rating/worksheet";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Spinner } from "@web/components/ui/spinner";
+import { cn } from "@web/lib/cn";
 import type { PremiumLines } from "./premium-lines";
 import { RatingTrace } from "./rating-trace";
 

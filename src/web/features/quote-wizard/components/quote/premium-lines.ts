@@ -1,5 +1,5 @@
-import { type Pence, parseMoneyString, sumPence } from "../../../../../domain/money";
-import type { Quote } from "../../../../../domain/quote/quote";
+import { type Pence, parseMoneyString, sumPence } from "@domain/money";
+import type { Quote } from "@domain/quote/quote";
 
 /** A premium as the Premium Calculation card shows it, in pence. */
 export interface PremiumLines {

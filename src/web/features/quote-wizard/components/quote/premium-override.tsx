@@ -1,14 +1,14 @@
-import { AlertTriangle } from "lucide-react";
-import { useState } from "react";
 import {
   PREMIUM_OVERRIDE_MESSAGE,
   PREMIUM_OVERRIDE_TOAST_TITLE,
   premiumOverrideSchema,
-} from "../../../../../domain/quote/premium-override";
-import { Button } from "../../../../components/ui/button";
-import { Input } from "../../../../components/ui/input";
-import { Label } from "../../../../components/ui/label";
-import { toast } from "../../../../components/ui/toast-store";
+} from "@domain/quote/premium-override";
+import { Button } from "@web/components/ui/button";
+import { Input } from "@web/components/ui/input";
+import { Label } from "@web/components/ui/label";
+import { toast } from "@web/components/ui/toast-store";
+import { AlertTriangle } from "lucide-react";
+import { useState } from "react";
 
 /**
  * SPEC.md §4's override states: inactive -> entering (the amount box) -> active (warning and Reset). The

@@ -1,7 +1,7 @@
+import type { RatingTraceEntry } from "@domain/quote/quote";
+import { ratingWorksheet, type WorksheetContext } from "@domain/rating/worksheet";
+import { cn } from "@web/lib/cn";
 import { ChevronRight } from "lucide-react";
-import type { RatingTraceEntry } from "../../../../../domain/quote/quote";
-import { ratingWorksheet, type WorksheetContext } from "../../../../../domain/rating/worksheet";
-import { cn } from "../../../../lib/cn";
 
 /**
  * The worksheet (DECISIONS §5): from the base rate through each factor in words to the fees, IPT and total,

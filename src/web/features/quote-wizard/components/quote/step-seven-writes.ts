@@ -1,11 +1,11 @@
+import { TAX_RATE_PERCENT } from "@domain/constants";
+import { type Pence, penceToMoneyString, percentOf } from "@domain/money";
+import type { Quote } from "@domain/quote/quote";
 import { useQueryClient } from "@tanstack/react-query";
+import { type ToastInput, toast } from "@web/components/ui/toast-store";
+import { ApiError, errorMessageOf } from "@web/lib/api-client";
+import { useSingleFlight } from "@web/lib/single-flight";
 import { useState } from "react";
-import { TAX_RATE_PERCENT } from "../../../../../domain/constants";
-import { type Pence, penceToMoneyString, percentOf } from "../../../../../domain/money";
-import type { Quote } from "../../../../../domain/quote/quote";
-import { type ToastInput, toast } from "../../../../components/ui/toast-store";
-import { ApiError, errorMessageOf } from "../../../../lib/api-client";
-import { useSingleFlight } from "../../../../lib/single-flight";
 import { quoteQueryKey, storeSavedQuote } from "../../api/get-quote";
 import { rateQuote } from "../../api/rate-quote";
 import { referQuote } from "../../api/refer-quote";

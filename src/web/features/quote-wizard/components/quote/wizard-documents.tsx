@@ -1,22 +1,22 @@
-import { Download } from "lucide-react";
-import { useId, useState } from "react";
-import { DOCUMENT_TYPES, type DocumentType } from "../../../../../domain/constants";
-import { describeMissing, findMissingForDocuments } from "../../../../../domain/quote/completeness";
-import type { Quote } from "../../../../../domain/quote/quote";
-import { Button } from "../../../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
-import { Checkbox } from "../../../../components/ui/checkbox";
-import { Label } from "../../../../components/ui/label";
-import { type ToastInput, toast } from "../../../../components/ui/toast-store";
-import { POLICY_SCHEDULE_ERROR } from "../../../documents/api/generate-policy-schedule";
-import { STATEMENT_OF_FACT_ERROR } from "../../../documents/api/generate-statement-of-fact";
+import { DOCUMENT_TYPES, type DocumentType } from "@domain/constants";
+import { describeMissing, findMissingForDocuments } from "@domain/quote/completeness";
+import type { Quote } from "@domain/quote/quote";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Checkbox } from "@web/components/ui/checkbox";
+import { Label } from "@web/components/ui/label";
+import { type ToastInput, toast } from "@web/components/ui/toast-store";
 import {
   browserDocumentEffects,
   DOCUMENT_LABELS,
   type DocumentSelection,
   downloadSelectedDocuments,
   NO_DOCUMENTS_SELECTED_MESSAGE,
-} from "../../../documents/document-actions";
+} from "@web/lib/documents/document-actions";
+import { POLICY_SCHEDULE_ERROR } from "@web/lib/documents/generate-policy-schedule";
+import { STATEMENT_OF_FACT_ERROR } from "@web/lib/documents/generate-statement-of-fact";
+import { Download } from "lucide-react";
+import { useId, useState } from "react";
 
 /** The wizard's own wording of two failures (SPEC.md §8 wizard toasts); the dashboard's texts stay as they are. */
 const WIZARD_FAILURE_TEXTS: Record<string, string> = {

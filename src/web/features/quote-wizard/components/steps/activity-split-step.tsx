@@ -1,16 +1,16 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import {
   ACTIVITY_FIELDS,
   type ActivitySplit,
   type ActivitySplitInput,
   activitySplitSchema,
   activitySplitTotal,
-} from "../../../../../domain/quote/activity-split";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
-import { Input, Textarea } from "../../../../components/ui/input";
-import { FieldError } from "../../../../components/ui/label";
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../../components/ui/table";
+} from "@domain/quote/activity-split";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Input, Textarea } from "@web/components/ui/input";
+import { FieldError } from "@web/components/ui/label";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
+import { useForm } from "react-hook-form";
 import { activitySplitFormValues } from "../../lib/form-values";
 import { describedBy, errorIdFor, FormField, PercentTotal, percentInputProps, percentValueAs } from "../fields";
 import { StepShell } from "../step-shell";

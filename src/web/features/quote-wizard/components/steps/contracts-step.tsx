@@ -1,7 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { AlertCircle, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
-import { Controller, useFieldArray, useForm } from "react-hook-form";
 import {
   CONTRACT_TYPE_FIELDS,
   CONTRACT_TYPE_TOTAL_PATH,
@@ -9,14 +5,18 @@ import {
   contractsSchema,
   contractTypeTotal,
   SPECIAL_AREAS,
-} from "../../../../../domain/quote/contracts";
-import { Button } from "../../../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
-import { Checkbox } from "../../../../components/ui/checkbox";
-import { DATE_HINT, DateInput } from "../../../../components/ui/date-input";
-import { Input, Textarea } from "../../../../components/ui/input";
-import { FieldError, Label } from "../../../../components/ui/label";
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../../components/ui/table";
+} from "@domain/quote/contracts";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Checkbox } from "@web/components/ui/checkbox";
+import { DATE_HINT, DateInput } from "@web/components/ui/date-input";
+import { Input, Textarea } from "@web/components/ui/input";
+import { FieldError, Label } from "@web/components/ui/label";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
+import { AlertCircle, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Controller, useFieldArray, useForm } from "react-hook-form";
 import {
   type ContractsFormValues,
   contractsFormValues,

@@ -1,6 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { AlertTriangle } from "lucide-react";
-import { Controller, useForm } from "react-hook-form";
 import {
   DECLARATION_GROUPS,
   type Declaration,
@@ -8,9 +5,12 @@ import {
   declarationSchema,
   groupHasYes,
   hasMaterialFacts,
-} from "../../../../../domain/quote/declaration";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
-import { Textarea } from "../../../../components/ui/input";
+} from "@domain/quote/declaration";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Textarea } from "@web/components/ui/input";
+import { AlertTriangle } from "lucide-react";
+import { Controller, useForm } from "react-hook-form";
 import { declarationFormValues } from "../../lib/form-values";
 import { FormField, YesNoQuestion } from "../fields";
 import { StepShell } from "../step-shell";

@@ -1,6 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, type FieldErrors, useForm } from "react-hook-form";
-import { FEE_INPUT_STEP } from "../../../../../domain/constants";
+import { FEE_INPUT_STEP } from "@domain/constants";
 import {
   type DesignLiability,
   type DesignLiabilityInput,
@@ -8,11 +6,13 @@ import {
   TURNOVER_SPLIT_FIELDS,
   TURNOVER_SPLIT_TOTAL_PATH,
   turnoverSplitTotal,
-} from "../../../../../domain/quote/design-liability";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
-import { Input, Textarea } from "../../../../components/ui/input";
-import { FieldError } from "../../../../components/ui/label";
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../../components/ui/table";
+} from "@domain/quote/design-liability";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Input, Textarea } from "@web/components/ui/input";
+import { FieldError } from "@web/components/ui/label";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
+import { Controller, type FieldErrors, useForm } from "react-hook-form";
 import { designLiabilityFormValues } from "../../lib/form-values";
 import {
   AmountInput,

@@ -1,8 +1,8 @@
+import { type FinancialOverview, financialOverviewSchema } from "@domain/quote/financial-overview";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Textarea } from "@web/components/ui/input";
 import { Controller, useForm } from "react-hook-form";
-import { type FinancialOverview, financialOverviewSchema } from "../../../../../domain/quote/financial-overview";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
-import { Textarea } from "../../../../components/ui/input";
 import { type FinancialOverviewFormValues, financialOverviewFormValues } from "../../lib/form-values";
 import { AmountInput, describedBy, FormField, YesNoQuestion } from "../fields";
 import { StepShell } from "../step-shell";

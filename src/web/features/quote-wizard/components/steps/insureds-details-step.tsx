@@ -1,21 +1,17 @@
+import { searchBusinessActivities } from "@domain/business-activities";
+import { COMPANY_SEARCH_DEBOUNCE_MS, COMPANY_SEARCH_MIN_CHARS } from "@domain/constants";
+import { formatDateGb, todayInLondon } from "@domain/format/dates";
+import { type InsuredsDetails, type InsuredsDetailsInput, insuredsDetailsSchema } from "@domain/quote/insureds-details";
+import type { Quote } from "@domain/quote/quote";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Combobox } from "@web/components/ui/combobox";
+import { DATE_HINT, DateInput } from "@web/components/ui/date-input";
+import { Input, Textarea } from "@web/components/ui/input";
+import { useDebouncedValue } from "@web/hooks/use-debounced-value";
+import { errorMessageOf } from "@web/lib/api-client";
 import { useMemo, useState } from "react";
 import { Controller, type UseFormReturn, useForm } from "react-hook-form";
-import { searchBusinessActivities } from "../../../../../domain/business-activities";
-import { COMPANY_SEARCH_DEBOUNCE_MS, COMPANY_SEARCH_MIN_CHARS } from "../../../../../domain/constants";
-import { formatDateGb, todayInLondon } from "../../../../../domain/format/dates";
-import {
-  type InsuredsDetails,
-  type InsuredsDetailsInput,
-  insuredsDetailsSchema,
-} from "../../../../../domain/quote/insureds-details";
-import type { Quote } from "../../../../../domain/quote/quote";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
-import { Combobox } from "../../../../components/ui/combobox";
-import { DATE_HINT, DateInput } from "../../../../components/ui/date-input";
-import { Input, Textarea } from "../../../../components/ui/input";
-import { useDebouncedValue } from "../../../../hooks/use-debounced-value";
-import { errorMessageOf } from "../../../../lib/api-client";
 import { useCreateQuote } from "../../api/create-quote";
 import { getCompanyDirectorCount } from "../../api/get-company-officers";
 import {

@@ -1,7 +1,7 @@
+import type { Quote } from "@domain/quote/quote";
+import { describeQuoteValidity } from "@domain/quote/validity";
 import { CalendarClock, CircleAlert, FileCheck2 } from "lucide-react";
-import type { Quote } from "../../../../../domain/quote/quote";
-import { describeQuoteValidity } from "../../../../../domain/quote/validity";
-import { cn } from "../../../../lib/cn";
+import { cn } from "../../lib/cn";
 
 /**
  * A completed quote's 'Valid until {date}', or that it expired and must be re-rated; an issued quote's

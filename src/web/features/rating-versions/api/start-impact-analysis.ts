@@ -1,6 +1,6 @@
+import type { ImpactJob } from "@domain/rating/impact";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ImpactJob } from "../../../../domain/rating/impact";
-import { type ApiData, apiClient } from "../../../lib/api-client";
+import { type ApiData, apiClient } from "@web/lib/api-client";
 import { impactJobQueryKey } from "./get-impact-job";
 
 /** Starts the impact analysis of a draft rating version (or joins the one already run for it). */

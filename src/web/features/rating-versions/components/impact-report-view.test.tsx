@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
+
+import { summariseImpact, toImpactReport } from "@domain/rating/impact";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { summariseImpact, toImpactReport } from "../../../../domain/rating/impact";
 import { ImpactReportView } from "./impact-report-view";
 
 afterEach(cleanup);

@@ -1,9 +1,9 @@
+import { formatGbp, parseMoneyString } from "@domain/money";
+import type { ImpactReport } from "@domain/rating/impact";
+import { Badge } from "@web/components/ui/badge";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
+import { paths } from "@web/config/paths";
 import { Link } from "wouter";
-import { formatGbp, parseMoneyString } from "../../../../domain/money";
-import type { ImpactReport } from "../../../../domain/rating/impact";
-import { Badge } from "../../../components/ui/badge";
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../../components/ui/table";
-import { paths } from "../../../config/paths";
 
 const count = new Intl.NumberFormat("en-GB");
 const percent = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 2 });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
-import { meQueryKey } from "../../../lib/query-keys";
+import { apiClient } from "../api-client";
+import { meQueryKey } from "../query-keys";
 
 export function logout(): Promise<unknown> {
   return apiClient.post<unknown>("/api/auth/logout");

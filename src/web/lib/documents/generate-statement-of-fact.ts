@@ -1,6 +1,6 @@
-import { fetchWithSession } from "../../../lib/api-client";
-import { fileNameFromDisposition } from "../save-file";
+import { fetchWithSession } from "../api-client";
 import { DocumentError, type DocumentFile } from "./document-file";
+import { fileNameFromDisposition } from "./save-file";
 
 export const STATEMENT_OF_FACT_ERROR = "Failed to generate statement of fact";
 

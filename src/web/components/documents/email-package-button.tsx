@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Mail } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../../components/ui/button";
-import { toast } from "../../../components/ui/toast-store";
-import { Tooltip } from "../../../components/ui/tooltip";
-import { appConfigQueryOptions } from "../../app-config/api/get-app-config";
-import { browserDocumentEffects, type DocumentQuote, prepareEmailPackage } from "../document-actions";
+import { appConfigQueryOptions } from "../../lib/api/get-app-config";
+import { browserDocumentEffects, type DocumentQuote, prepareEmailPackage } from "../../lib/documents/document-actions";
+import { Button } from "../ui/button";
+import { toast } from "../ui/toast-store";
+import { Tooltip } from "../ui/tooltip";
 
 /** Builds the quote's document package and opens the mail draft to the underwriting mailbox. */
 export function EmailPackageButton({ quote }: { quote: DocumentQuote }) {

@@ -1,6 +1,6 @@
+import type { ImpactJob } from "@domain/rating/impact";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ImpactJob } from "../../../../domain/rating/impact";
-import { type ApiData, apiClient } from "../../../lib/api-client";
+import { type ApiData, apiClient } from "@web/lib/api-client";
 
 /** How often a running analysis is asked for its progress. */
 export const IMPACT_POLL_INTERVAL_MS = 250;

@@ -1,11 +1,6 @@
+import { DOCUMENT_TYPES, type DocumentType } from "@domain/constants";
 import { ChevronDown, Download } from "lucide-react";
 import { useId, useState } from "react";
-import { DOCUMENT_TYPES, type DocumentType } from "../../../../domain/constants";
-import { Button } from "../../../components/ui/button";
-import { Checkbox } from "../../../components/ui/checkbox";
-import { Label } from "../../../components/ui/label";
-import { Popover, PopoverContent, PopoverTrigger } from "../../../components/ui/popover";
-import { toast } from "../../../components/ui/toast-store";
 import {
   browserDocumentEffects,
   DOCUMENT_LABELS,
@@ -14,7 +9,12 @@ import {
   downloadSelectedDocuments,
   NO_DOCUMENTS_SELECTED_MESSAGE,
   selectedDocumentTypes,
-} from "../document-actions";
+} from "../../lib/documents/document-actions";
+import { Button } from "../ui/button";
+import { Checkbox } from "../ui/checkbox";
+import { Label } from "../ui/label";
+import { Popover, PopoverContent, PopoverTrigger } from "../ui/popover";
+import { toast } from "../ui/toast-store";
 
 const NONE_SELECTED: DocumentSelection = { statementOfFact: false, policySchedule: false, dcPolicyWording: false };
 

@@ -1,7 +1,7 @@
+import type { User } from "@domain/auth/schemas";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { User } from "../../../../domain/auth/schemas";
-import { type ApiData, ApiError, apiClient } from "../../../lib/api-client";
-import { meQueryKey } from "../../../lib/query-keys";
+import { type ApiData, ApiError, apiClient } from "../api-client";
+import { meQueryKey } from "../query-keys";
 
 /**
  * The session lookup (SPEC.md §3/§4): the user is read from `data`; a 401 means nobody is signed in and

@@ -1,5 +1,5 @@
-import { type StatusTone, statusLabel, statusTone } from "../../../../domain/quote/status";
-import { Badge, type BadgeTone } from "../../../components/ui/badge";
+import { type StatusTone, statusLabel, statusTone } from "@domain/quote/status";
+import { Badge, type BadgeTone } from "../ui/badge";
 
 const BADGE_TONE: Record<StatusTone, BadgeTone> = {
   neutral: "neutral",

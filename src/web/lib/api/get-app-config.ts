@@ -1,15 +1,10 @@
+import type { AppConfig, AppConfigResponse } from "@domain/api/app-config";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type ApiData, apiClient } from "../../../lib/api-client";
+import { apiClient } from "../api-client";
 
 /** GET /api/config: the public settings the web app needs (the underwriting mailbox of the e-mail package). */
-export interface AppConfig {
-  productName: string;
-  underwritingMailbox: string;
-  companyRegister: "live" | "demo";
-}
-
 export async function getAppConfig(): Promise<AppConfig> {
-  const body = await apiClient.get<ApiData<AppConfig>>("/api/config");
+  const body = await apiClient.get<AppConfigResponse>("/api/config");
   return body.data;
 }
 

@@ -1,6 +1,6 @@
+import type { User } from "@domain/auth/schemas";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { User } from "../../../../domain/auth/schemas";
-import { type ApiData, apiClient } from "../../../lib/api-client";
+import { type ApiData, apiClient } from "../api-client";
 
 export const usersQueryKey = ["users"] as const;
 

@@ -1,16 +1,16 @@
-import { zipSync } from "fflate";
-import { DOCUMENT_TYPE_COUNT, type DocumentType, ZIP_DEFLATE_LEVEL } from "../../../domain/constants";
+import { DOCUMENT_TYPE_COUNT, type DocumentType, ZIP_DEFLATE_LEVEL } from "@domain/constants";
 import {
   documentPackageFileName,
   mailtoHref,
   sanitiseFileName,
   underwritingEmailDraft,
-} from "../../../domain/format/file-names";
+} from "@domain/format/file-names";
+import { zipSync } from "fflate";
 import type { ToastInput } from "../../components/ui/toast-store";
-import { DocumentError, type DocumentFile } from "./api/document-file";
-import { DC_WORDING_VIEW_PATH, downloadDcWording } from "./api/download-dc-wording";
-import { generatePolicySchedule } from "./api/generate-policy-schedule";
-import { generateStatementOfFact } from "./api/generate-statement-of-fact";
+import { DocumentError, type DocumentFile } from "./document-file";
+import { DC_WORDING_VIEW_PATH, downloadDcWording } from "./download-dc-wording";
+import { generatePolicySchedule } from "./generate-policy-schedule";
+import { generateStatementOfFact } from "./generate-statement-of-fact";
 import { openMailDraft, saveBlobAsFile } from "./save-file";
 
 /** The quote facts a document action needs. */

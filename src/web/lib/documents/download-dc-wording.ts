@@ -1,5 +1,5 @@
-import { DC_WORDING_FILE_NAME } from "../../../../domain/constants";
-import { fetchWithSession } from "../../../lib/api-client";
+import { DC_WORDING_FILE_NAME } from "@domain/constants";
+import { fetchWithSession } from "../api-client";
 import { DocumentError, type DocumentFile, PDF_CONTENT_TYPE } from "./document-file";
 
 export const DC_WORDING_DOWNLOAD_PATH = "/api/documents/dc-wording?download=true";

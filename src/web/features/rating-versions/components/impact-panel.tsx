@@ -1,9 +1,9 @@
+import type { RatingVersion } from "@domain/rating/version";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { toast } from "@web/components/ui/toast-store";
+import { errorMessageOf } from "@web/lib/api-client";
 import { BarChart3 } from "lucide-react";
-import type { RatingVersion } from "../../../../domain/rating/version";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { toast } from "../../../components/ui/toast-store";
-import { errorMessageOf } from "../../../lib/api-client";
 import { useImpactJob } from "../api/get-impact-job";
 import { useStartImpactAnalysis } from "../api/start-impact-analysis";
 import { ImpactReportView } from "./impact-report-view";

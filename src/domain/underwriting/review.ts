@@ -1,0 +1,57 @@
+/**
+ * GET /api/uw/review/{id}: the underwriter review (SPEC.md §2 "Underwriter review screen", DECISIONS §6, §8),
+ * one schema for the server's response and the review screen's reading of it.
+ */
+import { z } from "zod";
+import { quoteSchema, referralHitSchema, underwriterDecisionValueSchema } from "../quote/quote";
+import { quoteHistoryEventSchema } from "./history";
+
+const money = z.string().nullable();
+
+/** One recorded decision, with the premiums before and after it (two-decimal strings). */
+export const decisionHistoryEntrySchema = z.object({
+  id: z.string(),
+  decision: underwriterDecisionValueSchema,
+  adjustmentMultiplier: z.number().nullable(),
+  uwNote: z.string().nullable(),
+  underwriter: z.object({ name: z.string(), email: z.string() }).nullable(),
+  basePremiumBefore: money,
+  totalPremiumBefore: money,
+  basePremiumAfter: money,
+  totalPremiumAfter: money,
+  createdAt: z.string(),
+});
+export type DecisionHistoryEntry = z.infer<typeof decisionHistoryEntrySchema>;
+
+/** The review screen's "Risk Assessment Details", from the rating input derived from the stored quote. */
+export const riskAssessmentSchema = z.object({
+  /** whole pounds, as rated */
+  annualTurnover: z.number(),
+  industry: z.string(),
+  employees: z.number(),
+  /** the sum insured (the cover limit), whole pounds */
+  publicLiabilityLimit: z.number(),
+  previousClaims: z.boolean(),
+  exportBusiness: z.boolean(),
+  hazardousActivities: z.boolean(),
+  operates24_7: z.boolean(),
+});
+export type RiskAssessment = z.infer<typeof riskAssessmentSchema>;
+
+/** How the reader was let in: their session, or a review link's token. */
+export const reviewAccessSchema = z.enum(["session", "token"]);
+export type ReviewAccess = z.infer<typeof reviewAccessSchema>;
+
+export const underwriterReviewSchema = z.object({
+  quote: quoteSchema,
+  referralHits: z.array(referralHitSchema),
+  /** The referral reason split into its lines (SPEC.md §2). */
+  referralReasons: z.array(z.string()),
+  riskAssessment: riskAssessmentSchema,
+  /** Decisions recorded so far, oldest first. */
+  history: z.array(decisionHistoryEntrySchema),
+  /** The quote's life from its audit trail (created, rated, referred, decided, ...), oldest first. */
+  timeline: z.array(quoteHistoryEventSchema),
+  access: reviewAccessSchema,
+});
+export type UnderwriterReview = z.infer<typeof underwriterReviewSchema>;
