@@ -7,12 +7,12 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { loginSchema, userSchema } from "../../../domain/auth/schemas";
+import { recordAudit } from "../../audit/record";
 import { type AuthUser, currentUser, requireUser } from "../../auth/authenticate";
 import { verifyAgainstDummy, verifyPassword } from "../../auth/passwords";
 import { createSession, revokeSession, SESSION_COOKIE } from "../../auth/sessions";
 import { clearFailedSignIns, findSignInLock, recordFailedSignIn } from "../../auth/throttle";
 import { AppError } from "../../errors";
-import { recordAudit } from "../audit/record";
 import { findLiveUserByEmail, toUserResponse } from "../users/repository";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";

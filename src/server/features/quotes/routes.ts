@@ -21,7 +21,7 @@ import {
 import { rateQuoteRequestSchema } from "../../../domain/quote/risk";
 import { quoteStatusSchema } from "../../../domain/quote/status";
 import { currentUser, requireRole, requireUser } from "../../auth/authenticate";
-import { reviewBaseUrl } from "../mail/referral-notifications";
+import { reviewBaseUrl } from "../../mail/referral-notifications";
 import { loadQuoteFor, toQuoteResponse } from "./repository";
 import { findQuotePage, findQuoteStats } from "./search";
 import { createQuote, issueQuote, patchQuote, rateQuote, referQuote } from "./service";

@@ -13,11 +13,11 @@ import type { PremiumBreakdown, RatingTraceEntry, ReferralHit } from "../../../d
 import type { CreateQuoteRequest, PatchQuoteCommand, ReferQuoteRequest } from "../../../domain/quote/requests";
 import type { RateQuoteRequest, Risk } from "../../../domain/quote/risk";
 import { isQuoteExpired } from "../../../domain/quote/validity";
+import { type AuditEntry, recordAudit } from "../../audit/record";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { type NewQuoteRow, type QuoteRow, quotes } from "../../db/schema";
-import { type AuditEntry, recordAudit } from "../audit/record";
-import { createReferralNotifications, type ReferralRecipient } from "../mail/referral-notifications";
+import { createReferralNotifications, type ReferralRecipient } from "../../mail/referral-notifications";
 import { type QuoteRating, rateStoredQuote, ratingColumns, ratingInputsDiffer, storedSelections } from "./rating";
 import {
   type AllowedQuoteAction,

@@ -16,11 +16,11 @@ import {
   ratingVersionSchema,
   updateRatingVersionRequestSchema,
 } from "../../../domain/rating/version";
+import { recordAudit } from "../../audit/record";
 import { currentUser, requireRole } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { type RatingVersionRow, ratingVersions, users } from "../../db/schema";
 import { AppError } from "../../errors";
-import { recordAudit } from "../audit/record";
 import { compiledRaterFor } from "./effective";
 
 const idParams = z.object({ id: z.uuid({ message: "Invalid rating version id" }) });

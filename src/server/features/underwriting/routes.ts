@@ -13,7 +13,7 @@ import { quoteHistoryEventSchema } from "../../../domain/underwriting/history";
 import { underwriterQueueQuerySchema, underwriterQueueResponseSchema } from "../../../domain/underwriting/queue";
 import { currentUser, requireRole } from "../../auth/authenticate";
 import { AppError } from "../../errors";
-import { verifyReviewToken } from "../mail/review-tokens";
+import { verifyReviewToken } from "../../mail/review-tokens";
 import { ratingInputOf } from "../quotes/rating";
 import {
   findQuoteWithBroker,

@@ -8,12 +8,12 @@ import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { registerUserSchema, userSchema } from "../../../domain/auth/schemas";
+import { recordAudit } from "../../audit/record";
 import { currentUser, requireRole } from "../../auth/authenticate";
 import { hashPassword } from "../../auth/passwords";
 import { revokeUserSessions } from "../../auth/sessions";
 import { users } from "../../db/schema";
 import { AppError, sqlStateOf } from "../../errors";
-import { recordAudit } from "../audit/record";
 import { findLiveUserByEmail, findLiveUserById, listLiveUsers, toUserResponse } from "./repository";
 
 const EMAIL_TAKEN = "A user with this email address already exists";
