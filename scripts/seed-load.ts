@@ -34,7 +34,7 @@ import { type Database, type OpenDatabase, openDatabase } from "../src/server/db
 import { seedDatabase } from "../src/server/db/seed";
 import { type QuoteRating, ratingColumns, ratingInputOf } from "../src/server/features/quotes/rating";
 import { PRODUCT_TYPES } from "../src/server/features/quotes/service";
-import { type EffectiveRater, findEffectiveRater } from "../src/server/features/rating-versions/effective";
+import { type EffectiveRater, findEffectiveRater } from "../src/server/features/rating-versions/effective-service";
 
 /** The password of every generated broker account (they are demo data; say so wherever they are listed). */
 export const LOAD_BROKER_PASSWORD = "Load-Broker-2026";
