@@ -55,9 +55,9 @@ export function auditEntriesAfter(
   entries: readonly AuditEvent[],
   about: { entityType: AuditEntityType; actorId: string; createdAt: Date },
 ): WithSubquery {
-  const rows = entries.map((event, position) => {
-    const { action, details } = auditRow({ ...event, entityType: about.entityType, entityId: null, actorId: null });
-    return sql`(${action}::text, ${details === null ? null : JSON.stringify(details)}::jsonb, ${position}::int)`;
+  const rows = entries.map(({ action, details }, position) => {
+    const json = details === undefined || details === null ? null : JSON.stringify(details);
+    return sql`(${action}::text, ${json}::jsonb, ${position}::int)`;
   });
   const column = (name: keyof typeof auditLog.$inferInsert) => sql.identifier(auditLog[name].name);
   return db.$with("audit", {}).as(
