@@ -1,7 +1,8 @@
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error -- plain ESM script without type declarations
-import { checkFile, checkTree } from "../scripts/check-layers.mjs";
+import { checkFile, checkTree, FEATURE_PUBLIC_EXCEPTIONS } from "../scripts/check-layers.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const at = (path: string) => resolve(root, path);
@@ -66,5 +67,11 @@ describe("layering check", () => {
     expect(
       checkFile(root, at("src/server/features/quotes/x.ts"), `import { recordAudit } from "../../audit/record";`),
     ).toEqual([]);
+  });
+
+  it("lists as exceptions only feature modules that exist", () => {
+    for (const name of Object.keys(FEATURE_PUBLIC_EXCEPTIONS)) {
+      expect(existsSync(at(`src/server/features/${name}.ts`)), name).toBe(true);
+    }
   });
 });
