@@ -5,6 +5,9 @@
 //   src/web    -> src/domain (never src/server, never node builtins)
 //   inside src/web: a feature never imports another feature, and components/, lib/, hooks/ never import a
 //   feature; features are put together only in src/web/app
+// and, inside src/server, that features stay apart:
+//   src/server/features/<a> -> another feature only through its services and its repository
+//   src/server outside features (db, auth, audit, mail, plugins) -> no feature (app.ts registers them all)
 // Exits non-zero and names every offending import. Exported for its own test.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
@@ -14,6 +17,21 @@ import { fileURLToPath } from "node:url";
 export const DOMAIN_PACKAGES = ["zod", "@marcbachmann/cel-js"];
 /** Packages only the domain's own tests may use. */
 export const DOMAIN_TEST_PACKAGES = ["vitest", "fast-check"];
+
+/**
+ * What a server feature offers other features on purpose: its services (`service.ts`, `<name>-service.ts`) and
+ * its repository. Its routes, and the modules its own services are built from, stay its own.
+ */
+export const FEATURE_PUBLIC_MODULE = /^(service|[\w-]+-service|repository)$/;
+/**
+ * Modules of a feature that other features may also use, each with what it offers them. Keep this list short:
+ * a module other features need is better named as a service.
+ */
+export const FEATURE_PUBLIC_EXCEPTIONS = {
+  // The quote as the API answers it: the documents print it and the underwriter's review shows it, so both
+  // read the one mapping from the stored row rather than keep their own.
+  "quotes/response": "the quote as the API answers it",
+};
 
 const IMPORT_RE =
   /(?:^|[^\w$.])(?:import|export)\s*(?:type\s+)?(?:[\w*${}\s,]+\s+from\s+)?["']([^"']+)["']|(?:^|[^\w$.])import\s*\(\s*["']([^"']+)["']\s*\)|(?:^|[^\w$.])require\s*\(\s*["']([^"']+)["']\s*\)/g;
@@ -65,6 +83,30 @@ export function webFeatureViolations(root, file, specifier) {
   return [`${where}: src/web/${from[2]} is shared and may not import a feature (compose features in src/web/app)`];
 }
 
+/** The feature a path under src/server/features belongs to and the module inside it, or null. */
+function featureOf(root, absolutePath) {
+  const rel = relative(root, absolutePath)
+    .split(sep)
+    .join("/")
+    .replace(/\.(ts|tsx|mts|js|mjs)$/, "");
+  const match = /^src\/server\/features\/([^/]+)(?:\/(.+))?$/.exec(rel);
+  return match ? { feature: match[1], module: match[2] ?? "index" } : null;
+}
+
+/** Why an import from one server file to another breaks the features' separation, or null when it does not. */
+function serverFeatureViolation(root, file, targetPath) {
+  const target = featureOf(root, targetPath);
+  if (!target) return null;
+  // The route table registers every feature's routes: it is the one file that may import them all.
+  if (/^src\/server\/features\/index\.\w+$/.test(relative(root, file).split(sep).join("/"))) return null;
+  const from = featureOf(root, file);
+  if (!from) return "server infrastructure may not import a feature (features use infrastructure, not the other way)";
+  if (from.feature === target.feature) return null;
+  const name = `${target.feature}/${target.module}`;
+  if (FEATURE_PUBLIC_MODULE.test(target.module) || name in FEATURE_PUBLIC_EXCEPTIONS) return null;
+  return `a feature may import another feature only through its service or repository, not ${name}`;
+}
+
 /** Returns the list of violations for one file's source. */
 export function checkFile(root, file, source) {
   const layer = layerOf(root, file);
@@ -85,6 +127,10 @@ export function checkFile(root, file, source) {
         violations.push(`${where}: src/domain may not import src/${target}`);
       if (layer === "web" && target === "server") violations.push(`${where}: src/web may not import src/server`);
       if (layer === "server" && target === "web") violations.push(`${where}: src/server may not import src/web`);
+      if (layer === "server" && target === "server") {
+        const why = serverFeatureViolation(root, file, resolve(dirname(file), specifier));
+        if (why) violations.push(`${where}: ${why}`);
+      }
       continue;
     }
     if (layer === "domain") {
@@ -122,5 +168,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.error(`Layering check failed (${violations.length}):\n${violations.map((v) => `  - ${v}`).join("\n")}`);
     process.exit(1);
   }
-  console.log("Layering check passed: domain is pure; web and server meet only in domain.");
+  console.log(
+    "Layering check passed: domain is pure; web and server meet only in domain; server features meet only through services and repositories.",
+  );
 }

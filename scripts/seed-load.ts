@@ -35,7 +35,7 @@ import { type Config, loadConfigFromProcess } from "../src/server/config";
 import { type Database, type OpenDatabase, openDatabase } from "../src/server/db/client";
 import { seedDatabase } from "../src/server/db/seed";
 import { type QuoteRating, ratingColumns } from "../src/server/features/quotes/rating";
-import { type EffectiveRater, findEffectiveRater } from "../src/server/features/rating-versions/effective";
+import { type EffectiveRater, findEffectiveRater } from "../src/server/features/rating-versions/effective-service";
 
 /** The password of every generated broker account (they are demo data; say so wherever they are listed). */
 export const LOAD_BROKER_PASSWORD = "Load-Broker-2026";

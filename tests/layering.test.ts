@@ -1,7 +1,8 @@
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error -- plain ESM script without type declarations
-import { checkFile, checkTree } from "../scripts/check-layers.mjs";
+import { checkFile, checkTree, FEATURE_PUBLIC_EXCEPTIONS } from "../scripts/check-layers.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const at = (path: string) => resolve(root, path);
@@ -78,5 +79,37 @@ describe("layering check", () => {
 
   it("refuses test-only packages in domain production code", () => {
     expect(checkFile(root, at("src/domain/x.ts"), `import fc from "fast-check";`)).toHaveLength(1);
+  });
+
+  it("lets a server feature use another feature only through its services and repository", () => {
+    const feature = at("src/server/features/underwriting/x.ts");
+    expect(checkFile(root, feature, `import { loadQuoteFor } from "../quotes/repository";`)).toEqual([]);
+    expect(checkFile(root, feature, `import { createQuote } from "../quotes/service";`)).toEqual([]);
+    expect(
+      checkFile(root, feature, `import { findEffectiveRater } from "../rating-versions/effective-service";`),
+    ).toEqual([]);
+    expect(checkFile(root, feature, `import { findQuoteHistory } from "./queue";`)).toEqual([]);
+    expect(checkFile(root, feature, `import { quoteRoutes } from "../quotes/routes";`)).toHaveLength(1);
+    expect(checkFile(root, feature, `import { findQuotePage } from "../quotes/search";`)).toHaveLength(1);
+    expect(checkFile(root, feature, `import { everything } from "../quotes";`)).toHaveLength(1);
+  });
+
+  it("keeps server infrastructure from importing a feature", () => {
+    expect(
+      checkFile(root, at("src/server/mail/x.ts"), `import { loadQuoteFor } from "../features/quotes/repository";`),
+    ).toHaveLength(1);
+    expect(
+      checkFile(root, at("src/server/audit/x.ts"), `import { auditRoutes } from "../features/audit/routes";`),
+    ).toHaveLength(1);
+    expect(checkFile(root, at("src/server/app.ts"), `import { featureRoutes } from "./features";`)).toEqual([]);
+    expect(
+      checkFile(root, at("src/server/features/quotes/x.ts"), `import { recordAudit } from "../../audit/record";`),
+    ).toEqual([]);
+  });
+
+  it("lists as exceptions only feature modules that exist", () => {
+    for (const name of Object.keys(FEATURE_PUBLIC_EXCEPTIONS)) {
+      expect(existsSync(at(`src/server/features/${name}.ts`)), name).toBe(true);
+    }
   });
 });

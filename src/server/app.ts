@@ -25,6 +25,7 @@ import type { Config } from "./config";
 import { type Database, type DatabaseKind, pingDatabase } from "./db/client";
 import { AppError, registerErrorHandling } from "./errors";
 import { featureRoutes } from "./features";
+import { mailPlugin } from "./mail/plugin";
 import { registerOriginCheck } from "./plugins/origin-check";
 import { registerStorableTextGuard } from "./plugins/storable-text";
 
@@ -195,6 +196,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   );
 
+  // The outbox dispatcher starts with the app, before the routes that ask it to deliver what they wrote.
+  await app.register(mailPlugin);
   for (const routes of featureRoutes) await app.register(routes);
 
   if (webRoot) {

@@ -10,10 +10,10 @@ import { randomBytes } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { expect, it } from "vitest";
+import { recordAudit } from "../../src/server/audit/record";
 import { type Database, openDatabase } from "../../src/server/db/client";
 import { auditLog, users } from "../../src/server/db/schema";
 import { sqlStateOf } from "../../src/server/errors";
-import { recordAudit } from "../../src/server/features/audit/record";
 import { createTestUser, signIn } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { recordAudit } from "../../src/server/audit/record";
 import { auditLog } from "../../src/server/db/schema";
-import { recordAudit } from "../../src/server/features/audit/record";
 import { createTestUser, signIn } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";
 

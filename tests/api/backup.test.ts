@@ -9,12 +9,12 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { asc, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { recordAudit } from "../../src/server/audit/record";
 import { BackupError, backupDataDirectory, restoreDataDirectory } from "../../src/server/db/backup";
 import { openDatabase } from "../../src/server/db/client";
 import { DataDirectoryLockedError } from "../../src/server/db/lock";
 import { auditLog, users } from "../../src/server/db/schema";
 import { seedDatabase } from "../../src/server/db/seed";
-import { recordAudit } from "../../src/server/features/audit/record";
 import { createTestUser } from "../support/auth";
 
 const ROOT = resolve(import.meta.dirname, "../..");

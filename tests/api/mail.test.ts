@@ -9,11 +9,11 @@ import {
   dispatchOutbox,
   MAX_DELIVERY_ATTEMPTS,
   redactReviewTokens,
-} from "../../src/server/features/mail/dispatcher";
-import { createReferralNotifications, reviewBaseUrl } from "../../src/server/features/mail/referral-notifications";
+} from "../../src/server/mail/dispatcher";
+import { createReferralNotifications, reviewBaseUrl } from "../../src/server/mail/referral-notifications";
 // Brings in the `app.mailDispatcher` declaration the app's own build registers.
-import "../../src/server/features/mail/plugin";
-import { hashReviewToken, verifyReviewToken } from "../../src/server/features/mail/review-tokens";
+import "../../src/server/mail/plugin";
+import { hashReviewToken, verifyReviewToken } from "../../src/server/mail/review-tokens";
 import { createTestUser } from "../support/auth";
 import { describeEachDatabase, testConfig } from "../support/harness";
 

@@ -3,11 +3,8 @@ import { describe, expect, it } from "vitest";
 import { PI001_RATING_CONFIG } from "../../src/domain/rating/configs/pi001";
 import { defaultRatingInput } from "../../src/domain/rating/input";
 import { ratingVersions } from "../../src/server/db/schema";
-import {
-  compiledRaterFor,
-  findEffectiveRater,
-  findEffectiveRatingVersion,
-} from "../../src/server/features/rating-versions/effective";
+import { compiledRaterFor, findEffectiveRater } from "../../src/server/features/rating-versions/effective-service";
+import { findEffectiveRatingVersion } from "../../src/server/features/rating-versions/repository";
 import { auditEntries } from "../support/audit";
 import { signIn } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";

@@ -6,7 +6,7 @@ import { afterEach, expect, it } from "vitest";
 import type { Quote } from "../../src/domain/quote/quote";
 import type { Database } from "../../src/server/db/client";
 import { outbox } from "../../src/server/db/schema";
-import { issueReviewToken } from "../../src/server/features/mail/review-tokens";
+import { issueReviewToken } from "../../src/server/mail/review-tokens";
 import { auditEntries } from "../support/audit";
 import { signIn, signInNewUser } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";

@@ -9,7 +9,6 @@ import { businessActivityRoutes } from "./business-activities/routes";
 import { companyRoutes } from "./companies/routes";
 import { documentRoutes } from "./documents/routes";
 import { impactRoutes } from "./impact/routes";
-import { mailPlugin } from "./mail/plugin";
 import { quoteRoutes } from "./quotes/routes";
 import { ratingVersionRoutes } from "./rating-versions/routes";
 import { underwritingRoutes } from "./underwriting/routes";
@@ -21,8 +20,6 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   ratingVersionRoutes,
   impactRoutes,
   auditRoutes,
-  // mailPlugin decorates the app with the outbox dispatcher: keep it before the routes that use it.
-  mailPlugin,
   companyRoutes,
   businessActivityRoutes,
   appConfigRoutes,

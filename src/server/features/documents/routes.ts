@@ -5,21 +5,15 @@
  *   GET  /api/documents/dc-wording[?download=true] -> First_Underwriting_D&C_PI_Wording.pdf
  * A quote document for an incomplete quote answers 409 naming what is missing.
  */
-import { eq } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DC_WORDING_FILE_NAME } from "../../../domain/constants";
 import { quoteDocumentFileName } from "../../../domain/format/file-names";
-import { describeMissing, findMissingForDocuments } from "../../../domain/quote/completeness";
 import { currentUser, requireRole } from "../../auth/authenticate";
-import { ratingVersions } from "../../db/schema";
-import { AppError } from "../../errors";
-import { loadQuoteFor } from "../quotes/access";
-import { toQuoteResponse } from "../quotes/response";
 import { getDcWordingPdf } from "./dc-wording";
-import type { QuoteDocumentView } from "./document-view";
 import { renderPolicySchedule } from "./policy-schedule";
+import { documentViewFor } from "./service";
 import { renderStatementOfFact } from "./statement-of-fact";
 
 /**
@@ -59,34 +53,6 @@ const errorSchema = z.object({
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = requireRole("BROKER", "UNDERWRITER", "ADMIN");
 
-  /** The quote as its reader may see it, refused with 409 when it lacks what the documents print. */
-  async function documentViewFor(
-    request: Parameters<typeof currentUser>[0],
-    id: string,
-    documentName: string,
-  ): Promise<QuoteDocumentView> {
-    const user = currentUser(request);
-    const found = await loadQuoteFor(app.db, id, { id: user.id, role: user.role }, "downloadDocuments");
-    const quote = toQuoteResponse(found.quote, found.broker, found.decidedBy);
-    const missing = findMissingForDocuments(quote);
-    if (missing.length > 0) {
-      throw AppError.conflict(
-        `The ${documentName} cannot be produced until the quote is complete. ${describeMissing(missing)}.`,
-        "QUOTE_INCOMPLETE",
-      );
-    }
-    let ratingVersion: QuoteDocumentView["ratingVersion"] = null;
-    if (quote.ratingVersionId) {
-      const [version] = await app.db
-        .select({ id: ratingVersions.id, name: ratingVersions.name })
-        .from(ratingVersions)
-        .where(eq(ratingVersions.id, quote.ratingVersionId))
-        .limit(1);
-      ratingVersion = version ?? null;
-    }
-    return { quote, generatedAt: app.now(), ratingVersion };
-  }
-
   const quoteDocumentSchema = {
     params: z.object({ id: z.string() }),
     response: { 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
@@ -103,7 +69,13 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const view = await documentViewFor(request, request.params.id, "statement of fact");
+      const view = await documentViewFor(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        "statement of fact",
+        app.now(),
+      );
       const pdf = await renderStatementOfFact(view);
       return sendPdf(
         reply,
@@ -126,7 +98,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const view = await documentViewFor(request, request.params.id, "policy schedule");
+      const view = await documentViewFor(app.db, currentUser(request), request.params.id, "policy schedule", app.now());
       const pdf = await renderPolicySchedule(view);
       return sendPdf(
         reply,

@@ -22,7 +22,7 @@ import {
 import { defaultRatingInput, type RatingInput } from "../../../domain/rating/input";
 import type { Database } from "../../db/client";
 import { quotes, type RatingVersionRow, ratingVersions } from "../../db/schema";
-import { compiledRaterFor } from "../rating-versions/effective";
+import { compiledRaterFor } from "../rating-versions/effective-service";
 
 export interface ImpactProgress {
   processed: number;

@@ -3,21 +3,17 @@
  *   POST /api/rating/versions/:id/impact         starts (or joins) the analysis: 202 { data: job }
  *   GET  /api/rating/versions/:id/impact/:jobId  progress, then the report: 200 { data: job }
  */
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { impactJobSchema } from "../../../domain/rating/impact";
 import { requireRole } from "../../auth/authenticate";
-import { ratingVersions } from "../../db/schema";
 import { AppError } from "../../errors";
 import { ImpactJobStore } from "./jobs";
+import { startImpactAnalysis } from "./service";
 
 const versionParams = z.object({ id: z.uuid({ message: "Invalid rating version id" }) });
 const jobParams = versionParams.extend({ jobId: z.uuid({ message: "Invalid impact analysis id" }) });
 const jobResponse = z.object({ data: impactJobSchema });
-
-export const IMPACT_NEEDS_DRAFT =
-  "Impact analysis compares a draft with the versions quotes were rated with; this version is already published";
 
 export const impactRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = requireRole("ADMIN");
@@ -38,14 +34,7 @@ export const impactRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: adminOnly,
     },
     async (request, reply) => {
-      const [version] = await app.db
-        .select()
-        .from(ratingVersions)
-        .where(eq(ratingVersions.id, request.params.id))
-        .limit(1);
-      if (!version) throw AppError.notFound("Rating version not found");
-      if (version.status !== "DRAFT") throw AppError.conflict(IMPACT_NEEDS_DRAFT, "RATING_VERSION_PUBLISHED");
-      return reply.status(202).send({ data: jobs.start(version) });
+      return reply.status(202).send({ data: await startImpactAnalysis(app.db, jobs, request.params.id) });
     },
   );
 

@@ -8,7 +8,7 @@ import { editReopens, reopenReset } from "../../../domain/quote/reopen";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import type { NewQuoteRow, QuoteRow } from "../../db/schema";
-import { assertQuoteAction } from "./access";
+import { assertQuoteAction } from "./access-service";
 import { type QuoteAuditEntry, type QuoteWithBroker, updateQuoteWithAudit } from "./repository";
 import { sameValue } from "./same-value";
 

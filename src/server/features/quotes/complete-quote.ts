@@ -6,7 +6,7 @@ import { penceToMoneyString } from "../../../domain/money";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import type { NewQuoteRow, QuoteRow } from "../../db/schema";
-import { assertQuoteAction } from "./access";
+import { assertQuoteAction } from "./access-service";
 import { commitQuoteChange, type QuoteAudit, withOptionalOverview } from "./change";
 import { rateStoredQuote, ratingColumns } from "./rating";
 import type { QuoteWithBroker } from "./repository";

@@ -1,9 +1,9 @@
 /** POST /quotes (SPEC.md §7): a DRAFT quote from step 1, created by the signed-in broker or underwriter. */
 import { productTypeOf } from "../../../domain/quote/product";
 import type { CreateQuoteRequest } from "../../../domain/quote/requests";
+import { recordAudit } from "../../audit/record";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
-import { recordAudit } from "../audit/record";
 import { insuredsDetailsColumns } from "./change";
 import { insertQuote, type QuoteWithBroker } from "./repository";
 

@@ -3,7 +3,7 @@ import { penceToMoneyString } from "../../../domain/money";
 import { policyNumberFor } from "../../../domain/quote/product";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
-import { assertExpectedVersion, assertQuoteAction, requireQuote } from "./access";
+import { assertExpectedVersion, assertQuoteAction, requireQuote } from "./access-service";
 import { commitQuoteChange } from "./change";
 import type { QuoteWithBroker } from "./repository";
 

@@ -14,7 +14,7 @@ import { isQuoteExpired } from "../../../domain/quote/validity";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import type { NewQuoteRow, QuoteRow } from "../../db/schema";
-import { assertExpectedVersion, assertQuoteAction, requireQuote } from "./access";
+import { assertExpectedVersion, assertQuoteAction, requireQuote } from "./access-service";
 import { changedColumns, commitQuoteChange, type QuoteAudit, reopen } from "./change";
 import { type QuoteRating, rateStoredQuote, ratingColumns } from "./rating";
 import type { QuoteWithBroker } from "./repository";

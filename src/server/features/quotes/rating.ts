@@ -10,7 +10,7 @@ import type { RatingInput } from "../../../domain/rating/input";
 import type { Database } from "../../db/client";
 import type { NewQuoteRow, QuoteRow, RatingVersionRow } from "../../db/schema";
 import { AppError } from "../../errors";
-import { findEffectiveRater } from "../rating-versions/effective";
+import { findEffectiveRater } from "../rating-versions/effective-service";
 
 type RatedQuoteFields = Pick<
   QuoteRow,

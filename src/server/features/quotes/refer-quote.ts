@@ -6,12 +6,12 @@
 import { penceToMoneyString } from "../../../domain/money";
 import { referralReasonFromHits } from "../../../domain/quote/premium";
 import type { ReferQuoteRequest } from "../../../domain/quote/requests";
+import { recordAudit } from "../../audit/record";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import type { NewQuoteRow } from "../../db/schema";
-import { recordAudit } from "../audit/record";
-import { createReferralNotifications, type ReferralRecipient } from "../mail/referral-notifications";
-import { assertExpectedVersion, assertQuoteAction, requireQuote } from "./access";
+import { createReferralNotifications, type ReferralRecipient } from "../../mail/referral-notifications";
+import { assertExpectedVersion, assertQuoteAction, requireQuote } from "./access-service";
 import { type QuoteAudit, withOptionalOverview } from "./change";
 import { rateStoredQuote, ratingColumns } from "./rating";
 import { type QuoteWithBroker, updateQuoteAtVersion } from "./repository";

@@ -6,10 +6,10 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { WithSubquery } from "drizzle-orm/subquery";
 import type { Role } from "../../../domain/auth/schemas";
+import { type AuditAction, auditEntriesAfter } from "../../audit/record";
 import type { Database } from "../../db/client";
-import { auditLog, type NewQuoteRow, type QuoteRow, quotes, users } from "../../db/schema";
+import { type NewQuoteRow, type QuoteRow, quotes, users } from "../../db/schema";
 import { AppError } from "../../errors";
-import type { AuditAction } from "../audit/record";
 
 /** Who is asking, as the access rule needs it. */
 export interface QuoteActor {
@@ -130,21 +130,8 @@ export async function updateQuoteWithAudit(
   );
   const withClauses: WithSubquery[] = [updated];
   if (audit.entries.length > 0) {
-    const column = (name: keyof typeof auditLog.$inferInsert) => sql.identifier(auditLog[name].name);
-    const rows = sql.join(
-      audit.entries.map(
-        (entry, position) =>
-          sql`(${entry.action}::text, ${entry.details === null ? null : JSON.stringify(entry.details)}::jsonb, ${position}::int)`,
-      ),
-      sql`, `,
-    );
     withClauses.push(
-      db.$with("audit", {}).as(
-        sql`insert into ${auditLog} (${column("entityType")}, ${column("action")}, ${column("entityId")}, ${column("actorId")}, ${column("details")}, ${column("createdAt")})
-          select 'quote', entry.action, updated.id::text, ${audit.actorId}::uuid, entry.details, ${now}::timestamptz
-          from updated cross join (values ${rows}) as entry(action, details, position)
-          order by entry.position`,
-      ),
+      auditEntriesAfter(db, updated, audit.entries, { entityType: "quote", actorId: audit.actorId, createdAt: now }),
     );
   }
   const [row] = await db

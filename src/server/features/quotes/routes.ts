@@ -21,8 +21,8 @@ import {
 import { rateQuoteRequestSchema } from "../../../domain/quote/risk";
 import { quoteStatsSchema } from "../../../domain/quote/stats";
 import { currentUser, requireRole, requireUser } from "../../auth/authenticate";
-import { reviewBaseUrl } from "../mail/referral-notifications";
-import { loadQuoteFor } from "./access";
+import { reviewBaseUrl } from "../../mail/referral-notifications";
+import { loadQuoteFor } from "./access-service";
 import { createQuote } from "./create-quote";
 import { issueQuote } from "./issue-quote";
 import { rateQuote } from "./rate-quote";

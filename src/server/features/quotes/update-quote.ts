@@ -11,7 +11,7 @@ import type { PatchQuoteCommand } from "../../../domain/quote/requests";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import type { NewQuoteRow, QuoteRow } from "../../db/schema";
-import { assertExpectedVersion, assertQuoteAction, requireQuote } from "./access";
+import { assertExpectedVersion, assertQuoteAction, requireQuote } from "./access-service";
 import { commitQuoteChange, editSection, insuredsDetailsColumns, type QuoteAudit, reopen } from "./change";
 import { completeQuote } from "./complete-quote";
 import { rateStoredQuote, ratingColumns } from "./rating";

@@ -9,12 +9,12 @@ import { counterOfferPremium } from "../../../domain/format/counter-offer";
 import { penceToMoneyString } from "../../../domain/money";
 import { LIFECYCLE_REASONS } from "../../../domain/quote/lifecycle";
 import type { UnderwriterDecision } from "../../../domain/underwriting/decision";
+import { recordAudit } from "../../audit/record";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { type NewQuoteRow, type UnderwriterDecisionRow, underwriterDecisions, users } from "../../db/schema";
 import { AppError } from "../../errors";
-import { recordAudit } from "../audit/record";
-import { assertExpectedVersion, assertQuoteAction, requireQuote } from "../quotes/access";
+import { assertExpectedVersion, assertQuoteAction, requireQuote } from "../quotes/access-service";
 import { type QuoteWithBroker, updateQuoteAtVersion } from "../quotes/repository";
 
 function money(pence: number | null): string | null {

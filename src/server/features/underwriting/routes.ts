@@ -5,54 +5,19 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { decideQuoteAction } from "../../../domain/quote/lifecycle";
-import { splitReferralReason } from "../../../domain/quote/premium";
 import { quoteSchema } from "../../../domain/quote/quote";
-import { ratingInputOf } from "../../../domain/quote/rating-input";
 import { underwriterDecisionSchema } from "../../../domain/underwriting/decision";
 import { underwriterQueueQuerySchema, underwriterQueueResponseSchema } from "../../../domain/underwriting/queue";
 import { underwriterReviewSchema } from "../../../domain/underwriting/review";
 import { currentUser, requireRole } from "../../auth/authenticate";
-import { AppError } from "../../errors";
-import { verifyReviewToken } from "../mail/review-tokens";
-import { QUOTE_NOT_FOUND } from "../quotes/access";
-import { findQuoteWithBroker, type QuoteWithBroker } from "../quotes/repository";
 import { toQuoteResponse } from "../quotes/response";
-import { findDecisionHistory, recordUnderwriterDecision, toDecisionHistoryResponse } from "./decisions";
-import { findQuoteHistory, findUnderwriterQueue } from "./queue";
-
-export const INVALID_REVIEW_TOKEN = "This review link is invalid or has expired";
+import { recordUnderwriterDecision } from "./decisions";
+import { findUnderwriterQueue } from "./queue";
+import { readReview } from "./review-service";
 
 const params = z.object({ id: z.string().max(100) });
 
 export const underwritingRoutes: FastifyPluginAsyncZod = async (app) => {
-  async function reviewOf(found: QuoteWithBroker, access: "session" | "token") {
-    const { quote, broker } = found;
-    const input = ratingInputOf(quote);
-    const [history, timeline] = await Promise.all([
-      findDecisionHistory(app.db, quote.id),
-      findQuoteHistory(app.db, quote.id),
-    ]);
-    return {
-      quote: toQuoteResponse(quote, broker, found.decidedBy),
-      referralHits: quote.ratingResult?.referralHits ?? [],
-      referralReasons: splitReferralReason(quote.referralReason),
-      riskAssessment: {
-        annualTurnover: input.turnover,
-        industry: input.industry,
-        employees: input.employees,
-        publicLiabilityLimit: input.sumInsured,
-        previousClaims: input.hasClaims,
-        exportBusiness: input.hasExports,
-        hazardousActivities: input.hasHazardous,
-        operates24_7: input.operates24_7,
-      },
-      history: history.map(toDecisionHistoryResponse),
-      timeline,
-      access,
-    };
-  }
-
   app.get(
     "/api/uw/review/:id",
     {
@@ -64,29 +29,9 @@ export const underwritingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: underwriterReviewSchema }) },
       },
     },
-    async (request) => {
-      const { user } = request;
-      const { token } = request.query;
-      const found = await findQuoteWithBroker(app.db, request.params.id);
-      if (user && found) {
-        const decision = decideQuoteAction({
-          action: "reviewRead",
-          status: found.quote.status,
-          role: user.role,
-          isOwner: found.quote.brokerId === user.id,
-        });
-        if (decision.allowed) return { data: await reviewOf(found, "session") };
-      }
-      if (token !== undefined) {
-        if (found && (await verifyReviewToken(app.db, found.quote.id, token, app.now()))) {
-          return { data: await reviewOf(found, "token") };
-        }
-        throw AppError.unauthorized(INVALID_REVIEW_TOKEN, "INVALID_REVIEW_TOKEN");
-      }
-      if (!user) throw AppError.unauthorized();
-      if (!found) throw AppError.notFound(QUOTE_NOT_FOUND, "QUOTE_NOT_FOUND");
-      throw AppError.forbidden();
-    },
+    async (request) => ({
+      data: await readReview(app.db, request.user, request.params.id, request.query.token, app.now()),
+    }),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-/** Users: look-ups and the API's view of a user (never the password hash). */
+/** Users as stored: look-ups, the insert and the soft delete, and the API's view of a user (never the password hash). */
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { User } from "../../../domain/auth/schemas";
 import type { AuthUser } from "../../auth/authenticate";
@@ -30,4 +30,16 @@ export async function findLiveUserById(db: Database, id: string): Promise<UserRo
 
 export async function listLiveUsers(db: Database): Promise<UserRow[]> {
   return db.select().from(users).where(isNull(users.deletedAt)).orderBy(asc(users.createdAt), asc(users.email));
+}
+
+export async function insertUser(tx: Database, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await tx.insert(users).values(values).returning();
+  if (!row) throw new Error("User insert returned no row");
+  return row;
+}
+
+/** Marks the account deleted; the row stays so the quotes it wrote keep showing its name. */
+export async function softDeleteUser(tx: Database, id: string, now: Date): Promise<UserRow | undefined> {
+  const [row] = await tx.update(users).set({ deletedAt: now, updatedAt: now }).where(eq(users.id, id)).returning();
+  return row;
 }

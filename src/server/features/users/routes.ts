@@ -1,22 +1,13 @@
 /**
- * User management (ADMIN only, DECISIONS §3): list, create (POST /api/auth/register), delete. Deleting is a
- * soft delete: the user disappears from the list and cannot sign in, their sessions end at once, and their
- * quotes keep showing their name.
+ * User management (ADMIN only, DECISIONS §3): list, create (POST /api/auth/register), delete. The rules are the
+ * service's (`./service`); these routes say who may call what with which request.
  */
-
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { registerUserSchema, userSchema } from "../../../domain/auth/schemas";
 import { currentUser, requireRole } from "../../auth/authenticate";
-import { hashPassword } from "../../auth/passwords";
-import { revokeUserSessions } from "../../auth/sessions";
-import { users } from "../../db/schema";
-import { AppError, sqlStateOf } from "../../errors";
-import { recordAudit } from "../audit/record";
-import { findLiveUserByEmail, findLiveUserById, listLiveUsers, toUserResponse } from "./repository";
-
-const EMAIL_TAKEN = "A user with this email address already exists";
+import { listLiveUsers, toUserResponse } from "./repository";
+import { createUser, deleteUser } from "./service";
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = requireRole("ADMIN");
@@ -42,29 +33,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: adminOnly,
     },
     async (request, reply) => {
-      const admin = currentUser(request);
-      const { name, email, password, role } = request.body;
-      if (await findLiveUserByEmail(app.db, email)) throw AppError.conflict(EMAIL_TAKEN, "EMAIL_TAKEN");
-      const passwordHash = await hashPassword(password);
-      try {
-        const created = await app.db.transaction(async (tx) => {
-          const [row] = await tx.insert(users).values({ name, email, role, passwordHash }).returning();
-          if (!row) throw new Error("User insert returned no row");
-          await recordAudit(tx, {
-            entityType: "user",
-            action: "created",
-            entityId: row.id,
-            actorId: admin.id,
-            details: { name, email, role },
-          });
-          return row;
-        });
-        return reply.status(201).send({ data: toUserResponse(created) });
-      } catch (error) {
-        // Two admins creating the same address at once: the partial unique index decides.
-        if (sqlStateOf(error) === "23505") throw AppError.conflict(EMAIL_TAKEN, "EMAIL_TAKEN");
-        throw error;
-      }
+      const created = await createUser(app.db, currentUser(request), request.body);
+      return reply.status(201).send({ data: created });
     },
   );
 
@@ -79,29 +49,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: adminOnly,
     },
-    async (request) => {
-      const admin = currentUser(request);
-      const { id } = request.params;
-      if (id === admin.id) throw AppError.conflict("You cannot delete your own account", "CANNOT_DELETE_SELF");
-      const deleted = await app.db.transaction(async (tx) => {
-        const user = await findLiveUserById(tx, id);
-        if (!user) throw AppError.notFound("User not found");
-        const [row] = await tx
-          .update(users)
-          .set({ deletedAt: app.now(), updatedAt: app.now() })
-          .where(eq(users.id, id))
-          .returning();
-        const sessionsRevoked = await revokeUserSessions(tx, id);
-        await recordAudit(tx, {
-          entityType: "user",
-          action: "deleted",
-          entityId: id,
-          actorId: admin.id,
-          details: { name: user.name, email: user.email, role: user.role, sessionsRevoked },
-        });
-        return row ?? user;
-      });
-      return { data: toUserResponse(deleted) };
-    },
+    async (request) => ({ data: await deleteUser(app.db, currentUser(request), request.params.id, app.now()) }),
   );
 };

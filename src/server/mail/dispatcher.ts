@@ -7,8 +7,8 @@
 import { and, asc, eq, isNull, lt } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import nodemailer from "nodemailer";
-import type { Database } from "../../db/client";
-import { type OutboxRow, outbox } from "../../db/schema";
+import type { Database } from "../db/client";
+import { type OutboxRow, outbox } from "../db/schema";
 
 export interface OutgoingMail {
   from: string;

@@ -5,9 +5,9 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
-import { REVIEW_TOKEN_VALIDITY_DAYS } from "../../../domain/constants";
-import type { Database } from "../../db/client";
-import { reviewTokens } from "../../db/schema";
+import { REVIEW_TOKEN_VALIDITY_DAYS } from "../../domain/constants";
+import type { Database } from "../db/client";
+import { reviewTokens } from "../db/schema";
 
 const TOKEN_BYTES = 32;
 /** 32 bytes in base64url without padding. */

@@ -3,32 +3,10 @@
  * effective period contains the inception date (effectiveFrom <= inception < effectiveTo, null = open-ended).
  * Published versions are immutable, so each is compiled once per process and its rater cached by id.
  */
-import { and, desc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import { type CompiledRater, compileRatingConfig } from "../../../domain/rating/compile";
 import type { Database } from "../../db/client";
-import { type RatingVersionRow, ratingVersions } from "../../db/schema";
-
-export async function findEffectiveRatingVersion(
-  db: Database,
-  productCode: string,
-  inceptionDate: string,
-): Promise<RatingVersionRow | undefined> {
-  const [version] = await db
-    .select()
-    .from(ratingVersions)
-    .where(
-      and(
-        eq(ratingVersions.productCode, productCode),
-        eq(ratingVersions.status, "PUBLISHED"),
-        lte(ratingVersions.effectiveFrom, inceptionDate),
-        or(isNull(ratingVersions.effectiveTo), gt(ratingVersions.effectiveTo, inceptionDate)),
-      ),
-    )
-    // Publication closes overlapping periods, so at most one matches; the order only makes that certain.
-    .orderBy(desc(ratingVersions.effectiveFrom), desc(ratingVersions.publishedAt))
-    .limit(1);
-  return version;
-}
+import type { RatingVersionRow } from "../../db/schema";
+import { findEffectiveRatingVersion } from "./repository";
 
 /** Bounded so a long-lived process that sees many versions does not grow without limit. */
 const MAX_CACHED_RATERS = 64;

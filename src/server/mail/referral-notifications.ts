@@ -4,9 +4,9 @@
  * outbox rows), so a referral that rolls back sends nothing; the mail dispatcher delivers after commit.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import type { Config } from "../../config";
-import type { Database } from "../../db/client";
-import { outbox, users } from "../../db/schema";
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import { outbox, users } from "../db/schema";
 import { issueReviewToken } from "./review-tokens";
 
 /** What a referral e-mail says about the quote. */

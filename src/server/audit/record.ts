@@ -1,0 +1,69 @@
+/**
+ * The audit trail (DECISIONS §7): every change writes its entry on the SAME transaction (or statement) as the
+ * change, so either both commit or neither does. The table is append-only (a trigger refuses UPDATE, DELETE and
+ * TRUNCATE). This module is the one place that knows what an audit row holds: `recordAudit` appends an entry
+ * inside a transaction, and `auditEntriesAfter` writes entries in the same statement as a change that must stay
+ * a single round trip.
+ */
+
+import { sql } from "drizzle-orm";
+import type { WithSubquery } from "drizzle-orm/subquery";
+import type { AuditAction, AuditEntityType } from "../../domain/audit";
+import type { Database } from "../db/client";
+import { auditLog } from "../db/schema";
+
+export type { AuditAction, AuditEntityType };
+
+export interface AuditEntry {
+  entityType: AuditEntityType;
+  action: AuditAction;
+  entityId: string | null;
+  /** The signed-in user who made the change; null for an anonymous event such as a failed sign-in. */
+  actorId: string | null;
+  details?: Record<string, unknown> | string | null;
+}
+
+/** What happened to one entity, when the entity and the actor are given by the change it belongs to. */
+export type AuditEvent = Pick<AuditEntry, "action" | "details">;
+
+/** The row one entry becomes. */
+function auditRow(entry: AuditEntry): typeof auditLog.$inferInsert {
+  return {
+    entityType: entry.entityType,
+    action: entry.action,
+    entityId: entry.entityId,
+    actorId: entry.actorId,
+    details: entry.details ?? null,
+  };
+}
+
+/** Appends one entry; pass the transaction the change runs in. */
+export async function recordAudit(tx: Database, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values(auditRow(entry));
+}
+
+/**
+ * The entries about the row a data-modifying WITH query returns (`changed` must return its `id`), as a further
+ * WITH query of the same statement: `WITH changed AS (UPDATE ... RETURNING id), audit AS (INSERT ... SELECT FROM
+ * changed) ...`. A single statement is its own transaction, so the change and its entries commit or fail
+ * together; when `changed` returns no row (a lost version race) no entry is written either. The entries keep
+ * their order.
+ */
+export function auditEntriesAfter(
+  db: Database,
+  changed: WithSubquery,
+  entries: readonly AuditEvent[],
+  about: { entityType: AuditEntityType; actorId: string; createdAt: Date },
+): WithSubquery {
+  const rows = entries.map(({ action, details }, position) => {
+    const json = details === undefined || details === null ? null : JSON.stringify(details);
+    return sql`(${action}::text, ${json}::jsonb, ${position}::int)`;
+  });
+  const column = (name: keyof typeof auditLog.$inferInsert) => sql.identifier(auditLog[name].name);
+  return db.$with("audit", {}).as(
+    sql`insert into ${auditLog} (${column("entityType")}, ${column("action")}, ${column("entityId")}, ${column("actorId")}, ${column("details")}, ${column("createdAt")})
+      select ${about.entityType}::text, entry.action, ${changed}.id::text, ${about.actorId}::uuid, entry.details, ${about.createdAt}::timestamptz
+      from ${changed} cross join (values ${sql.join(rows, sql`, `)}) as entry(action, details, position)
+      order by entry.position`,
+  );
+}

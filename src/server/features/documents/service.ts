@@ -1,0 +1,32 @@
+/**
+ * What a quote document prints (SPEC.md §7): the quote as its reader may see it, with the rating version that
+ * priced it. A quote that lacks what the documents print is refused with 409 naming what is missing.
+ */
+import { describeMissing, findMissingForDocuments } from "../../../domain/quote/completeness";
+import type { AuthUser } from "../../auth/authenticate";
+import type { Database } from "../../db/client";
+import { AppError } from "../../errors";
+import { loadQuoteFor } from "../quotes/access-service";
+import { toQuoteResponse } from "../quotes/response";
+import { findVersionName } from "../rating-versions/repository";
+import type { QuoteDocumentView } from "./document-view";
+
+export async function documentViewFor(
+  db: Database,
+  user: Pick<AuthUser, "id" | "role">,
+  id: string,
+  documentName: string,
+  now: Date,
+): Promise<QuoteDocumentView> {
+  const found = await loadQuoteFor(db, id, { id: user.id, role: user.role }, "downloadDocuments");
+  const quote = toQuoteResponse(found.quote, found.broker, found.decidedBy);
+  const missing = findMissingForDocuments(quote);
+  if (missing.length > 0) {
+    throw AppError.conflict(
+      `The ${documentName} cannot be produced until the quote is complete. ${describeMissing(missing)}.`,
+      "QUOTE_INCOMPLETE",
+    );
+  }
+  const ratingVersion = quote.ratingVersionId ? ((await findVersionName(db, quote.ratingVersionId)) ?? null) : null;
+  return { quote, generatedAt: now, ratingVersion };
+}

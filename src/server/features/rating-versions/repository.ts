@@ -1,0 +1,99 @@
+/**
+ * Rating versions as stored: reads (with the admin who created each), the draft insert and the writes the
+ * service's commands make. No rules here: which writes are allowed is the service's and the domain's decision.
+ */
+import { and, asc, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { type RatingVersionRow, ratingVersions, users } from "../../db/schema";
+
+export type VersionWithCreator = { version: RatingVersionRow; creator: { id: string; name: string } | null };
+export type NewRatingVersionRow = typeof ratingVersions.$inferInsert;
+export type RatingVersionChanges = Partial<NewRatingVersionRow>;
+
+function selectVersions(db: Database) {
+  return db
+    .select({ version: ratingVersions, creator: { id: users.id, name: users.name } })
+    .from(ratingVersions)
+    .leftJoin(users, eq(users.id, ratingVersions.createdBy));
+}
+
+/** Every version (or one product's), by product, latest period first. */
+export async function listVersionsWithCreator(db: Database, productCode?: string): Promise<VersionWithCreator[]> {
+  return selectVersions(db)
+    .where(productCode ? eq(ratingVersions.productCode, productCode) : undefined)
+    .orderBy(asc(ratingVersions.productCode), desc(ratingVersions.effectiveFrom), desc(ratingVersions.createdAt));
+}
+
+export async function findVersionWithCreator(db: Database, id: string): Promise<VersionWithCreator | undefined> {
+  const [row] = await selectVersions(db).where(eq(ratingVersions.id, id)).limit(1);
+  return row;
+}
+
+export async function findVersion(db: Database, id: string): Promise<RatingVersionRow | undefined> {
+  const [row] = await db.select().from(ratingVersions).where(eq(ratingVersions.id, id)).limit(1);
+  return row;
+}
+
+/** A version's id and name, as the documents print them. */
+export async function findVersionName(db: Database, id: string): Promise<{ id: string; name: string } | undefined> {
+  const [row] = await db
+    .select({ id: ratingVersions.id, name: ratingVersions.name })
+    .from(ratingVersions)
+    .where(eq(ratingVersions.id, id))
+    .limit(1);
+  return row;
+}
+
+/** The version, locked until the transaction ends, so no other edit or publication interleaves with this one. */
+export async function findVersionForUpdate(tx: Database, id: string): Promise<RatingVersionRow | undefined> {
+  const [row] = await tx.select().from(ratingVersions).where(eq(ratingVersions.id, id)).for("update");
+  return row;
+}
+
+export async function findPublishedVersions(tx: Database, productCode: string): Promise<RatingVersionRow[]> {
+  return tx
+    .select()
+    .from(ratingVersions)
+    .where(and(eq(ratingVersions.productCode, productCode), eq(ratingVersions.status, "PUBLISHED")));
+}
+
+/**
+ * The version that prices a quote (DECISIONS §5): the PUBLISHED version for the product whose effective period
+ * contains the inception date (effectiveFrom <= inception < effectiveTo, null = open-ended).
+ */
+export async function findEffectiveRatingVersion(
+  db: Database,
+  productCode: string,
+  inceptionDate: string,
+): Promise<RatingVersionRow | undefined> {
+  const [version] = await db
+    .select()
+    .from(ratingVersions)
+    .where(
+      and(
+        eq(ratingVersions.productCode, productCode),
+        eq(ratingVersions.status, "PUBLISHED"),
+        lte(ratingVersions.effectiveFrom, inceptionDate),
+        or(isNull(ratingVersions.effectiveTo), gt(ratingVersions.effectiveTo, inceptionDate)),
+      ),
+    )
+    // Publication closes overlapping periods, so at most one matches; the order only makes that certain.
+    .orderBy(desc(ratingVersions.effectiveFrom), desc(ratingVersions.publishedAt))
+    .limit(1);
+  return version;
+}
+
+export async function insertVersion(tx: Database, values: NewRatingVersionRow): Promise<string> {
+  const [row] = await tx.insert(ratingVersions).values(values).returning({ id: ratingVersions.id });
+  if (!row) throw new Error("Rating version insert returned no row");
+  return row.id;
+}
+
+export async function updateVersion(tx: Database, id: string, changes: RatingVersionChanges): Promise<void> {
+  await tx.update(ratingVersions).set(changes).where(eq(ratingVersions.id, id));
+}
+
+/** Serialises publications per product, so two admins publishing at once cannot both close the same period. */
+export async function lockProduct(tx: Database, productCode: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rating_version:${productCode}`}))`);
+}

@@ -1,0 +1,70 @@
+/**
+ * Reading an underwriter review (SPEC.md §2 "Underwriter review screen", DECISIONS §6, §8): a signed-in reader the
+ * quote's access rule lets in needs no token (an UNDERWRITER, the owning BROKER); anyone else needs the e-mailed
+ * token for this quote.
+ */
+import { decideQuoteAction } from "../../../domain/quote/lifecycle";
+import { splitReferralReason } from "../../../domain/quote/premium";
+import { ratingInputOf } from "../../../domain/quote/rating-input";
+import type { AuthUser } from "../../auth/authenticate";
+import type { Database } from "../../db/client";
+import { AppError } from "../../errors";
+import { verifyReviewToken } from "../../mail/review-tokens";
+import { QUOTE_NOT_FOUND } from "../quotes/access-service";
+import { findQuoteWithBroker, type QuoteWithBroker } from "../quotes/repository";
+import { toQuoteResponse } from "../quotes/response";
+import { findDecisionHistory, toDecisionHistoryResponse } from "./decisions";
+import { findQuoteHistory } from "./queue";
+
+export const INVALID_REVIEW_TOKEN = "This review link is invalid or has expired";
+
+async function reviewOf(db: Database, found: QuoteWithBroker, access: "session" | "token") {
+  const { quote, broker } = found;
+  const input = ratingInputOf(quote);
+  const [history, timeline] = await Promise.all([findDecisionHistory(db, quote.id), findQuoteHistory(db, quote.id)]);
+  return {
+    quote: toQuoteResponse(quote, broker, found.decidedBy),
+    referralHits: quote.ratingResult?.referralHits ?? [],
+    referralReasons: splitReferralReason(quote.referralReason),
+    riskAssessment: {
+      annualTurnover: input.turnover,
+      industry: input.industry,
+      employees: input.employees,
+      publicLiabilityLimit: input.sumInsured,
+      previousClaims: input.hasClaims,
+      exportBusiness: input.hasExports,
+      hazardousActivities: input.hasHazardous,
+      operates24_7: input.operates24_7,
+    },
+    history: history.map(toDecisionHistoryResponse),
+    timeline,
+    access,
+  };
+}
+
+/** The review of a quote for whoever asks: by their session, else by the review token they bring. */
+export async function readReview(
+  db: Database,
+  user: AuthUser | null,
+  quoteId: string,
+  token: string | undefined,
+  now: Date,
+) {
+  const found = await findQuoteWithBroker(db, quoteId);
+  if (user && found) {
+    const decision = decideQuoteAction({
+      action: "reviewRead",
+      status: found.quote.status,
+      role: user.role,
+      isOwner: found.quote.brokerId === user.id,
+    });
+    if (decision.allowed) return reviewOf(db, found, "session");
+  }
+  if (token !== undefined) {
+    if (found && (await verifyReviewToken(db, found.quote.id, token, now))) return reviewOf(db, found, "token");
+    throw AppError.unauthorized(INVALID_REVIEW_TOKEN, "INVALID_REVIEW_TOKEN");
+  }
+  if (!user) throw AppError.unauthorized();
+  if (!found) throw AppError.notFound(QUOTE_NOT_FOUND, "QUOTE_NOT_FOUND");
+  throw AppError.forbidden();
+}

@@ -1,0 +1,61 @@
+/**
+ * User management (ADMIN only, DECISIONS §3): create and delete. Deleting is a soft delete: the user disappears
+ * from the list and cannot sign in, their sessions end at once, and their quotes keep showing their name. Every
+ * change is audited in the transaction that makes it.
+ */
+import type { RegisterUser, User } from "../../../domain/auth/schemas";
+import { recordAudit } from "../../audit/record";
+import type { AuthUser } from "../../auth/authenticate";
+import { hashPassword } from "../../auth/passwords";
+import { revokeUserSessions } from "../../auth/sessions";
+import type { Database } from "../../db/client";
+import { AppError, sqlStateOf } from "../../errors";
+import { findLiveUserByEmail, findLiveUserById, insertUser, softDeleteUser, toUserResponse } from "./repository";
+
+const EMAIL_TAKEN = "A user with this email address already exists";
+
+type Admin = Pick<AuthUser, "id">;
+
+export async function createUser(db: Database, admin: Admin, request: RegisterUser): Promise<User> {
+  const { name, email, password, role } = request;
+  if (await findLiveUserByEmail(db, email)) throw AppError.conflict(EMAIL_TAKEN, "EMAIL_TAKEN");
+  const passwordHash = await hashPassword(password);
+  try {
+    const created = await db.transaction(async (tx) => {
+      const row = await insertUser(tx, { name, email, role, passwordHash });
+      await recordAudit(tx, {
+        entityType: "user",
+        action: "created",
+        entityId: row.id,
+        actorId: admin.id,
+        details: { name, email, role },
+      });
+      return row;
+    });
+    return toUserResponse(created);
+  } catch (error) {
+    // Two admins creating the same address at once: the partial unique index decides.
+    if (sqlStateOf(error) === "23505") throw AppError.conflict(EMAIL_TAKEN, "EMAIL_TAKEN");
+    throw error;
+  }
+}
+
+/** Deletes another user's account (never your own) and ends their sessions. */
+export async function deleteUser(db: Database, admin: Admin, id: string, now: Date): Promise<User> {
+  if (id === admin.id) throw AppError.conflict("You cannot delete your own account", "CANNOT_DELETE_SELF");
+  const deleted = await db.transaction(async (tx) => {
+    const user = await findLiveUserById(tx, id);
+    if (!user) throw AppError.notFound("User not found");
+    const row = await softDeleteUser(tx, id, now);
+    const sessionsRevoked = await revokeUserSessions(tx, id);
+    await recordAudit(tx, {
+      entityType: "user",
+      action: "deleted",
+      entityId: id,
+      actorId: admin.id,
+      details: { name: user.name, email: user.email, role: user.role, sessionsRevoked },
+    });
+    return row ?? user;
+  });
+  return toUserResponse(deleted);
+}
