@@ -10,7 +10,7 @@
  * with the same concurrency: no HTTP, no validation, no engine. The ratio says how
  * much of the database's capacity the API turns into rated quotes.
  *
- * Target (brief for issue 3), on PostgreSQL: at least 1,000 requests/s with p99 at most 50 ms. The server's
+ * Target, on PostgreSQL: at least 1,000 requests/s with p99 at most 50 ms. The server's
  * CPU time per request is printed too: on a busy machine it is the figure that still compares runs.
  * Run: npm run bench:api   (BENCH_SECONDS=10, BENCH_QUOTES=500, BENCH_POSTGRES_URL=postgres://...)
  */

@@ -4,7 +4,7 @@
  * another client asks GET /healthz every 25 ms: its slowest answer says how long the analysis ever held
  * other requests up.
  *
- * Targets (issue 7): at most 2 s end to end for 100,000 quotes; other requests never held up for more than
+ * Targets: at most 2 s end to end for 100,000 quotes; other requests never held up for more than
  * a moment (slowest /healthz during the analysis at most 100 ms).
  *
  * Databases: PostgreSQL with the search benchmark's book (~1,000,000 quotes, of which the 100,000 most

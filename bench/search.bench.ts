@@ -4,7 +4,7 @@
  * production server; beside each, the same SQL statements run bare with node-postgres (captured from the
  * repository's own query builder, so they are exactly what the API sends).
  *
- * Targets (issue 7), on PostgreSQL: p95 at most 100 ms for a search and for a first page, and at most 1.5x
+ * Targets, on PostgreSQL: p95 at most 100 ms for a search and for a first page, and at most 1.5x
  * the same SQL run bare.
  *
  * The book lives in BENCH_SCALE_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/pqe_scale) and is

@@ -39,7 +39,7 @@ import { type EffectiveRater, findEffectiveRater } from "../src/server/features/
 
 /** The password of every generated broker account (they are demo data; say so wherever they are listed). */
 export const LOAD_BROKER_PASSWORD = "Load-Broker-2026";
-/** The reference format DCPI- + 6 digits (SPEC) holds at most this many quotes. */
+/** The reference format DCPI- + 6 digits (docs/product/) holds at most this many quotes. */
 export const MAX_QUOTE_REFERENCES = 999_999;
 const DAY_MS = 86_400_000;
 const LOAD_MONTHS = 18;

@@ -1,5 +1,5 @@
 /**
- * The audit log (DECISIONS §7/§8): its vocabulary, the GET /api/audit query and answer (one schema for the
+ * The audit log (docs/product/permissions.md): its vocabulary, the GET /api/audit query and answer (one schema for the
  * server's validation and response and the web's reading of it), and how an entry's details read on screen.
  */
 import { z } from "zod";

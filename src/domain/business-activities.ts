@@ -1,7 +1,7 @@
 /**
- * Step 1's business activity list (SPEC.md §2): construction, design and trades job titles in UK wording,
+ * Step 1's business activity list (docs/product/screens.md): construction, design and trades job titles in UK wording,
  * sorted alphabetically. The list helps the broker pick a familiar description; the field still accepts any
- * text up to 200 characters (DECISIONS §8).
+ * text up to 200 characters (docs/product/permissions.md).
  */
 export const BUSINESS_ACTIVITIES: readonly string[] = [
   "Access Consultant",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as C from "./constants";
 
-describe("business constants of SPEC.md §9", () => {
+describe("business constants of docs/product/rating.md", () => {
   it("names the product and its codes", () => {
     expect(C.PRODUCT_NAME).toBe("PI Quote Engine");
     expect(C.DC_PI_PRODUCT_CODE).toBe("D/C-PI");

@@ -1,5 +1,5 @@
 /**
- * Business constants of SPEC.md §9 (and the few DECISIONS.md adds). Every number the product shows or
+ * Business constants of docs/product/rating.md (and the few docs/product/ adds). Every number the product shows or
  * enforces lives here once, so the server, the wizard and the documents cannot drift apart.
  * Amounts are whole pounds unless the name says pence; durations say their unit.
  */
@@ -12,7 +12,7 @@ export const DEFAULT_PRODUCT_CODE = "PI001";
 export const PRODUCT_CODES = [DC_PI_PRODUCT_CODE, DEFAULT_PRODUCT_CODE] as const;
 export type ProductCode = (typeof PRODUCT_CODES)[number];
 
-/** The rating version id a draft payload carries; the server ignores it (DECISIONS §8). */
+/** The rating version id a draft payload carries; the server ignores it (docs/product/permissions.md). */
 export const DRAFT_RATING_VERSION_ID = "default-version";
 
 // Cover limits
@@ -25,7 +25,7 @@ export const DEFAULT_SUM_INSURED = 1_000_000;
 export const DEFAULT_CLAIMS_LAST_3_YEARS = 0;
 export const DEFAULT_EMPLOYEES = 1;
 
-// Turnover bands (SPEC.md §9): representative turnover per band and the reverse-mapping thresholds.
+// Turnover bands (docs/product/rating.md): representative turnover per band and the reverse-mapping thresholds.
 export const TURNOVER_BANDS = ["up_to_500k", "500k_to_1m", "1m_to_1_5m", "1_5m_to_2m"] as const;
 export type TurnoverBand = (typeof TURNOVER_BANDS)[number];
 export const TURNOVER_BAND_REPRESENTATIVE_VALUES: Readonly<Record<TurnoverBand, number>> = {
@@ -44,7 +44,7 @@ export const PLACEHOLDER_BASE_PREMIUM = 480;
 export const POLICY_PERIOD_MONTHS = 12;
 export const POLICY_PERIOD_LABEL = "12 Months";
 
-// Excess (SPEC.md §9)
+// Excess (docs/product/rating.md)
 export const EXCESS_OPTIONS = ["standard", "2x", "5x"] as const;
 export const EXCESS_FACTORS = { standard: 1, "2x": 0.85, "5x": 0.75 } as const;
 export const EXCESS_MULTIPLES = { standard: 1, "2x": 2, "5x": 5 } as const;
@@ -106,13 +106,13 @@ export const DOCUMENT_TYPE_COUNT = DOCUMENT_TYPES.length;
 export const DC_WORDING_FILE_NAME = "First_Underwriting_D&C_PI_Wording.pdf";
 export const ZIP_DEFLATE_LEVEL = 6;
 
-// Life cycle (DECISIONS §4, §6)
+// Life cycle (docs/product/life-cycle.md and docs/product/documents.md)
 export const QUOTE_VALIDITY_DAYS = 30;
 export const REVIEW_TOKEN_VALIDITY_DAYS = 14;
 export const QUOTE_REFERENCE_PREFIX = "DCPI-";
 export const QUOTE_REFERENCE_DIGITS = 6;
 
-// Lists (DECISIONS §8)
+// Lists (docs/product/permissions.md)
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 

@@ -53,7 +53,7 @@ export function isPercent(value: unknown): value is number {
   return typeof value === "number" && Number.isFinite(value) && value >= PERCENT_MIN && value <= PERCENT_MAX;
 }
 
-/** True when a set of percentages totals 100 within SPEC.md §9's tolerance of 0.01. */
+/** True when a set of percentages totals 100 within docs/product/rating.md's tolerance of 0.01. */
 export function totalsOneHundred(values: readonly number[]): boolean {
   return Math.abs(sumPercent(values) - 100) <= PERCENT_SUM_TOLERANCE + Number.EPSILON * 100;
 }
@@ -73,7 +73,7 @@ export function isBlank(text: string | null | undefined): boolean {
 export type FieldIssue = { path: string; message: string };
 
 /**
- * Zod issues in the API's error shape (DECISIONS §2): `{ path: "financialOverview.turnover", message }`.
+ * Zod issues in the API's error shape (docs/product/errors.md): `{ path: "financialOverview.turnover", message }`.
  * The path is dotted; array positions are numbers ("contracts.recurringContracts.0.clientName").
  */
 export function toFieldIssues(error: z.ZodError): FieldIssue[] {

@@ -1,5 +1,5 @@
 /**
- * The server's ONE error type and the ONE place errors become HTTP answers (DECISIONS §2):
+ * The server's ONE error type and the ONE place errors become HTTP answers (docs/product/errors.md):
  * `{ error: "<message a person can read>", code: "<MACHINE_CODE>", issues?: [{ path, message }] }`.
  * Routes throw `AppError`; zod validation failures become 400 with the domain schemas' messages; anything
  * unexpected is logged and answered 500 without a stack.

@@ -1,5 +1,5 @@
 /**
- * The audit log is append-only (DECISIONS §7) whatever the application's own database connection tries: row and
+ * The audit log is append-only (docs/product/permissions.md) whatever the application's own database connection tries: row and
  * bulk UPDATE/DELETE, TRUNCATE (also by cascade from users), upserts over an entry, hard-deleting the user an
  * entry names, inside transactions and savepoints. Each attempt fails and leaves every entry as it was.
  * The API has no route that writes to the log other than by recording a change. On PostgreSQL, the production

@@ -47,7 +47,7 @@ describeEachDatabase("auth", (ctx) => {
       }
     });
 
-    it("validates with SPEC §5's messages and refuses unknown fields", async () => {
+    it("validates with docs/product/errors.md's messages and refuses unknown fields", async () => {
       const bad = await login({ email: "not-an-email", password: "" });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({

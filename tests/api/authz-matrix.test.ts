@@ -1,7 +1,7 @@
 /**
  * The authorization matrix, generated from the app's own route table: every route × (signed out, the BROKER who
  * owns the quote, another BROKER, UNDERWRITER, ADMIN) × (a quote of the first broker, a quote of the second),
- * each expecting exactly what DECISIONS.md §3 allows. The rules are an explicit table keyed by "METHOD path";
+ * each expecting exactly what docs/product/permissions.md allows. The rules are an explicit table keyed by "METHOD path";
  * a route without a rule fails with a message saying where to add it, and a rule without a route fails too.
  *
  * Requests carry valid bodies in a state where the action can succeed, so the answer is the authorization
@@ -53,13 +53,13 @@ const roles =
   (...allowed: ("BROKER" | "UNDERWRITER" | "ADMIN")[]): Access =>
   (actor) =>
     actor === "anonymous" ? 401 : allowed.includes(roleOf[actor]) ? "allow" : 403;
-/** DECISIONS §3: a broker sees only their own quotes; underwriters and admins see all. */
+/** docs/product/permissions.md: a broker sees only their own quotes; underwriters and admins see all. */
 const readQuote: Access = (actor, owner) =>
   actor === "anonymous" ? 401 : roleOf[actor] !== "BROKER" || actor === owner ? "allow" : 403;
-/** DECISIONS §3: brokers change their own quotes, underwriters any; admins read but never edit. */
+/** docs/product/permissions.md: brokers change their own quotes, underwriters any; admins read but never edit. */
 const editQuote: Access = (actor, owner) =>
   actor === "anonymous" ? 401 : actor === "admin" ? 403 : actor === "underwriter" || actor === owner ? "allow" : 403;
-/** DECISIONS §8: the review screen needs an underwriter or the owning broker (without an e-mailed token). */
+/** docs/product/permissions.md: the review screen needs an underwriter or the owning broker (without an e-mailed token). */
 const reviewQuote: Access = (actor, owner) =>
   actor === "anonymous" ? 401 : actor === "underwriter" || actor === owner ? "allow" : 403;
 
@@ -117,7 +117,7 @@ const draftRatingVersion = async (ctx: TestContext, setup: Setup): Promise<Fixtu
 };
 
 /**
- * THE RULE TABLE. A new route needs a line here saying who may call it (DECISIONS.md §3, SPEC.md §6).
+ * THE RULE TABLE. A new route needs a line here saying who may call it (docs/product/permissions.md).
  * HEAD routes mirror their GET and are checked with it.
  */
 const RULES: Record<string, Rule> = {
@@ -348,7 +348,7 @@ describeEachDatabase("authorization matrix", (ctx) => {
     expect(
       missing,
       `No authorization rule for ${missing.join(", ")}. Add each to RULES in tests/api/authz-matrix.test.ts ` +
-        "with who may call it (DECISIONS.md §3) and a request that can succeed.",
+        "with who may call it (docs/product/permissions.md) and a request that can succeed.",
     ).toEqual([]);
     const stale = Object.keys(RULES).filter((rule) => !routes.includes(rule));
     expect(stale, `RULES in tests/api/authz-matrix.test.ts names routes the app no longer serves: ${stale}`).toEqual(
@@ -357,7 +357,7 @@ describeEachDatabase("authorization matrix", (ctx) => {
   });
 
   describe("every route × every caller × own and someone else's quote", { timeout: 600_000 }, () => {
-    it("answers exactly what DECISIONS §3 allows", async () => {
+    it("answers exactly what docs/product/permissions.md allows", async () => {
       brokers.brokerA = (await createTestUser(ctx.db, { role: "BROKER" })).credentials;
       brokers.brokerB = (await createTestUser(ctx.db, { role: "BROKER" })).credentials;
       await signInActors();

@@ -1,5 +1,5 @@
 /**
- * Optimistic concurrency under load (DECISIONS §4): 50 clients edit one quote at once through two app instances
+ * Optimistic concurrency under load (docs/product/life-cycle.md): 50 clients edit one quote at once through two app instances
  * on one database, each sending the `expectedVersion` it read. Every write is either applied (200, a version
  * nobody else got) or refused with 409; none is lost silently: applied writes = audit entries = version
  * increments, and the stored section is the one the last applied write sent.

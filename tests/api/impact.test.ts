@@ -1,5 +1,5 @@
 /**
- * Impact analysis of a draft rating version (issue 7): the job endpoints, who may use them, and the figures
+ * Impact analysis of a draft rating version: the job endpoints, who may use them, and the figures
  * on a small generated book, checked against the engine rating each in-scope quote directly.
  */
 import { sql } from "drizzle-orm";

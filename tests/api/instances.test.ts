@@ -47,7 +47,7 @@ describeEachDatabase("app instances", (ctx) => {
     expect(after[0]?.n).toBe(before[0]?.n);
   });
 
-  it("seeds the demo users of DECISIONS §1 and a PUBLISHED, open-ended version for D/C-PI and PI001", async () => {
+  it("seeds the demo users of README.md and a PUBLISHED, open-ended version for D/C-PI and PI001", async () => {
     for (const demo of DEMO_USERS) {
       const [row] = await ctx.db.select().from(users).where(eq(users.email, demo.email));
       expect(row).toMatchObject({ name: demo.name, role: demo.role, deletedAt: null });

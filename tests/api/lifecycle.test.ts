@@ -1,7 +1,7 @@
 /**
  * A whole quote life cycle through the HTTP API, as the wizard, the underwriter and the broker drive it:
  * create, fill every section, rate, refer (a material fact Yes), counter at 1.10, complete at the counter
- * premium (checked against SPEC.md §9's formula by hand), issue; and the audit entries each step wrote.
+ * premium (checked against docs/product/rating.md's formula by hand), issue; and the audit entries each step wrote.
  */
 import { expect, it } from "vitest";
 import type { Quote } from "../../src/domain/quote/quote";
@@ -65,7 +65,7 @@ describeEachDatabase("quote life cycle", (ctx) => {
       uwNote: "Loaded for the asbestos exposure",
     });
     expect(countered.status, JSON.stringify(countered.body)).toBe(200);
-    // SPEC.md §9 by hand: adjusted base = 1,012.50 x 1.10 = 1,113.75; tax rate = 125.70 / (1,012.50 + 35.00)
+    // docs/product/rating.md by hand: adjusted base = 1,012.50 x 1.10 = 1,113.75; tax rate = 125.70 / (1,012.50 + 35.00)
     // = 0.12; tax = (1,113.75 + 35.00) x 0.12 = 137.85; final = 1,113.75 + 35.00 + 137.85 = 1,286.60.
     expect(countered.body.data).toMatchObject({
       status: "UW_APPROVED",

@@ -1,5 +1,5 @@
 /**
- * State-changing requests must come from the product's own origin (DECISIONS §8): on every write route a foreign
+ * State-changing requests must come from the product's own origin (docs/product/permissions.md): on every write route a foreign
  * Origin, or without one a foreign Referer, is refused with 403 before anything happens, even with a valid
  * session; the product's own origin and PUBLIC_URL pass; reads are not affected. The session cookie is
  * SameSite=Lax and httpOnly, so a cross-site form post does not carry it in the first place.

@@ -1,6 +1,6 @@
 /**
- * GET /api/quotes: server-side, case-insensitive substring search (SPEC.md §5 "Dashboard search"), status
- * filter, what each role sees, stable order and pagination (DECISIONS §8).
+ * GET /api/quotes: server-side, case-insensitive substring search (docs/product/errors.md "Dashboard search"), status
+ * filter, what each role sees, stable order and pagination (docs/product/permissions.md).
  */
 import { expect, it } from "vitest";
 import type { QuoteListResponse } from "../../src/domain/quote/quote";

@@ -1,5 +1,5 @@
 /**
- * POST /api/quotes, GET /api/quotes/{id}, PATCH /api/quotes/{id}: success, SPEC.md §5 messages, 401, 403 by
+ * POST /api/quotes, GET /api/quotes/{id}, PATCH /api/quotes/{id}: success, docs/product/errors.md messages, 401, 403 by
  * role and by ownership, 404, 409 (stale version, read-only states), "unchanged is not a change".
  */
 import { expect, it } from "vitest";
@@ -45,7 +45,7 @@ describeEachDatabase("quotes: create and read", (ctx) => {
       insuredsDetails: expect.objectContaining({ businessActivity: "Design and Build Contractor" }),
       policyNumber: null,
     });
-    // The money and rating version a legacy client sends are ignored (DECISIONS §8).
+    // The money and rating version a legacy client sends are ignored (docs/product/permissions.md).
     expect(quote).toMatchObject({ basePremium: null, totalPremium: null, ratingVersionId: null, fees: [] });
     const [entry] = await auditEntries(ctx.db, { entityType: "quote", action: "created", entityId: quote.id });
     expect(entry?.details).toMatchObject({ reference: quote.reference, proposerName: "Acme Design & Build Ltd" });
@@ -67,7 +67,7 @@ describeEachDatabase("quotes: create and read", (ctx) => {
     expect(created.body.data).toMatchObject({ productCode: "PI001", productType: "Professional Indemnity" });
   });
 
-  it("refuses a step 1 with SPEC.md §5's messages and paths", async () => {
+  it("refuses a step 1 with docs/product/errors.md's messages and paths", async () => {
     const broker = await signIn(ctx.app, "BROKER");
     const created = await call(ctx.app, broker, "POST", "/api/quotes", {
       productCode: "D/C-PI",
@@ -177,7 +177,7 @@ describeEachDatabase("quotes: saving sections", (ctx) => {
     expect(await auditEntries(ctx.db, { action: "updated", entityId: quote.id })).toHaveLength(1);
   });
 
-  it("refuses invalid sections with SPEC.md §5's messages and their paths", async () => {
+  it("refuses invalid sections with docs/product/errors.md's messages and their paths", async () => {
     const broker = await signIn(ctx.app, "BROKER");
     const quote = await createQuote(ctx.app, broker);
     const url = `/api/quotes/${quote.id}`;
@@ -259,7 +259,7 @@ describeEachDatabase("quotes: saving sections", (ctx) => {
     expect((await call(ctx.app, broker, "GET", url)).body.data.version).toBe(2);
   });
 
-  it("updates the step-1 details flat as SPEC.md §7 sends them, keeping the business activity", async () => {
+  it("updates the step-1 details flat as docs/product/permissions.md sends them, keeping the business activity", async () => {
     const broker = await signIn(ctx.app, "BROKER");
     const quote = await createQuote(ctx.app, broker);
     const updated = await patchQuote(ctx.app, broker, quote.id, {
@@ -358,7 +358,7 @@ describeEachDatabase("quotes: reopening on change", (ctx) => {
 });
 
 describeEachDatabase("quotes: sole traders", (ctx) => {
-  /** Step 1 as the wizard saves it, flat as SPEC.md §7 sends it. */
+  /** Step 1 as the wizard saves it, flat as docs/product/permissions.md sends it. */
   const DETAILS = {
     proposerName: "Jo Bloggs",
     businessAddress: "3 Mill Lane, Halifax HX1 2AB",
@@ -409,7 +409,7 @@ describeEachDatabase("quotes: sole traders", (ctx) => {
     expect(company).toMatchObject({ isSoleTrader: false, tradingSince: null, incorporationDate: "2019-02-01" });
   });
 
-  it("keeps the sole-trader answer through SPEC.md §7's step-1 update, which does not carry it", async () => {
+  it("keeps the sole-trader answer through docs/product/permissions.md's step-1 update, which does not carry it", async () => {
     const broker = await signIn(ctx.app, "BROKER");
     const created = await call(ctx.app, broker, "POST", "/api/quotes", SOLE_TRADER);
     const updated = await patchQuote(ctx.app, broker, created.body.data.id, {

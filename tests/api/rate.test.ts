@@ -1,6 +1,6 @@
 /**
  * POST /api/quotes/{id}/rate, the premium override and its removal, completion, refer and issue rules:
- * figures worked by hand from the seeded D/C-PI 1.0.0 configuration (docs/rating-dc-pi.md).
+ * figures worked by hand from the seeded D/C-PI 1.0.0 configuration (docs/product/rating.md).
  */
 import { eq } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
@@ -219,7 +219,7 @@ describeEachDatabase("premium override", (ctx) => {
     expect(stored.body.data).toMatchObject({ ...figures, premiumOverridden: true, version: covered.quote.version });
   });
 
-  it("refuses an amount that is not above 0 with SPEC.md §5's message", async () => {
+  it("refuses an amount that is not above 0 with docs/product/errors.md's message", async () => {
     const broker = await signIn(ctx.app, "BROKER");
     const quote = await createCompleteQuote(ctx.app, broker);
     for (const basePremium of ["0.00", "-5.00", "abc"]) {

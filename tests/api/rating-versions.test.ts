@@ -122,7 +122,7 @@ describeEachDatabase("rating versions", (ctx) => {
       expect(listed.data[0].configText).toBe(text);
     });
 
-    it("refuses unparsable text or a configuration without version/productCode/baseRate with SPEC §5's message", async () => {
+    it("refuses unparsable text or a configuration without version/productCode/baseRate with docs/product/errors.md's message", async () => {
       for (const json of ["{not json", JSON.stringify({ productCode: "X" }), { version: "1" }]) {
         const response = await request("POST", "/api/rating/versions", {
           name: "Bad",

@@ -55,7 +55,7 @@ describeEachDatabase("underwriter review", (ctx) => {
     return referred.body.data;
   }
 
-  it("shows the underwriter what SPEC.md §2's review screen needs", async () => {
+  it("shows the underwriter what docs/product/screens.md's review screen needs", async () => {
     const broker = await signIn(ctx.app, "BROKER");
     const quote = await referredQuote(broker);
     const review = await call<ReviewBody>(
@@ -171,7 +171,7 @@ describeEachDatabase("underwriter decisions", (ctx) => {
     expect(completed).toMatchObject({ status: "QUOTED", totalPremium: "1173.20" });
   });
 
-  it("counters at 0.85 with SPEC.md §9's formula, rounding each line half-up", async () => {
+  it("counters at 0.85 with docs/product/rating.md's formula, rounding each line half-up", async () => {
     const broker = await signIn(ctx.app, "BROKER");
     const quote = await referred(broker);
     const countered = await call(

@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 describe("admin: rating versions", () => {
-  it("lists the seeded published versions with SPEC's columns", async () => {
+  it("lists the seeded published versions with the product's columns", async () => {
     await page.goto("/admin/rating");
     await visible(page.getByRole("heading", { name: "Rating Versions", level: 1 }));
     expect(await page.title()).toBe("PI Quote Engine - Admin - Rating Versions");
@@ -75,7 +75,7 @@ describe("admin: rating versions", () => {
     await page.getByRole("button", { name: "Test Rating" }).click();
     const results = page.getByRole("region", { name: "Premium breakdown" });
     await visible(page.getByRole("heading", { name: "Test Results" }));
-    // SPEC §9 defaults on SPEC's example: 1.2 x 0.95 = 1.14 -> £114 floored to £150; + £25 fee; + 12% = £196.
+    // docs/product/rating.md defaults on the product's example: 1.2 x 0.95 = 1.14 -> £114 floored to £150; + £25 fee; + 12% = £196.
     await visible(results.getByText("£196.00").first());
     await visible(page.getByRole("region", { name: "Factor trace" }).getByText("turnover", { exact: true }));
     expect(await page.getByText(/High sum insured/).count()).toBe(0);

@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 describe("sign-in screen", () => {
-  it("shows the fields, the show/hide toggle and SPEC's validation messages", async () => {
+  it("shows the fields, the show/hide toggle and the product's validation messages", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto("/login");

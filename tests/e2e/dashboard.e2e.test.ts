@@ -64,7 +64,7 @@ afterAll(async () => {
 });
 
 describe("dashboard", () => {
-  it("shows SPEC's title, texts, figures and every quote column", async () => {
+  it("shows the product's title, texts, figures and every quote column", async () => {
     await page.goto("/dashboard");
     await visible(page.getByRole("heading", { name: "Dashboard", level: 1 }));
     expect(await page.title()).toBe("PI Quote Engine - Dashboard");
@@ -101,7 +101,7 @@ describe("dashboard", () => {
     await screenshot(page, "dashboard-empty");
   });
 
-  it("offers each status the row actions SPEC §2 gives it", async () => {
+  it("offers each status the row actions docs/product/screens.md gives it", async () => {
     await searchFor(TAG);
     await visible(rowOf("issued"));
     const expectations: Record<

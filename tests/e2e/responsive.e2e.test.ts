@@ -1,5 +1,5 @@
 /**
- * Every screen of SPEC.md §2's route table on a desktop (1440x900) and on a phone (390x844): nothing scrolls
+ * Every screen of docs/product/screens.md's route table on a desktop (1440x900) and on a phone (390x844): nothing scrolls
  * sideways and axe-core finds no serious or critical violation; on the phone the dashboard shows cards with
  * their actions, the wizard a compact step indicator, and step 7 a pinned premium summary.
  */

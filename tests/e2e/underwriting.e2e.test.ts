@@ -90,7 +90,7 @@ describe("referral, counter offer and completion", () => {
     expect(original.referralHits.map((hit) => hit.description)).toContain(MATERIAL_FACT_HIT);
   }, 180_000);
 
-  it("lets the underwriter counter at 1.10 with the premium of SPEC §9's formula", async () => {
+  it("lets the underwriter counter at 1.10 with the premium of docs/product/rating.md's formula", async () => {
     const page = underwriterPage;
     await page.goto(`/uw/review/${quoteId}`);
     await visible(page.getByRole("heading", { name: "Review Required" }));
@@ -123,7 +123,7 @@ describe("referral, counter offer and completion", () => {
     await visible(page.getByText("+10% adjustment (1.10x)"));
     await visible(page.getByText("+10%", { exact: true }));
 
-    // SPEC §9 by hand: adjusted base = base × 1.10; tax rate = taxes ÷ (base + fees); final = base' + fees + tax.
+    // docs/product/rating.md by hand: adjusted base = base × 1.10; tax rate = taxes ÷ (base + fees); final = base' + fees + tax.
     const base = pence(original.basePremium);
     const fees = original.fees.reduce((sum, fee) => sum + pence(fee.amount), 0);
     const taxes = pence(original.taxes);

@@ -1,5 +1,5 @@
 /**
- * Driving the quote wizard in the browser the way a broker does: by labels, roles and the texts SPEC.md
+ * Driving the quote wizard in the browser the way a broker does: by labels, roles and the texts docs/product/
  * gives, never by CSS classes. Shared by the wizard and underwriting browser tests.
  */
 import type { Locator, Page } from "playwright-core";

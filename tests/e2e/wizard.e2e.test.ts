@@ -67,7 +67,7 @@ describe("quote wizard", () => {
     await page.goto("/quote/new");
     await visible(page.getByRole("heading", { name: "Insureds Details" }));
     expect(await page.title()).toBe("PI Quote Engine - New Quote");
-    // Defaults of SPEC.md §5: inception today (London), one director, no qualified staff.
+    // Defaults of docs/product/errors.md: inception today (London), one director, no qualified staff.
     const today = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London" }).format(new Date());
     expect(await page.getByLabel("Inception date").inputValue()).toBe(today);
     expect(await page.getByLabel("Number of directors/partners/principals").inputValue()).toBe("1");
@@ -107,7 +107,7 @@ describe("quote wizard", () => {
     expect((await quoteOf(broker, id)).status).toBe("QUOTED");
   }, 240_000);
 
-  it("shows every step-1 validation message of SPEC §5 under its field", async () => {
+  it("shows every step-1 validation message of docs/product/errors.md under its field", async () => {
     await page.goto("/quote/new");
     await page.getByLabel("Number of directors/partners/principals").fill("");
     await page.getByLabel("Number of qualified staff").fill("-1");
@@ -180,7 +180,7 @@ describe("quote wizard", () => {
       true,
     );
     await page.getByLabel("Fees for other work (£)").fill("5000");
-    // Fees read as money (£, separators) and step by 1,000 with the arrow keys (SPEC.md §9).
+    // Fees read as money (£, separators) and step by 1,000 with the arrow keys (docs/product/rating.md).
     expect(await page.getByLabel("Fees for other work (£)").inputValue()).toBe("5,000");
     await page.getByLabel("Fees for other work (£)").press("ArrowUp");
     expect(await page.getByLabel("Fees for other work (£)").inputValue()).toBe("6,000");
@@ -264,7 +264,7 @@ describe("quote wizard", () => {
     await expectOnStep(page, 2);
 
     await page.getByLabel("Annual revenue").fill("450000");
-    // A save that fails while leaving keeps the broker on the step, with SPEC §8's navigation message.
+    // A save that fails while leaving keeps the broker on the step, with docs/product/errors.md's navigation message.
     await page.route(`**/api/quotes/${quote.id}`, (route) =>
       route.request().method() === "PATCH" ? route.fulfill({ status: 503, body: "" }) : route.continue(),
     );

@@ -1,4 +1,4 @@
-/** The audit log's vocabulary (DECISIONS.md §8): any other entity type or action in the log is a defect. */
+/** The audit log's vocabulary (docs/product/permissions.md): any other entity type or action in the log is a defect. */
 export const AUDIT_ENTITY_TYPES_FOR_TEST: readonly string[] = ["user", "session", "quote", "rating_version"];
 export const AUDIT_ACTIONS_FOR_TEST: readonly string[] = [
   "login",

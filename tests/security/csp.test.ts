@@ -5,7 +5,7 @@
  * and fetches it with credentials neither carries the session cookie nor gets past the origin check, so the
  * victim stays signed in and nothing is created.
  *
- * Uses helper E's browser-test harness (tests/e2e): its global setup builds the app when stale and starts the
+ * Uses the browser-test harness (tests/e2e): its global setup builds the app when stale and starts the
  * production server (`node dist/server/main.js`) on a fresh PGlite; its Chromium launcher.
  */
 import { createServer, type Server } from "node:http";

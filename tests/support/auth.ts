@@ -22,7 +22,7 @@ export function sessionCookieFrom(setCookie: string | string[] | undefined): str
 
 /**
  * Signs in through POST /api/auth/login and returns the `cookie` header to send on later requests.
- * A role signs in as that role's demo user (DECISIONS §1); credentials sign in as anyone.
+ * A role signs in as that role's demo user (README.md); credentials sign in as anyone.
  */
 export async function signIn(app: FastifyInstance, who: Role | Credentials): Promise<string> {
   const credentials = typeof who === "string" ? demoUser(who) : who;

@@ -1,5 +1,5 @@
 /**
- * The API test harness shared by every server test file (C1, C2, D):
+ * The API test harness shared by every server test file:
  *
  *   describeEachDatabase("users", (ctx) => {
  *     it("lists users for an admin", async () => {

@@ -1,7 +1,7 @@
 /**
  * GET /api/config: what the web app needs to know about this installation before anyone signs in
  * (no session required): the product name, the underwriting mailbox of the e-mail package
- * (UNDERWRITING_MAILBOX, SPEC.md §7) and whether company search answers from Companies House or from the
+ * (UNDERWRITING_MAILBOX, docs/product/permissions.md) and whether company search answers from Companies House or from the
  * fictitious demo register, with the note to show beside demo results.
  */
 import { z } from "zod";

@@ -1,6 +1,6 @@
 /**
- * The company register's answers, in Companies House's own field names (SPEC.md §3 "Company search result";
- * DECISIONS §6: "return its field names unchanged"), and the two GET /api/companies answers built from them:
+ * The company register's answers, in Companies House's own field names (docs/product/screens.md "Company search result";
+ * docs/product/documents.md: "return its field names unchanged"), and the two GET /api/companies answers built from them:
  * the server validates its responses with these schemas and the wizard reads them with the same types.
  */
 import { z } from "zod";
@@ -44,7 +44,7 @@ export const officerSchema = z.looseObject({
 });
 export type Officer = z.infer<typeof officerSchema>;
 
-/** GET /api/companies/search?q=: `{ items }` (DECISIONS §8), the same items under `data`, and which register answered. */
+/** GET /api/companies/search?q=: `{ items }` (docs/product/permissions.md), the same items under `data`, and which register answered. */
 export const companySearchResponseSchema = z.object({
   items: z.array(companySearchItemSchema),
   data: z.object({

@@ -1,5 +1,5 @@
 /**
- * Sign-in and user schemas (SPEC.md §3 User, §5 Login and Add User). The login form and the server's
+ * Sign-in and user schemas (docs/product/screens.md User and docs/product/errors.md Login and Add User). The login form and the server's
  * POST /api/auth/login validate with the same schema, so the messages under the fields are the server's.
  */
 import { z } from "zod";
@@ -8,7 +8,7 @@ export const ROLES = ["BROKER", "UNDERWRITER", "ADMIN"] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
-/** Role select labels of the Add User form (SPEC.md §2 User Management). */
+/** Role select labels of the Add User form (docs/product/screens.md User Management). */
 export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   BROKER: "Broker",
   UNDERWRITER: "Underwriter",

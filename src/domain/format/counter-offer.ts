@@ -1,5 +1,5 @@
 /**
- * The underwriter's counter offer (SPEC.md §9): the base premium is scaled by the multiplier, fees stay,
+ * The underwriter's counter offer (docs/product/rating.md): the base premium is scaled by the multiplier, fees stay,
  * and tax is charged at the quote's own effective rate (taxes ÷ (base + fees)) on the new subtotal.
  * Integer pence in and out; each line is rounded half-up to the penny once.
  */

@@ -1,5 +1,5 @@
 /**
- * Dates for UK users: "today" is today in Europe/London (DECISIONS §2), shown as DD/MM/YYYY.
+ * Dates for UK users: "today" is today in Europe/London (docs/product/errors.md), shown as DD/MM/YYYY.
  */
 const londonDateParts = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/London",

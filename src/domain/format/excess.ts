@@ -1,5 +1,5 @@
 /**
- * The excess shown on step 7 (SPEC.md §9): by cover limit, multiplied for the 2x and 5x options.
+ * The excess shown on step 7 (docs/product/rating.md): by cover limit, multiplied for the 2x and 5x options.
  */
 import { EXCESS_AMOUNT_ABOVE_BANDS, EXCESS_AMOUNT_BANDS, EXCESS_FACTORS, EXCESS_MULTIPLES } from "../constants";
 import type { ExcessOption } from "../rating/input";
@@ -16,7 +16,7 @@ export function excessFactor(option: ExcessOption): number {
   return EXCESS_FACTORS[option];
 }
 
-/** Clicking the active excess card returns to standard (SPEC.md §4 Step 7). */
+/** Clicking the active excess card returns to standard (docs/product/life-cycle.md Step 7). */
 export function toggleExcessOption(current: ExcessOption, clicked: ExcessOption): ExcessOption {
   return current === clicked ? "standard" : clicked;
 }

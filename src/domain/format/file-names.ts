@@ -1,8 +1,8 @@
 /**
- * File names and the e-mail draft of the dashboard's document package (SPEC.md §7 "E-mail package").
+ * File names and the e-mail draft of the dashboard's document package (docs/product/permissions.md "E-mail package").
  */
 
-/** Characters Windows and macOS refuse in a file name; each becomes a hyphen (SPEC.md §7). */
+/** Characters Windows and macOS refuse in a file name; each becomes a hyphen (docs/product/permissions.md). */
 const UNSAFE_FILE_NAME_CHARACTERS = /[/\\:*?"<>|]/g;
 
 export function sanitiseFileName(name: string): string {
@@ -14,7 +14,7 @@ export function documentPackageFileName(proposer: string): string {
   return sanitiseFileName(`${proposer} Insurance Quote Documents.zip`);
 }
 
-/** '{reference}-statement-of-fact.pdf' and '{reference}-policy-schedule.pdf' (DECISIONS §8). */
+/** '{reference}-statement-of-fact.pdf' and '{reference}-policy-schedule.pdf' (docs/product/permissions.md). */
 export function quoteDocumentFileName(reference: string, document: "statement-of-fact" | "policy-schedule"): string {
   return sanitiseFileName(`${reference}-${document}.pdf`);
 }

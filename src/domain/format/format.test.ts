@@ -95,7 +95,7 @@ describe("excess", () => {
   });
 });
 
-describe("counter-offer premium (SPEC.md §9)", () => {
+describe("counter-offer premium (docs/product/rating.md)", () => {
   it("works the 1.10 example by hand", () => {
     // base £1,000.00, fees £25.00, taxes £123.00: tax rate = 123 / 1025 = 12%.
     // adjusted base = £1,100.00; tax = 12% of (1,100 + 25) = £135.00; total = 1,100 + 25 + 135 = £1,260.00.
@@ -216,7 +216,7 @@ describe("document package names and the underwriting e-mail", () => {
     expect(quoteDocumentFileName("DCPI-000042", "statement-of-fact")).toBe("DCPI-000042-statement-of-fact.pdf");
   });
 
-  it("drafts the e-mail with SPEC.md's subject, the included and the failed documents", () => {
+  it("drafts the e-mail with the product's subject, the included and the failed documents", () => {
     const draft = underwritingEmailDraft({
       mailbox: "underwriting@example.com",
       proposer: "Acme Build Ltd",

@@ -1,5 +1,5 @@
 /**
- * The top bar's avatar text (SPEC.md §2): the first letter of each word of the name, upper-cased.
+ * The top bar's avatar text (docs/product/screens.md): the first letter of each word of the name, upper-cased.
  * "Ben Broker" -> "BB", "uma de la underwriter" -> "UDLU". Blank names give "".
  */
 export function initials(name: string): string {

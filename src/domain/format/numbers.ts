@@ -9,7 +9,7 @@ export function formatPercent(value: number): string {
   return `${percentFormat.format(value)}%`;
 }
 
-/** Thousand separators for amounts typed as whole pounds (SPEC.md §2 step 2): 1250000 -> "1,250,000". */
+/** Thousand separators for amounts typed as whole pounds (docs/product/screens.md step 2): 1250000 -> "1,250,000". */
 export function formatWholeNumber(value: number): string {
   return wholeNumberFormat.format(value);
 }

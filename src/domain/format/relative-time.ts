@@ -1,5 +1,5 @@
 /**
- * The dashboard's "Updated" column (SPEC.md §9): 'Just now' within the hour, then whole hours, then whole
+ * The dashboard's "Updated" column (docs/product/rating.md): 'Just now' within the hour, then whole hours, then whole
  * days. `now` is passed in so the domain stays pure and tests are exact.
  */
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 /**
- * Turnover bands and their representative values (SPEC.md §9).
+ * Turnover bands and their representative values (docs/product/rating.md).
  */
 import {
   TURNOVER_BAND_REPRESENTATIVE_VALUES,

@@ -1,6 +1,6 @@
 /**
- * Wizard step 4, "Activity Split" (SPEC.md §3, §5): the share of work in each professional activity.
- * The total is shown but, per SPEC.md, not required to reach 100.
+ * Wizard step 4, "Activity Split" (docs/product/screens.md and docs/product/errors.md): the share of work in each professional activity.
+ * The total is shown but, per docs/product/, not required to reach 100.
  */
 import { z } from "zod";
 import { isBlank, optionalText, percent, sumPercent } from "../validation";

@@ -1,6 +1,6 @@
 /**
- * Is a quote complete enough for a statement of fact or a policy schedule? (SPEC.md §4 "Download menu in
- * the wizard"; DECISIONS §6: the server answers 409 naming what is missing.)
+ * Is a quote complete enough for a statement of fact or a policy schedule? (docs/product/life-cycle.md "Download menu in
+ * the wizard"; docs/product/documents.md: the server answers 409 naming what is missing.)
  */
 import { isBlank } from "../validation";
 

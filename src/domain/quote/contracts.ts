@@ -1,5 +1,5 @@
 /**
- * Wizard step 5, "Contracts" (SPEC.md §2 step 5, §3, §5): recurring contracts, the split of work by
+ * Wizard step 5, "Contracts" (docs/product/screens.md step 5 and docs/product/errors.md): recurring contracts, the split of work by
  * contract type, and work in special (hazardous) areas.
  */
 import { z } from "zod";
@@ -46,7 +46,7 @@ export const CONTRACT_TYPE_FIELDS = [
 ] as const;
 export type ContractTypeField = (typeof CONTRACT_TYPE_FIELDS)[number]["key"];
 
-/** Special areas the insurer wants declared (SPEC.md §2 step 5); any work there goes in specialAreaDetails. */
+/** Special areas the insurer wants declared (docs/product/screens.md step 5); any work there goes in specialAreaDetails. */
 export const SPECIAL_AREAS = [
   "Amusement parks",
   "Aviation, automotive, military or marine",
@@ -98,7 +98,7 @@ export const contractsSchema = z
       ctx.addIssue({ code: "custom", path: [CONTRACT_TYPE_TOTAL_PATH], message: M.total });
     }
   })
-  // Unticking "recurring contracts" clears the list (SPEC.md §4), so a stale list is never stored.
+  // Unticking "recurring contracts" clears the list (docs/product/life-cycle.md), so a stale list is never stored.
   .transform((value) => (value.hasRecurringContracts ? value : { ...value, recurringContracts: [] }));
 export type ContractsInput = z.input<typeof contractsSchema>;
 export type Contracts = z.infer<typeof contractsSchema>;

@@ -10,7 +10,7 @@ import {
 } from "./declaration";
 
 describe("declaration", () => {
-  it("has the four groups of SPEC.md §3 with their questions in order", () => {
+  it("has the four groups of docs/product/screens.md with their questions in order", () => {
     expect(DECLARATION_GROUPS.map((group) => [group.key, group.questions.map((question) => question.key)])).toEqual([
       ["general", ["subcontractorInsuranceConfirmed", "requiresCoverForWaivedRights", "responsibleForManufacturing"]],
       [

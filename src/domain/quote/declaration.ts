@@ -1,5 +1,5 @@
 /**
- * Wizard step 6, "Declaration" (SPEC.md §2 step 6, §3). No answer is required (SPEC.md §5); every Yes to a
+ * Wizard step 6, "Declaration" (docs/product/screens.md step 6). No answer is required (docs/product/errors.md); every Yes to a
  * material fact needs explaining in the group's details box and in the comprehensive details.
  */
 import { z } from "zod";

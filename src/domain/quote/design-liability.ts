@@ -1,5 +1,5 @@
 /**
- * Wizard step 3, "Design Liability" (SPEC.md §3, §5): how turnover splits across design arrangements,
+ * Wizard step 3, "Design Liability" (docs/product/screens.md and docs/product/errors.md): how turnover splits across design arrangements,
  * and fees earned for design work.
  */
 import { z } from "zod";
@@ -57,7 +57,7 @@ export const designLiabilitySchema = z
       ctx.addIssue({ code: "custom", path: ["feesOtherWorkDetails"], message: M.feesOtherWorkDetails });
     }
   })
-  // Turning the fee-work switch off zeroes the fees and their details (SPEC.md §4).
+  // Turning the fee-work switch off zeroes the fees and their details (docs/product/life-cycle.md).
   .transform((value) =>
     value.undertakesWorkForFee
       ? value

@@ -1,5 +1,5 @@
 /**
- * Wizard step 2, "Financial Overview" (SPEC.md §3, §5), plus the step-7 additional covers that SPEC.md
+ * Wizard step 2, "Financial Overview" (docs/product/screens.md and docs/product/errors.md), plus the step-7 additional covers that docs/product/
  * keeps in the same object. Amounts are whole pounds.
  */
 import { z } from "zod";
@@ -111,7 +111,7 @@ export type FinancialOverview = z.infer<typeof financialOverviewSchema>;
 
 /**
  * What the form does on the way in, done again on the server so stored data never contradicts itself
- * (SPEC.md §2, §4): all-UK work clears the overseas split and the non-UK-jurisdiction flag, and an
+ * (docs/product/screens.md and docs/product/life-cycle.md): all-UK work clears the overseas split and the non-UK-jurisdiction flag, and an
  * unticked cover has no limit.
  */
 function normaliseFinancialOverview<T extends z.infer<z.ZodObject<typeof financialOverviewFields>>>(value: T): T {
@@ -127,7 +127,7 @@ function normaliseFinancialOverview<T extends z.infer<z.ZodObject<typeof financi
 }
 
 /**
- * The limit a cover contributes: its limit when ticked, else 0. Unticking clears the limit (SPEC.md §2),
+ * The limit a cover contributes: its limit when ticked, else 0. Unticking clears the limit (docs/product/screens.md),
  * so a stale limit on an unticked cover never reaches rating.
  */
 export function additionalCoverLimit(

@@ -1,5 +1,5 @@
 /**
- * Wizard step 1, "Insureds Details" (SPEC.md §3 Insureds details, §5 Step 1).
+ * Wizard step 1, "Insureds Details" (docs/product/screens.md Insureds details and docs/product/errors.md Step 1).
  */
 import { z } from "zod";
 import { BUSINESS_ACTIVITY_MAX_LENGTH } from "../constants";
@@ -55,7 +55,7 @@ export function checkFinancialInterestDetails(
   }
 }
 
-/** Turning the financial-interest switch off clears its details (SPEC.md §4), on the server as in the form. */
+/** Turning the financial-interest switch off clears its details (docs/product/life-cycle.md), on the server as in the form. */
 function clearUnusedFinancialInterest<
   T extends { hasFinancialInterest: boolean; financialInterestDetails?: string | null | undefined },
 >(value: T): T {
@@ -86,8 +86,8 @@ export type InsuredsDetailsInput = z.input<typeof insuredsDetailsSchema>;
 export type InsuredsDetails = z.infer<typeof insuredsDetailsSchema>;
 
 /**
- * Step 1 as SPEC.md §7's update sends it: the same rules, but businessActivity and the sole-trader answer may
- * be absent (the stored ones are kept; SPEC.md's update does not carry them).
+ * Step 1 as docs/product/permissions.md's update sends it: the same rules, but businessActivity and the sole-trader answer may
+ * be absent (the stored ones are kept; the product's update does not carry them).
  */
 export const insuredsDetailsUpdateSchema = z
   .strictObject({

@@ -228,7 +228,7 @@ describe("quote life cycle: rules that depend on the rating", () => {
   });
 });
 
-describe("dashboard row actions (SPEC.md §2)", () => {
+describe("dashboard row actions (docs/product/screens.md)", () => {
   it("offers Continue on drafts only and Edit on DRAFT, QUOTED, REFERRED and UW_APPROVED", () => {
     for (const status of QUOTE_STATUSES) {
       const row = dashboardRowActions(status, false);

@@ -1,5 +1,5 @@
 /**
- * The quote life cycle as pure decisions (DECISIONS §3 who may do what, §4 transitions). The server asks
+ * The quote life cycle as pure decisions (docs/product/permissions.md who may do what and docs/product/life-cycle.md transitions). The server asks
  * `decideQuoteAction` before every write and maps a refusal to 403 (forbidden) or 409 (conflict); the web
  * asks `availableActions` to show only buttons that will work.
  */
@@ -46,7 +46,7 @@ export type QuoteActionDecision =
       nextStatus: QuoteStatus;
       /**
        * The write sends a completed, referred or approved quote back to DRAFT (audited as reopened) when it
-       * changes a rating input or the premium. A write that changes nothing does not reopen (DECISIONS §8).
+       * changes a rating input or the premium. A write that changes nothing does not reopen (docs/product/permissions.md).
        */
       reopens: boolean;
     }
@@ -82,7 +82,7 @@ const WRITE_ACTIONS: readonly QuoteAction[] = [
 ];
 const CHANGES_RATING: readonly QuoteAction[] = ["editSection", "rate", "overridePremium", "removeOverride"];
 
-/** BROKER and UNDERWRITER create quotes; ADMIN does not (DECISIONS §3). */
+/** BROKER and UNDERWRITER create quotes; ADMIN does not (docs/product/permissions.md). */
 export function canCreateQuote(role: Role): boolean {
   return role === "BROKER" || role === "UNDERWRITER";
 }
@@ -177,9 +177,9 @@ export type DashboardRowActions = {
   issuedLabel: boolean;
 };
 
-/** The dashboard row's actions by status and data completeness (SPEC.md §2 Dashboard). */
+/** The dashboard row's actions by status and data completeness (docs/product/screens.md Dashboard). */
 export function dashboardRowActions(status: string, isDataComplete: boolean): DashboardRowActions {
-  // The list treats an unknown status as DRAFT (SPEC.md §4), so its actions follow suit.
+  // The list treats an unknown status as DRAFT (docs/product/life-cycle.md), so its actions follow suit.
   const known: QuoteStatus = isQuoteStatus(status) ? status : "DRAFT";
   if (known === "ISSUED") {
     return { continue: false, edit: false, downloadMenu: false, emailPackage: false, issuedLabel: true };

@@ -1,6 +1,6 @@
 /**
- * Step 7 "Override Premium" (SPEC.md §2, §5): a manual base premium in pounds. Fees, taxes and total are
- * recomputed by the server from it (DECISIONS §5).
+ * Step 7 "Override Premium" (docs/product/screens.md and docs/product/errors.md): a manual base premium in pounds. Fees, taxes and total are
+ * recomputed by the server from it (docs/product/rating.md).
  */
 import { z } from "zod";
 import { parseMoneyString } from "../money";

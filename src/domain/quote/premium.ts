@@ -1,6 +1,6 @@
 /**
  * The rating engine's result in the API's words (money as two-decimal strings), and the referral reason
- * text of a referred quote (SPEC.md §3: hit descriptions joined by comma plus space).
+ * text of a referred quote (docs/product/screens.md: hit descriptions joined by comma plus space).
  */
 import { penceToMoneyString } from "../money";
 import type { RatingResult } from "../rating/compile";
@@ -21,12 +21,12 @@ export function toPremiumBreakdown(
 
 const REASON_SEPARATOR = ", ";
 
-/** The stored referral reason: each hit's description, joined by ", " (DECISIONS §4). */
+/** The stored referral reason: each hit's description, joined by ", " (docs/product/life-cycle.md). */
 export function referralReasonFromHits(hits: readonly ReferralHit[]): string {
   return hits.map((hit) => hit.description).join(REASON_SEPARATOR);
 }
 
-/** The review screen's lines: the reason split on ", " with blanks dropped (SPEC.md §2). */
+/** The review screen's lines: the reason split on ", " with blanks dropped (docs/product/screens.md). */
 export function splitReferralReason(reason: string | null | undefined): string[] {
   if (!reason) return [];
   return reason

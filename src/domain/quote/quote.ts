@@ -1,5 +1,5 @@
 /**
- * A quote as the API returns it (SPEC.md §3 Quote, DECISIONS §2, §4, §8), and the dashboard list.
+ * A quote as the API returns it (docs/product/screens.md Quote, docs/product/errors.md, docs/product/life-cycle.md and docs/product/permissions.md), and the dashboard list.
  * Response objects are plain (not strict) so a field added later on the server does not break an older
  * browser tab; money travels as two-decimal strings ("1234.50").
  */
@@ -25,7 +25,7 @@ export const referralHitSchema = z.object({ code: z.string(), description: z.str
 export type ReferralHit = z.infer<typeof referralHitSchema>;
 
 /**
- * One line of the rating's explanation (DECISIONS §5): what was applied (`kind`: factor, cap, minPremium,
+ * One line of the rating's explanation (docs/product/rating.md): what was applied (`kind`: factor, cap, minPremium,
  * excess, override, additionalCover, referral), to which input, what matched, and its multiplier.
  */
 export const ratingTraceEntrySchema = z.object({
@@ -59,7 +59,7 @@ export const quoteSchema = z.object({
   policyNumber: nullableText,
   brokerId: z.string(),
   broker: brokerSummarySchema.nullable(),
-  // step 1, flat as SPEC.md §3 lists it
+  // step 1, flat as docs/product/screens.md lists it
   proposerName: z.string(),
   tradingName: nullableText,
   businessAddress: nullableText,
@@ -106,7 +106,7 @@ export const quoteSchema = z.object({
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
-/** A dashboard row: the quote and who created it (SPEC.md §3: "a list item may be ... quote and broker"). */
+/** A dashboard row: the quote and who created it (docs/product/screens.md: "a list item may be ... quote and broker"). */
 export const quoteListItemSchema = z.object({ quote: quoteSchema, broker: brokerSummarySchema.nullable() });
 export type QuoteListItem = z.infer<typeof quoteListItemSchema>;
 
@@ -117,7 +117,7 @@ export const paginationMetaSchema = z.object({
 });
 export type PaginationMeta = z.infer<typeof paginationMetaSchema>;
 
-/** GET /api/quotes?q=&status=&page=&pageSize= (DECISIONS §8). Query strings arrive as text, hence coercion. */
+/** GET /api/quotes?q=&status=&page=&pageSize= (docs/product/permissions.md). Query strings arrive as text, hence coercion. */
 export const quoteListQuerySchema = z.strictObject({
   q: z.string().trim().max(200).optional(),
   status: quoteStatusSchema.optional(),
@@ -135,7 +135,7 @@ export type QuoteListQuery = z.infer<typeof quoteListQuerySchema>;
 export const quoteListResponseSchema = z.object({ data: z.array(quoteListItemSchema), meta: paginationMetaSchema });
 export type QuoteListResponse = z.infer<typeof quoteListResponseSchema>;
 
-/** The premium as POST /rate answers it (SPEC.md §3 "Premium result"), money as two-decimal strings. */
+/** The premium as POST /rate answers it (docs/product/screens.md "Premium result"), money as two-decimal strings. */
 export const premiumBreakdownSchema = z.object({
   basePremium: moneyAmountSchema,
   fees: z.array(feeLineSchema),
@@ -147,7 +147,7 @@ export const premiumBreakdownSchema = z.object({
 });
 export type PremiumBreakdown = z.infer<typeof premiumBreakdownSchema>;
 
-/** POST /api/quotes/{id}/rate: `data.breakdown`, `data.referralHits`, `data.quote` (SPEC.md §7). */
+/** POST /api/quotes/{id}/rate: `data.breakdown`, `data.referralHits`, `data.quote` (docs/product/permissions.md). */
 export const rateQuoteResultSchema = z.object({
   breakdown: premiumBreakdownSchema,
   referralHits: z.array(referralHitSchema),
@@ -155,5 +155,5 @@ export const rateQuoteResultSchema = z.object({
 });
 export type RateQuoteResult = z.infer<typeof rateQuoteResultSchema>;
 
-/** POST /api/quotes answers the new quote's id and reference (SPEC.md §7) along with the quote. */
+/** POST /api/quotes answers the new quote's id and reference (docs/product/permissions.md) along with the quote. */
 export const createdQuoteSchema = quoteSchema;

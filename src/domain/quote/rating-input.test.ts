@@ -4,7 +4,7 @@ import { declarationSchema } from "./declaration";
 import { deriveRatingInput, ratingTurnover, selectionsFromRisk } from "./rating-input";
 
 describe("deriving the rating input from the stored quote", () => {
-  it("falls back to SPEC.md §9's defaults for a bare quote", () => {
+  it("falls back to docs/product/rating.md's defaults for a bare quote", () => {
     expect(deriveRatingInput({})).toEqual(defaultRatingInput());
   });
 

@@ -1,5 +1,5 @@
 /**
- * Builds the rating input of a D/C-PI quote from what is stored on the server (DECISIONS §4, §5). The
+ * Builds the rating input of a D/C-PI quote from what is stored on the server (docs/product/life-cycle.md and docs/product/rating.md). The
  * client's step-7 `risk` contributes only its selections: turnover band, cover limit, excess option and
  * additional covers. Every referral-relevant fact (declaration answers, overseas work, growth, special
  * areas, financial interest, declared turnover) comes from the stored sections.
@@ -47,7 +47,7 @@ export type RatingSelections = {
 const TOP_BAND_CEILING = 2_000_000;
 
 /**
- * Turnover to rate on (DECISIONS §5: the chosen band's representative value). Two guards keep a band choice
+ * Turnover to rate on (docs/product/rating.md: the chosen band's representative value). Two guards keep a band choice
  * from hiding what the insured declared: a band below the declared turnover's band is raised to it, and a
  * declared turnover above every band (over 2,000,000) is rated as declared, so the turnover referral fires.
  */
@@ -83,7 +83,7 @@ export function deriveRatingInput(quote: StoredQuoteSections, selections: Rating
   const coverLimit = selections.coverLimit ?? overview.coverLimitAggregate ?? DEFAULT_COVER_LIMIT;
   const previousClaims = declaration.previousClaims === true;
   const isAllTurnoverUK = overview.isAllTurnoverUK !== false;
-  // Only meaningful when some turnover is from outside the UK (SPEC.md §4 clears it otherwise).
+  // Only meaningful when some turnover is from outside the UK (docs/product/life-cycle.md clears it otherwise).
   const hasNonUKJurisdictionWork = !isAllTurnoverUK && overview.hasNonUKJurisdictionWork === true;
   const hasSpecialAreaWork = !isBlank(quote.contracts?.specialAreaDetails);
 

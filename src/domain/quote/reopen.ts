@@ -1,5 +1,5 @@
 /**
- * Reopening (DECISIONS §4, §8): a change that would price a completed, referred or approved quote differently
+ * Reopening (docs/product/life-cycle.md and docs/product/permissions.md): a change that would price a completed, referred or approved quote differently
  * sends it back to DRAFT, to be rated and completed or referred again. The server applies these rules on every
  * write; the wizard asks the same ones before it warns the broker. A write that changes nothing reopens nothing.
  */
@@ -7,7 +7,7 @@ import { type RatedQuote, ratingInputOf } from "./rating-input";
 import type { QuoteStatus } from "./status";
 
 /**
- * Statuses whose rating input may still change; a change sends all but DRAFT back to DRAFT. DECISIONS §4
+ * Statuses whose rating input may still change; a change sends all but DRAFT back to DRAFT. docs/product/life-cycle.md
  * names QUOTED, REFERRED and UW_APPROVED; UW_REQUESTED (a voluntary referral) is treated like REFERRED, as
  * it too awaits an underwriter and would otherwise be the one status a broker could neither change nor use.
  */

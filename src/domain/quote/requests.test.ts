@@ -45,7 +45,7 @@ const wizardCreateBody = {
 };
 
 describe("POST /api/quotes body", () => {
-  it("accepts SPEC.md §7's payload and keeps only what the server may store", () => {
+  it("accepts docs/product/permissions.md's payload and keeps only what the server may store", () => {
     const parsed = createQuoteRequestSchema.parse(wizardCreateBody);
     expect(parsed).toEqual({
       productCode: "D/C-PI",
@@ -66,7 +66,7 @@ describe("POST /api/quotes body", () => {
       },
       risk: { excessDiscount: "standard" },
     });
-    // The premiums and the rating version a client sends are ignored (DECISIONS §8).
+    // The premiums and the rating version a client sends are ignored (docs/product/permissions.md).
     expect(parsed).not.toHaveProperty("basePremium");
     expect(parsed).not.toHaveProperty("ratingVersionId");
   });
@@ -134,7 +134,7 @@ const financialOverview = {
 };
 
 describe("PATCH /api/quotes/{id} body", () => {
-  it("turns each alternative of SPEC.md §7 into one tagged command", () => {
+  it("turns each alternative of docs/product/permissions.md into one tagged command", () => {
     expect(patchQuoteRequestSchema.parse({ financialOverview }).kind).toBe("financialOverview");
     expect(patchQuoteRequestSchema.parse({ designLiability: { turnoverSplitInHouseDesign: 100 } }).kind).toBe(
       "designLiability",
@@ -184,7 +184,7 @@ describe("PATCH /api/quotes/{id} body", () => {
     ]);
   });
 
-  it("reads the insured's details update of SPEC.md §7, keeping businessActivity optional", () => {
+  it("reads the insured's details update of docs/product/permissions.md, keeping businessActivity optional", () => {
     const command = patchQuoteRequestSchema.parse({
       proposerName: "Acme Build Ltd",
       tradingName: null,

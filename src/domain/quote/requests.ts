@@ -1,5 +1,5 @@
 /**
- * Request bodies of the quote API (SPEC.md §7, DECISIONS §2, §4, §8). Each is a strict object: unknown
+ * Request bodies of the quote API (docs/product/permissions.md, docs/product/errors.md and docs/product/life-cycle.md). Each is a strict object: unknown
  * fields are refused, never stored. The wizard builds the same bodies from the same schemas.
  */
 import { z } from "zod";
@@ -21,7 +21,7 @@ import { expectedVersionSchema, riskSchema } from "./risk";
 export const productCodeSchema = z.enum(PRODUCT_CODES, { error: "Unknown product code" });
 
 /**
- * Values a legacy client sends for compatibility (SPEC.md §7) and the server ignores (DECISIONS §8):
+ * Values a legacy client sends for compatibility (docs/product/permissions.md) and the server ignores (docs/product/permissions.md):
  * premiums come only from rating, and the rating version only from the effective-date rule.
  */
 const ignoredMoney = z.union([z.string().max(32), z.number()]).nullish();
@@ -44,11 +44,11 @@ const STEP_ONE_KEYS = [
 ] as const satisfies readonly (keyof InsuredsDetails)[];
 type StepOneKey = (typeof STEP_ONE_KEYS)[number];
 
-/** The step-1 fields SPEC.md §7 sends flat at the top of the body (everything but businessActivity). */
+/** The step-1 fields docs/product/permissions.md sends flat at the top of the body (everything but businessActivity). */
 const FLAT_STEP_ONE_KEYS: readonly StepOneKey[] = STEP_ONE_KEYS.filter((key) => key !== "businessActivity");
 
 /**
- * Step 1 arrives flat (SPEC.md §7) and inside `insuredsDetails` (which also carries businessActivity).
+ * Step 1 arrives flat (docs/product/permissions.md) and inside `insuredsDetails` (which also carries businessActivity).
  * Shapes are checked loosely here; the merged result is then checked once by `insuredsDetailsSchema`, so the
  * messages are the form's. A flat value wins over the nested one.
  */
@@ -127,8 +127,8 @@ export type CreateQuoteRequest = z.infer<typeof createQuoteRequestSchema>;
 export type { InsuredsDetailsUpdate };
 
 /**
- * PATCH /api/quotes/{id}. SPEC.md §7 lists alternative bodies; each request carries exactly one of them
- * (plus an optional `expectedVersion`, DECISIONS §4). The body is validated as one strict object and then
+ * PATCH /api/quotes/{id}. docs/product/permissions.md lists alternative bodies; each request carries exactly one of them
+ * (plus an optional `expectedVersion`, docs/product/life-cycle.md). The body is validated as one strict object and then
  * turned into a command tagged by `kind`, so the server's handler is an exhaustive switch:
  *
  * | body                                                          | kind               |
@@ -143,7 +143,7 @@ export type { InsuredsDetailsUpdate };
  * | { overrideBasePremium: null }                                 | "removeOverride"   |
  * | step-1 fields flat and/or { insuredsDetails }, productCode?   | "insuredsDetails"  |
  *
- * With an override only basePremium counts: taxes and total are recomputed by the server (DECISIONS §5).
+ * With an override only basePremium counts: taxes and total are recomputed by the server (docs/product/rating.md).
  */
 export const PATCH_KINDS = [
   "financialOverview",
@@ -268,7 +268,7 @@ export const patchQuoteRequestSchema = patchBodySchema.transform((body, ctx): Pa
 export type PatchQuoteRequestInput = z.input<typeof patchQuoteRequestSchema>;
 export type PatchQuoteRequest = PatchQuoteCommand;
 
-/** POST /api/quotes/{id}/refer. Without addresses the e-mail goes to every active underwriter (DECISIONS §6). */
+/** POST /api/quotes/{id}/refer. Without addresses the e-mail goes to every active underwriter (docs/product/documents.md). */
 export const referQuoteRequestSchema = z.strictObject({
   underwriterEmails: z
     .array(

@@ -1,7 +1,7 @@
 /**
- * The `risk` object the wizard sends with a rating (SPEC.md §3 Risk, §7 POST /rate) and the rate request.
+ * The `risk` object the wizard sends with a rating (docs/product/screens.md Risk and docs/product/permissions.md POST /rate) and the rate request.
  * The server uses only the step-7 selections from it (turnover band, cover limit, excess option,
- * additional covers; DECISIONS §4): every referral-relevant fact comes from the stored quote.
+ * additional covers; docs/product/life-cycle.md): every referral-relevant fact comes from the stored quote.
  */
 import { z } from "zod";
 import { EXCESS_OPTIONS, MAX_DECLARED_AMOUNT, MAX_DECLARED_AMOUNT_MESSAGE, MINIMUM_COVER_LIMIT } from "../constants";
@@ -21,7 +21,7 @@ export const EXCESS_DISCOUNT_CARD_LABELS = { "2x": "2x Excess (15% OFF)", "5x": 
 
 const nonNegative = declaredAmount("Must be 0 or greater");
 
-/** Every field optional: the wizard sends what it has. Unknown fields are refused (DECISIONS §8). */
+/** Every field optional: the wizard sends what it has. Unknown fields are refused (docs/product/permissions.md). */
 export const riskSchema = z.strictObject({
   turnover: nonNegative.optional(),
   industry: z.string().trim().max(100).optional(),
@@ -34,7 +34,7 @@ export const riskSchema = z.strictObject({
   operates24_7: z.boolean().optional(),
   postcode: z.string().trim().max(10).optional(),
   excessDiscount: excessOptionSchema.optional(),
-  // the financial-overview fields SPEC.md lists under Risk too
+  // the financial-overview fields docs/product/ lists under Risk too
   coverLimitAggregate: z
     .number()
     .int()

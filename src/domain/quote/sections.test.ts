@@ -36,7 +36,7 @@ const validInsured = {
 };
 
 describe("step 1: insureds details", () => {
-  it("gives SPEC.md §5's message for every missing required field", () => {
+  it("gives docs/product/errors.md's message for every missing required field", () => {
     expect(issuesOf(insuredsDetailsSchema, {})).toEqual([
       { path: "proposerName", message: "Company name is required" },
       { path: "businessActivity", message: "Business activity is required" },
@@ -108,7 +108,7 @@ const validOverview = {
 };
 
 describe("step 2: financial overview", () => {
-  it("gives SPEC.md §5's messages for cover limit, turnover and largest project", () => {
+  it("gives docs/product/errors.md's messages for cover limit, turnover and largest project", () => {
     expect(
       issuesOf(financialOverviewSchema, {
         ...validOverview,
@@ -315,7 +315,7 @@ describe("step 3: design liability", () => {
 });
 
 describe("step 4: activity split", () => {
-  it("has the 19 activities of SPEC.md §3 plus other, each labelled", () => {
+  it("has the 19 activities of docs/product/screens.md plus other, each labelled", () => {
     expect(ACTIVITY_FIELDS.map((field) => field.key)).toEqual([
       "professionalServices",
       "architectureNewBuildDomesticPrivate",
@@ -369,7 +369,7 @@ const validContract = {
 };
 
 describe("step 5: contracts", () => {
-  it("requires the four fields of a recurring contract with SPEC.md §5's messages", () => {
+  it("requires the four fields of a recurring contract with docs/product/errors.md's messages", () => {
     expect(issuesOf(recurringContractSchema, {})).toEqual([
       { path: "clientName", message: "Client name is required" },
       { path: "valueToFirm", message: "Value to your firm is required" },

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { QUOTE_STATUSES, statusLabel, statusTone } from "./status";
 
 describe("status labels", () => {
-  it("has the seven statuses of SPEC.md §4", () => {
+  it("has the seven statuses of docs/product/life-cycle.md", () => {
     expect(QUOTE_STATUSES).toEqual([
       "DRAFT",
       "QUOTED",
@@ -20,7 +20,7 @@ describe("status labels", () => {
     expect(statusTone("QUOTED")).toBe("success");
   });
 
-  it("shows underscores as spaces on the list and in the wizard alike (SPEC.md §4: 'UW REQUESTED')", () => {
+  it("shows underscores as spaces on the list and in the wizard alike (docs/product/life-cycle.md: 'UW REQUESTED')", () => {
     expect(statusLabel("UW_REQUESTED", "wizard")).toBe("UW REQUESTED");
     expect(statusLabel("UW_APPROVED", "wizard")).toBe("UW APPROVED");
     for (const status of QUOTE_STATUSES) expect(statusLabel(status, "list")).toBe(statusLabel(status, "wizard"));

@@ -1,5 +1,5 @@
 /**
- * Quote statuses (SPEC.md §4) and how the screens show them.
+ * Quote statuses (docs/product/life-cycle.md) and how the screens show them.
  */
 import { z } from "zod";
 
@@ -19,7 +19,7 @@ export function isQuoteStatus(value: unknown): value is QuoteStatus {
   return typeof value === "string" && (QUOTE_STATUSES as readonly string[]).includes(value);
 }
 
-/** Badge colours; the web maps each tone to its classes. COMPLETED (QUOTED) is green (SPEC.md §4). */
+/** Badge colours; the web maps each tone to its classes. COMPLETED (QUOTED) is green (docs/product/life-cycle.md). */
 export type StatusTone = "neutral" | "success" | "warning" | "info" | "positive" | "danger" | "issued";
 
 export const STATUS_TONES: Readonly<Record<QuoteStatus, StatusTone>> = {
@@ -34,7 +34,7 @@ export const STATUS_TONES: Readonly<Record<QuoteStatus, StatusTone>> = {
 
 /**
  * The text of a status wherever a screen shows it (badge, chart, filter, summary): QUOTED reads COMPLETED and
- * underscores read as spaces ('UW REQUESTED'), SPEC.md §4, so one screen never shows one status two ways.
+ * underscores read as spaces ('UW REQUESTED'), docs/product/life-cycle.md, so one screen never shows one status two ways.
  * Only an unknown status differs by place: the dashboard list shows it as DRAFT, the wizard as it is.
  */
 export function statusLabel(status: string | null | undefined, where: "list" | "wizard"): string {

@@ -1,5 +1,5 @@
 /**
- * What a rating leaves on a quote (DECISIONS §4, §5): the premium lines in pence, and beside them the hits,
+ * What a rating leaves on a quote (docs/product/life-cycle.md and docs/product/rating.md): the premium lines in pence, and beside them the hits,
  * the explanation, the capped multiplier, the configuration's own version label and the input it rated. The
  * server keeps them as the quote's rating; the review screen and later re-ratings read them back.
  */

@@ -1,5 +1,5 @@
 /**
- * Step 7 "Revenue Classification" (SPEC.md §2, §3, §9): the turnover band rates the quote.
+ * Step 7 "Revenue Classification" (docs/product/screens.md and docs/product/rating.md): the turnover band rates the quote.
  */
 import { z } from "zod";
 import { TURNOVER_BANDS, type TurnoverBand } from "../constants";

@@ -1,5 +1,5 @@
 /**
- * A rated quote is valid for 30 days from its rating (DECISIONS §4): the server refuses to bind it after that,
+ * A rated quote is valid for 30 days from its rating (docs/product/life-cycle.md): the server refuses to bind it after that,
  * the schedule prints the date, and step 7 and the dashboard show it. This is the one place the rule lives.
  */
 import { QUOTE_VALIDITY_DAYS } from "../constants";

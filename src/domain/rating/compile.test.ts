@@ -14,12 +14,12 @@ function compileOrFail(config: unknown): CompiledRater {
 const pi001 = compileOrFail(PI001_RATING_CONFIG);
 const dcPi = compileOrFail(DC_PI_RATING_CONFIG);
 
-/** SPEC.md §9's test risk: turnover 500,000, technology, sum insured 2,000,000 is NOT above 2,000,000. */
+/** docs/product/rating.md's test risk: turnover 500,000, technology, sum insured 2,000,000 is NOT above 2,000,000. */
 function pi001Input(overrides: Partial<RatingInput> = {}): RatingInput {
   return defaultRatingInput({ turnover: 500_000, industry: "technology", claimsLast3Yrs: 0, ...overrides });
 }
 
-describe("PI001 (SPEC.md §9's example), worked by hand", () => {
+describe("PI001 (docs/product/rating.md's example), worked by hand", () => {
   it("floors 1.2 x 0.95 x 1 = 1.14 (114.00) to the 150.00 minimum premium: total 196.00", () => {
     const result = pi001.rate(pi001Input());
     expect(result.uncappedMultiplier).toBe(1.14);
@@ -188,7 +188,7 @@ describe("excess options (D/C-PI: 2x is 15% off the base, 5x is 25% off, after t
     expect(dcPi.rate({ ...input, excessOption: "5x" }).basePremium).toBe(56_250);
   });
 
-  it("applies the excess after the minimum-premium floor (DECISIONS.md §5)", () => {
+  it("applies the excess after the minimum-premium floor (docs/product/rating.md)", () => {
     const smallest = defaultRatingInput({ turnover: 100_000, coverLimit: 250_000 });
     // 750 x 0.8 x 0.55 = 330.00, floored to 450.00, then x 0.85 = 382.50
     expect(dcPi.rate(smallest).basePremium).toBe(45_000);
@@ -238,7 +238,7 @@ describe("D/C-PI referral rules: each is triggered by one input", () => {
     expect(hits).toEqual(["MATERIAL_FACTS", "PREVIOUS_CLAIMS"]);
   });
 
-  it("covers every referral DECISIONS.md §5 asks for", () => {
+  it("covers every referral docs/product/rating.md asks for", () => {
     const codes = new Set(cases.map(([code]) => code));
     expect([...codes].sort()).toEqual(dcPi.config.referralRules.map((rule) => rule.code).sort());
   });

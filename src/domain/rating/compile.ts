@@ -3,7 +3,7 @@
  * condition) and returns a rater whose rate() is pure, deterministic and cannot fail on a condition. The same
  * code rates on the server's /rate and in the admin's Test Rating.
  *
- * Premium (DECISIONS.md §5), all money in integer pence rounded half-up per line:
+ * Premium (docs/product/rating.md), all money in integer pence rounded half-up per line:
  *   base  = max(minPremium, baseRate x min(product of factor multipliers, maxMultiplier)) x excess factor
  *           (or the manual override, which replaces the base)
  *   fees  = configured fees + one line per chosen additional cover, priced by its limit

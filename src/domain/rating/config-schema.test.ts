@@ -22,7 +22,7 @@ function issuesOf(config: unknown): RatingConfigIssue[] {
   return result.issues;
 }
 
-describe("parseRatingConfigText (SPEC.md §5)", () => {
+describe("parseRatingConfigText (docs/product/errors.md)", () => {
   it("exports the exact toast texts", () => {
     expect(INVALID_RATING_CONFIG_TITLE).toBe("Validation Error");
     expect(INVALID_RATING_CONFIG_DESCRIPTION).toBe("Invalid JSON configuration");
@@ -51,7 +51,7 @@ describe("parseRatingConfigText (SPEC.md §5)", () => {
 });
 
 describe("configuration validation returns every problem with its path", () => {
-  it("accepts SPEC.md §9's example", () => {
+  it("accepts docs/product/rating.md's example", () => {
     expect(compileRatingConfig(PI001_RATING_CONFIG).ok).toBe(true);
   });
 

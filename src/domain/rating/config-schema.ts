@@ -1,5 +1,5 @@
 /**
- * The shape of a rating configuration (SPEC.md §3 and §9, DECISIONS.md §9): what an administrator writes in
+ * The shape of a rating configuration (docs/product/screens.md and docs/product/rating.md): what an administrator writes in
  * a rating version's JSON. Amounts are in pounds, as an underwriter writes them; the engine converts to
  * integer pence when it compiles the configuration. Every bound here exists because the text comes from a
  * person (or an attacker holding an admin session): sizes are capped so validation and rating stay cheap.
@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { type ExcessOption, RATING_INPUT_FIELDS, type RatingInputFieldName } from "./input";
 
-/** SPEC.md §5: the toast for a configuration that does not parse or lacks version, productCode, baseRate. */
+/** docs/product/errors.md: the toast for a configuration that does not parse or lacks version, productCode, baseRate. */
 export const INVALID_RATING_CONFIG_TITLE = "Validation Error";
 export const INVALID_RATING_CONFIG_DESCRIPTION = "Invalid JSON configuration";
 export const INVALID_RATING_CONFIG_MESSAGE = `${INVALID_RATING_CONFIG_TITLE} - ${INVALID_RATING_CONFIG_DESCRIPTION}`;
@@ -313,7 +313,7 @@ export function validateRatingConfigShape(
 }
 
 /**
- * SPEC.md §5's first check of the configuration editor: the text must be JSON holding an object with
+ * docs/product/errors.md's first check of the configuration editor: the text must be JSON holding an object with
  * version, productCode and baseRate; anything else is 'Validation Error - Invalid JSON configuration'.
  * The full validation (compileRatingConfig) runs after this on the parsed object.
  */
@@ -332,7 +332,7 @@ export function parseRatingConfigText(
   return hasRequiredConfigKeys(record) ? { ok: true, json: record } : invalid;
 }
 
-/** SPEC.md §5: a configuration must at least hold version, productCode and baseRate. */
+/** docs/product/errors.md: a configuration must at least hold version, productCode and baseRate. */
 export function hasRequiredConfigKeys(record: Record<string, unknown>): boolean {
   return ["version", "productCode", "baseRate"].every(
     (key) => Object.hasOwn(record, key) && record[key] !== null && record[key] !== undefined,

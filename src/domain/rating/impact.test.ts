@@ -189,7 +189,7 @@ describe("rating both ways", () => {
     if (!current.ok || !draft.ok) throw new Error("configurations refused");
     const input = defaultRatingInput({ turnover: 500_000, industry: "technology", claimsLast3Yrs: 3 });
     const { before, after } = rateBothWays(input, current.rater, draft.rater);
-    // SPEC §9 worked example at 3 claims: 1.2 x 0.95 x 1.6 = 1.824 -> 182.40 base, 25.00 fee, 24.89 tax.
+    // docs/product/rating.md worked example at 3 claims: 1.2 x 0.95 x 1.6 = 1.824 -> 182.40 base, 25.00 fee, 24.89 tax.
     expect(before).toEqual({ totalPremium: 232_29, referred: true });
     // Base doubles to 364.80; (364.80 + 25.00) x 12% = 46.78 tax.
     expect(after).toEqual({ totalPremium: 436_58, referred: true });

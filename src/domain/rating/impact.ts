@@ -266,7 +266,7 @@ export function rateOf(count: number, total: number): number {
   return total === 0 ? 0 : Math.round((count / total) * 10_000) / 100;
 }
 
-// ---- The API's shape (DECISIONS §2: money as two-decimal strings) ----
+// ---- The API's shape (docs/product/errors.md: money as two-decimal strings) ----
 
 const moneyString = z.string();
 const bandCounts = z.array(z.object({ label: z.string(), count: z.number().int().min(0) }));

@@ -5,7 +5,7 @@
  * in a rule ("turnover > 2000000"); the engine converts to pence only where money is produced.
  */
 export const RATING_INPUT_FIELDS = {
-  // risk basics (SPEC.md §3 Risk)
+  // risk basics (docs/product/screens.md Risk)
   turnover: "number",
   industry: "string",
   employees: "number",
@@ -131,7 +131,7 @@ export type RatingInput = { [K in RatingInputFieldName]: FieldType<(typeof RATIN
 export type ExcessOption = "standard" | "2x" | "5x";
 
 /**
- * A complete input with SPEC.md §9's fallback defaults (turnover 500,000, cover limit and sum insured
+ * A complete input with docs/product/rating.md's fallback defaults (turnover 500,000, cover limit and sum insured
  * 1,000,000, largest project 100,000, claims 0, employees 1), all UK work, subcontractor insurance
  * confirmed and every other answer No. Callers override what they know.
  */

@@ -200,7 +200,7 @@ describe("planPublication", () => {
   });
 });
 
-describe("Test Rating defaults (SPEC.md §9)", () => {
+describe("Test Rating defaults (docs/product/rating.md)", () => {
   it("offers the four industries and the test risk defaults", () => {
     expect(TEST_INDUSTRIES).toEqual(["technology", "restaurant", "consultant", "construction"]);
     expect(TEST_RISK_DEFAULTS).toEqual({

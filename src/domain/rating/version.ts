@@ -1,6 +1,6 @@
 /**
- * Rating versions: the API schemas of SPEC.md §7's /api/rating/versions calls and the pure rules of
- * DECISIONS.md §5 for which version rates a quote and what publishing one does to the others (ADR 0005).
+ * Rating versions: the API schemas of docs/product/permissions.md's /api/rating/versions calls and the pure rules of
+ * docs/product/rating.md for which version rates a quote and what publishing one does to the others (ADR 0005).
  * Dates are ISO calendar dates ("2026-01-01"); periods are half-open: effectiveFrom <= date < effectiveTo,
  * with a null effectiveTo meaning open-ended. ISO dates compare correctly as strings.
  */
@@ -29,8 +29,8 @@ function pathSegments(path: string): (string | number)[] {
 }
 
 /**
- * A rating configuration as the API receives it: an object, or the editor's JSON text. It must pass SPEC.md
- * §5's first check ('Validation Error - Invalid JSON configuration') and then the engine's full validation
+ * A rating configuration as the API receives it: an object, or the editor's JSON text. It must pass
+ * docs/product/errors.md's first check ('Validation Error - Invalid JSON configuration') and then the engine's full validation
  * (every problem reported under `json.<path>`). The output is the configuration object as written.
  */
 export const ratingConfigJsonSchema = z
@@ -49,7 +49,7 @@ export const ratingConfigJsonSchema = z
     } else if (hasRequiredConfigKeys(value)) {
       json = value;
     } else {
-      // The object form fails SPEC.md §5's first check the same way as the text form.
+      // The object form fails docs/product/errors.md's first check the same way as the text form.
       ctx.addIssue({ code: "custom", message: INVALID_RATING_CONFIG_MESSAGE });
       return z.NEVER;
     }
@@ -167,7 +167,7 @@ export interface VersionForSelection extends EffectivePeriod {
 }
 
 /**
- * DECISIONS.md §5: the version that rates a quote is the PUBLISHED one for its product whose period contains
+ * docs/product/rating.md: the version that rates a quote is the PUBLISHED one for its product whose period contains
  * the inception date. Undefined when there is none (the server answers that no rating is available).
  */
 export function selectEffectiveVersion<T extends VersionForSelection>(
@@ -269,11 +269,11 @@ export function publicationConfirmation(
   return `${opening} ${effect} A published version cannot be changed or withdrawn.`;
 }
 
-/** SPEC.md §2/§9: the industries the admin's Test Rating offers. */
+/** docs/product/screens.md and docs/product/rating.md: the industries the admin's Test Rating offers. */
 export const TEST_INDUSTRIES = ["technology", "restaurant", "consultant", "construction"] as const;
 export type TestIndustry = (typeof TEST_INDUSTRIES)[number];
 
-/** SPEC.md §9: the Test Rating risk's defaults. */
+/** docs/product/rating.md: the Test Rating risk's defaults. */
 export const TEST_RISK_DEFAULTS = {
   turnover: 500_000,
   industry: "technology",
@@ -293,14 +293,14 @@ export type TestRatingRisk = z.infer<typeof testRatingRiskSchema>;
 
 /**
  * The rating input of the admin's Test Rating: the test risk over the engine's neutral defaults, so a test
- * runs the real engine (DECISIONS.md §5), not SPEC.md §9's simplified local formula.
+ * runs the real engine (docs/product/rating.md), not docs/product/rating.md's simplified local formula.
  */
 export function testRatingInput(risk: TestRatingRisk): RatingInput {
   return defaultRatingInput({
     turnover: risk.turnover,
     industry: risk.industry,
     sumInsured: risk.sumInsured,
-    // For D/C-PI the sum insured is the cover limit (DECISIONS.md §5), so a test rates both alike.
+    // For D/C-PI the sum insured is the cover limit (docs/product/rating.md), so a test rates both alike.
     coverLimit: risk.sumInsured,
     claimsLast3Yrs: risk.claimsLast3Yrs,
     hasClaims: risk.claimsLast3Yrs > 0,

@@ -86,7 +86,7 @@ export function describeMatched(matched: string): string {
 
 /**
  * The turnover line says what was declared and what was rated: the wizard rates a band's representative
- * value (SPEC.md §9), so a declared £180,000 is rated at £400,000 and falls in the configuration's
+ * value (docs/product/rating.md), so a declared £180,000 is rated at £400,000 and falls in the configuration's
  * 250,001–500,000 band; a turnover above every wizard band is rated as declared.
  */
 export function describeTurnover(matched: string, context: WorksheetContext): string {

@@ -1,5 +1,5 @@
 /**
- * The underwriter's decision on a referred quote (SPEC.md §4, §5, §9; DECISIONS §4).
+ * The underwriter's decision on a referred quote (docs/product/life-cycle.md, docs/product/errors.md and docs/product/rating.md; docs/product/life-cycle.md).
  */
 import { z } from "zod";
 import {

@@ -1,5 +1,5 @@
 /**
- * GET /api/uw/review/{id}: the underwriter review (SPEC.md §2 "Underwriter review screen", DECISIONS §6, §8),
+ * GET /api/uw/review/{id}: the underwriter review (docs/product/screens.md "Underwriter review screen", docs/product/documents.md and docs/product/permissions.md),
  * one schema for the server's response and the review screen's reading of it.
  */
 import { z } from "zod";
@@ -45,7 +45,7 @@ export type ReviewAccess = z.infer<typeof reviewAccessSchema>;
 export const underwriterReviewSchema = z.object({
   quote: quoteSchema,
   referralHits: z.array(referralHitSchema),
-  /** The referral reason split into its lines (SPEC.md §2). */
+  /** The referral reason split into its lines (docs/product/screens.md). */
   referralReasons: z.array(z.string()),
   riskAssessment: riskAssessmentSchema,
   /** Decisions recorded so far, oldest first. */

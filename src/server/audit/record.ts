@@ -1,5 +1,5 @@
 /**
- * The audit trail (DECISIONS §7): every change writes its entry on the SAME transaction (or statement) as the
+ * The audit trail (docs/product/permissions.md): every change writes its entry on the SAME transaction (or statement) as the
  * change, so either both commit or neither does. The table is append-only (a trigger refuses UPDATE, DELETE and
  * TRUNCATE). This module is the one place that knows what an audit row holds: `recordAudit` appends an entry
  * inside a transaction, and `auditEntriesAfter` writes entries in the same statement as a change that must stay

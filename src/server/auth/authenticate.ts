@@ -1,7 +1,7 @@
 /**
  * Who is asking: reads the session cookie on every request and sets `request.user` (null when signed out).
  * Routes guard themselves with `requireUser` / `requireRole(...)` as a preHandler, which answer 401
- * 'Authentication required' and 403 'Insufficient permissions' (SPEC §6) in one place.
+ * 'Authentication required' and 403 'Insufficient permissions' (docs/product/permissions.md) in one place.
  */
 
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";

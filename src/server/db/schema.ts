@@ -52,7 +52,7 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     createdAt: createdAt(),
     updatedAt: timestampTz("updated_at").notNull().defaultNow(),
-    /** Soft delete: the row stays so quotes keep their broker's name (DECISIONS §3). */
+    /** Soft delete: the row stays so quotes keep their broker's name (docs/product/permissions.md). */
     deletedAt: timestampTz("deleted_at"),
   },
   (t) => [
@@ -96,7 +96,7 @@ export const ratingVersions = pgTable(
     name: text("name").notNull(),
     notes: text("notes"),
     productCode: text("product_code").notNull(),
-    /** The rating configuration (SPEC §3 / DECISIONS §9), validated by the engine before it is stored. */
+    /** The rating configuration (docs/product/screens.md / docs/product/rating.md), validated by the engine before it is stored. */
     json: jsonb("json").$type<Record<string, unknown>>().notNull(),
     /**
      * The configuration as its author ordered it: jsonb keeps keys in its own order (shortest first), which
@@ -267,7 +267,7 @@ export const outbox = pgTable(
   (t) => [index("outbox_pending_idx").on(t.createdAt).where(sql`${t.sentAt} is null and ${t.loggedAt} is null`)],
 );
 
-/** Review links e-mailed to underwriters: the token is stored hashed and expires (DECISIONS §6). */
+/** Review links e-mailed to underwriters: the token is stored hashed and expires (docs/product/documents.md). */
 export const reviewTokens = pgTable(
   "review_tokens",
   {

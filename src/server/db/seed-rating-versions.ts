@@ -1,5 +1,5 @@
 /**
- * The rating versions a new database starts with (DECISIONS §1): the engine's shipped configurations, PUBLISHED
+ * The rating versions a new database starts with (README.md): the engine's shipped configurations, PUBLISHED
  * and effective from SEED_EFFECTIVE_FROM with no end.
  */
 import { DC_PI_RATING_CONFIG } from "../../domain/rating/configs/dc-pi";

@@ -1,5 +1,5 @@
 /**
- * First-start data (DECISIONS §1). On a database with no users: the three demo users (unless SEED_DEMO=false)
+ * First-start data (README.md). On a database with no users: the three demo users (unless SEED_DEMO=false)
  * and the first administrator from ADMIN_EMAIL/ADMIN_PASSWORD when set. For each product (D/C-PI, PI001) with
  * no rating version at all: a PUBLISHED one effective from 2020-01-01, open-ended. Running it again changes
  * nothing.

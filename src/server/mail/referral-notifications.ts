@@ -1,5 +1,5 @@
 /**
- * Referral e-mails (DECISIONS §6): when a quote is referred, each underwriter gets a link to its review page
+ * Referral e-mails (docs/product/documents.md): when a quote is referred, each underwriter gets a link to its review page
  * carrying a personal review token. Everything is written inside the referring transaction (tokens and
  * outbox rows), so a referral that rolls back sends nothing; the mail dispatcher delivers after commit.
  */
@@ -15,7 +15,7 @@ export interface ReferralQuote {
   reference: string;
   proposerName: string;
   productCode?: string | null;
-  /** The referral hits' descriptions joined by ", " (DECISIONS §4), or null for a voluntary request. */
+  /** The referral hits' descriptions joined by ", " (docs/product/life-cycle.md), or null for a voluntary request. */
   referralReason?: string | null;
 }
 

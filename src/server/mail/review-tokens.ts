@@ -1,5 +1,5 @@
 /**
- * Review links e-mailed to underwriters (DECISIONS §6): a random token that lets its holder read ONE quote's
+ * Review links e-mailed to underwriters (docs/product/documents.md): a random token that lets its holder read ONE quote's
  * review without signing in, for 14 days. Only the SHA-256 of the token is stored, so a copy of the database
  * does not hand out working links; recording a decision still needs a signed-in UNDERWRITER.
  */

@@ -1,5 +1,5 @@
 /**
- * Cross-site request refusal (DECISIONS §8): a state-changing request whose Origin header (or, without one,
+ * Cross-site request refusal (docs/product/permissions.md): a state-changing request whose Origin header (or, without one,
  * Referer) names another site than the request's own host (or PUBLIC_URL) gets 403. SameSite=Lax cookies
  * already stop most cross-site posts; this closes the gap for same-site subdomains and old browsers.
  */

@@ -8,7 +8,7 @@ import { useAfterSignInPath } from "../features/auth/hooks/use-after-sign-in-pat
 import { useMe } from "../lib/api/get-me";
 
 /**
- * SPEC.md §2's guards: a spinner while the session loads, /login when nobody is signed in, /dashboard
+ * docs/product/screens.md's guards: a spinner while the session loads, /login when nobody is signed in, /dashboard
  * when the signed-in role is not allowed. The server enforces the same rules; this only keeps people on
  * screens they can use. A signed-out visitor is sent to /login?next=<the page asked for>, so signing in
  * (or signing in again after the session expired) returns to that page.

@@ -32,7 +32,7 @@ function ReviewRoute({ quoteId }: { quoteId: string }) {
   );
 }
 
-/** /uw/dashboard: the review queue for underwriters; a broker (SPEC.md §2 lets them in) sees their list. */
+/** /uw/dashboard: the review queue for underwriters; a broker (docs/product/screens.md lets them in) sees their list. */
 function UnderwriterDashboard() {
   const me = useMe();
   return me.data?.role === "UNDERWRITER" ? <UnderwriterQueueRoute /> : <DashboardRoute />;
@@ -43,7 +43,7 @@ function Lazy({ children }: { children: ReactNode }) {
 }
 
 /**
- * SPEC.md §2's route table. The quote wizard keeps its step in the address (/quote/{id}/step/{n}, with
+ * docs/product/screens.md's route table. The quote wizard keeps its step in the address (/quote/{id}/step/{n}, with
  * /quote/{id} opening the step the quote's state picks), and the underwriter review at /uw/review/{id} also
  * opens read-only for a signed-out holder of an e-mailed review link.
  */

@@ -1,4 +1,4 @@
-/** Every route of SPEC.md §2 in one place: components link through these, never through string literals. */
+/** Every route of docs/product/screens.md in one place: components link through these, never through string literals. */
 const QUOTE = "/quote";
 const UNDERWRITER_REVIEW = "/uw/review";
 const ADMIN = "/admin";
@@ -11,7 +11,7 @@ export const paths = {
   /** Every wizard address starts here (the New Quote link is active anywhere under it). */
   quoteArea: QUOTE,
   quoteNew: `${QUOTE}/new`,
-  /** Opens the step the wizard's rules pick (SPEC.md §4); the address then names that step. */
+  /** Opens the step the wizard's rules pick (docs/product/life-cycle.md); the address then names that step. */
   quote: (id: string) => `${QUOTE}/${encodeURIComponent(id)}`,
   /** One wizard step of a quote (n = 1..7): reload, Back and Forward come back to it. */
   quoteStep: (id: string, step: number) => `${QUOTE}/${encodeURIComponent(id)}/step/${step}`,

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { PRODUCT_NAME } from "../../domain/constants";
 
-/** SPEC.md §2 page titles: the product name, then the screen ("PI Quote Engine - Dashboard"). */
+/** docs/product/screens.md page titles: the product name, then the screen ("PI Quote Engine - Dashboard"). */
 export function pageTitle(screen: string, separator = " - "): string {
   return `${PRODUCT_NAME}${separator}${screen}`;
 }

@@ -24,7 +24,7 @@ describe("apiClient", () => {
     expect(init?.body).toBe('{"name":"Acme"}');
   });
 
-  it("raises SPEC §8's message: the status, a colon and a space, then the body text", async () => {
+  it("raises docs/product/errors.md's message: the status, a colon and a space, then the body text", async () => {
     const body = '{"error":"Quote has referral hits and must be referred","code":"CONFLICT"}';
     vi.stubGlobal("fetch", answer(409, body, "Conflict"));
     const error = await apiClient.get("/api/quotes/1").catch((caught: unknown) => caught);

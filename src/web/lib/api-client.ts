@@ -1,8 +1,8 @@
 /**
- * The web app's one way to talk to the API (SPEC.md §7): every call sends the session cookie, bodies are
- * JSON, and any non-success answer becomes an ApiError whose message follows SPEC.md §8:
+ * The web app's one way to talk to the API (docs/product/permissions.md): every call sends the session cookie, bodies are
+ * JSON, and any non-success answer becomes an ApiError whose message follows docs/product/errors.md:
  * "{status}: {body text, or the status text when the body is empty}". The server's structured error
- * (`{ error, code, issues }`, DECISIONS.md §2) is kept on the error so screens can show its readable text.
+ * (`{ error, code, issues }`, docs/product/errors.md) is kept on the error so screens can show its readable text.
  */
 
 export interface ApiIssue {
@@ -90,7 +90,7 @@ export function fetchWithSession(path: string, options: RequestOptions = {}): Pr
   return fetch(withQuery(path, options.params), init);
 }
 
-/** Throws the SPEC.md §8 error for a non-success response. */
+/** Throws the docs/product/errors.md error for a non-success response. */
 export async function assertOk(response: Response): Promise<Response> {
   if (response.ok) return response;
   const bodyText = await response.text().catch(() => "");
@@ -115,7 +115,7 @@ export const apiClient = {
     request<T>(path, { ...options, method: "DELETE" }),
 };
 
-/** The API's success envelope (DECISIONS.md §2). */
+/** The API's success envelope (docs/product/errors.md). */
 export interface ApiData<T> {
   data: T;
 }

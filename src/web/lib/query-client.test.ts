@@ -4,7 +4,7 @@ import { createQueryClient } from "./query-client";
 import { meQueryKey } from "./query-keys";
 
 describe("query client", () => {
-  it("uses SPEC §7's defaults: never stale, no refetch on focus, no retries", () => {
+  it("uses docs/product/permissions.md's defaults: never stale, no refetch on focus, no retries", () => {
     const defaults = createQueryClient().getDefaultOptions();
     expect(defaults.queries).toMatchObject({
       staleTime: Number.POSITIVE_INFINITY,

@@ -3,7 +3,7 @@ import { ApiError } from "./api-client";
 import { meQueryKey } from "./query-keys";
 
 /**
- * SPEC.md §7's data-fetching defaults: data never goes stale, no refetch on window focus, no polling,
+ * docs/product/permissions.md's data-fetching defaults: data never goes stale, no refetch on window focus, no polling,
  * no retries for queries or mutations. Freshness comes from invalidating the same keys after a save.
  *
  * A 401 from any other call means the session ended (idle expiry, signed out elsewhere, user deleted):

@@ -73,7 +73,7 @@ export async function createDraftQuote(broker: ApiSession, proposerName: string)
   return unwrapQuote(data);
 }
 
-/** Saves steps 2-6 so the quote's data is complete (SPEC.md §4); `declaration` can add referral facts. */
+/** Saves steps 2-6 so the quote's data is complete (docs/product/life-cycle.md); `declaration` can add referral facts. */
 export async function completeQuoteData(
   broker: ApiSession,
   quoteId: string,
@@ -107,7 +107,7 @@ export type QuoteStatusName =
   | "ISSUED";
 
 /**
- * A quote in the given status, made through the life cycle of DECISIONS §4: rated and completed for
+ * A quote in the given status, made through the life cycle of docs/product/life-cycle.md: rated and completed for
  * QUOTED, referred with a declared previous claim for REFERRED, decided by the underwriter, issued.
  */
 export async function quoteInStatus(

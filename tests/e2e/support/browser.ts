@@ -1,6 +1,6 @@
 /**
  * Browser-test helpers: Debian's Chromium driven by playwright-core (never `playwright install`), axe-core
- * checks, screenshots kept under test-results/screenshots/, and sign-in as the demo users (DECISIONS §1).
+ * checks, screenshots kept under test-results/screenshots/, and sign-in as the demo users (README.md).
  */
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";

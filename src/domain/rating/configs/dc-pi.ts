@@ -3,11 +3,11 @@ import type { CoverPriceBand, RatingConfigInput } from "../config-schema";
 /**
  * The project's own rating for D/C-PI (professional indemnity for design-and-construct contractors), seeded
  * as the product's first PUBLISHED version. The numbers and the reasoning behind them are in
- * docs/rating-dc-pi.md: a contractor at £250k-£500k turnover buying a £1m limit is the reference risk and
+ * docs/product/rating.md: a contractor at £250k-£500k turnover buying a £1m limit is the reference risk and
  * pays the base rate (£750) before fees and IPT.
  */
 
-/** Premium in pounds by limit: property covers are offered from £1,000 to £1,000,000 (SPEC.md §9). */
+/** Premium in pounds by limit: property covers are offered from £1,000 to £1,000,000 (docs/product/rating.md). */
 function propertyCoverPricing(
   premiums: readonly [number, number, number, number, number, number, number, number, number],
 ) {
@@ -25,7 +25,7 @@ function propertyCoverPricing(
   return limits.map(([min, max], index): CoverPriceBand => ({ min, max, premium: premiums[index] as number }));
 }
 
-/** Every declaration answer that is a material fact (the three material-fact groups of SPEC.md §3). */
+/** Every declaration answer that is a material fact (the three material-fact groups of docs/product/screens.md). */
 const MATERIAL_FACTS = [
   "asbestosOrEnvironmentalWork",
   "contractsNotInWriting",

@@ -1,7 +1,7 @@
 import type { RatingConfigInput } from "../config-schema";
 
 /**
- * SPEC.md §9's example configuration, exactly as DECISIONS.md §9 writes it: the PUBLISHED version seeded for
+ * docs/product/rating.md's example configuration, exactly as docs/product/rating.md writes it: the PUBLISHED version seeded for
  * product PI001. Do not "improve" it; quotes and tests are worked by hand from these numbers.
  */
 export const PI001_RATING_CONFIG: RatingConfigInput = {

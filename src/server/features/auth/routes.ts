@@ -1,5 +1,5 @@
 /**
- * Sign-in, sign-out and the session lookup (SPEC §7: POST /api/auth/login, POST /api/auth/logout, GET /api/me).
+ * Sign-in, sign-out and the session lookup (docs/product/permissions.md: POST /api/auth/login, POST /api/auth/logout, GET /api/me).
  * The rules are the service's (`./service`); these routes own the session cookie.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

@@ -1,5 +1,5 @@
 /**
- * Signing in and out (SPEC §7, DECISIONS §3). A failed sign-in answers 'Invalid email or password' whether or not
+ * Signing in and out (docs/product/permissions.md). A failed sign-in answers 'Invalid email or password' whether or not
  * the address has an account, after the same argon2 work; an address with too many recent failures is locked for
  * a while; every attempt is audited in the transaction that records it.
  */

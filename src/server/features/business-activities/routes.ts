@@ -1,5 +1,5 @@
 /**
- * GET /api/business-activities?q=&limit=: the step-1 job-title picker (SPEC.md §2). The list itself lives in
+ * GET /api/business-activities?q=&limit=: the step-1 job-title picker (docs/product/screens.md). The list itself lives in
  * the domain (`src/domain/business-activities.ts`), so the browser may also search it without a request.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

@@ -1,7 +1,7 @@
 /**
  * A client of the public Companies House API (https://developer.company-information.service.gov.uk):
  * HTTP basic auth with the API key as user name and an empty password, a bounded wait, and every failure
- * turned into a clear AppError (DECISIONS §6: "A failing register gives 502 with a clear message, never a
+ * turned into a clear AppError (docs/product/documents.md: "A failing register gives 502 with a clear message, never a
  * crash"). Responses keep Companies House's field names; they are checked only for the fields we read.
  */
 import type { z } from "zod";

@@ -1,7 +1,7 @@
 /**
  * The company look-ups step 1 makes: search by name or number, and the officers of one company (whose
  * active directors fill "number of directors"). Chooses the register (live Companies House with an API key,
- * else the embedded demo register) and caches answers five minutes (SPEC.md §9).
+ * else the embedded demo register) and caches answers five minutes (docs/product/rating.md).
  */
 
 import type { CompanyRegisterKind, CompanySearchItem, Officer } from "../../../domain/api/companies";

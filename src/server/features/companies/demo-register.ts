@@ -1,5 +1,5 @@
 /**
- * The embedded company register used when no Companies House API key is configured (DECISIONS §6).
+ * The embedded company register used when no Companies House API key is configured (docs/product/documents.md).
  * Every firm is FICTITIOUS: names, numbers, addresses and officers are made up by a seeded pseudo-random
  * generator, so the register is the same on every start and in every test, and needs no data file.
  * The web app labels it as demo data (GET /api/config: companyRegister "demo").

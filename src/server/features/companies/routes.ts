@@ -1,5 +1,5 @@
 /**
- * GET /api/companies/search?q= and GET /api/companies/{company_number}/officers (SPEC.md §7, DECISIONS §8):
+ * GET /api/companies/search?q= and GET /api/companies/{company_number}/officers (docs/product/permissions.md):
  * Companies House field names, `{ items }` also under `data`, officers as `{ data: { numberOfDirectors, items } }`.
  * `register` says whether the answer came from Companies House ("live") or the fictitious demo register.
  */

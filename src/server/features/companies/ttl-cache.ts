@@ -1,6 +1,6 @@
 /**
  * A bounded in-memory cache whose entries expire after a time to live (the register answers are cached five
- * minutes, SPEC.md §9). Least recently used entries are evicted first once `maxEntries` is reached, so a
+ * minutes, docs/product/rating.md). Least recently used entries are evicted first once `maxEntries` is reached, so a
  * flood of distinct searches cannot grow the process without bound. `now` is injectable for tests.
  */
 export interface TtlCacheOptions {

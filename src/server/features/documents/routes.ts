@@ -1,5 +1,5 @@
 /**
- * The three documents (SPEC.md §7, DECISIONS §6 and §8), generated as PDFs on the server:
+ * The three documents (docs/product/permissions.md and docs/product/documents.md), generated as PDFs on the server:
  *   POST /api/quotes/{id}/statement-of-fact  -> {reference}-statement-of-fact.pdf
  *   POST /api/quotes/{id}/policy-schedule    -> {reference}-policy-schedule.pdf
  *   GET  /api/documents/dc-wording[?download=true] -> First_Underwriting_D&C_PI_Wording.pdf

@@ -1,5 +1,5 @@
 /**
- * What a quote document prints (SPEC.md §7): the quote as its reader may see it, with the rating version that
+ * What a quote document prints (docs/product/permissions.md): the quote as its reader may see it, with the rating version that
  * priced it. A quote that lacks what the documents print is refused with 409 naming what is missing.
  */
 import { describeMissing, findMissingForDocuments } from "../../../domain/quote/completeness";

@@ -1,5 +1,5 @@
 /**
- * Who may do what to a quote (DECISIONS §3, decided by the domain's `decideQuoteAction`): every quote command
+ * Who may do what to a quote (docs/product/permissions.md, decided by the domain's `decideQuoteAction`): every quote command
  * and every feature that reads quotes (documents, underwriting) goes through these, so the ownership rule and
  * the 403/409 answers live in one place.
  */
@@ -16,7 +16,7 @@ export type AllowedQuoteAction = Extract<ReturnType<typeof decideQuoteAction>, {
 /** Throws the refusal of a life-cycle decision: 403 for permission, 409 for the quote's state. */
 export function assertAllowed(decision: ReturnType<typeof decideQuoteAction>): asserts decision is AllowedQuoteAction {
   if (decision.allowed) return;
-  // DECISIONS §2: every permission refusal reads "Insufficient permissions"; state conflicts say why.
+  // docs/product/errors.md: every permission refusal reads "Insufficient permissions"; state conflicts say why.
   if (decision.kind === "forbidden") throw AppError.forbidden();
   throw AppError.conflict(decision.reason, "QUOTE_STATE_CONFLICT");
 }

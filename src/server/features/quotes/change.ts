@@ -1,5 +1,5 @@
 /**
- * What every quote write shares (DECISIONS §4, §8; ADR 0016): only the columns that actually change are
+ * What every quote write shares (docs/product/life-cycle.md and docs/product/permissions.md; ADR 0016): only the columns that actually change are
  * written, an edit that would price the quote differently reopens it (the domain's rule), and the change is
  * written with its audit entries atomically at the version read. A write that changes nothing writes nothing
  * (no version bump, no audit, no reopening).

@@ -1,5 +1,5 @@
 /**
- * Completion (DECISIONS §4): a DRAFT is re-rated on the server and refused while referral hits remain; an
+ * Completion (docs/product/life-cycle.md): a DRAFT is re-rated on the server and refused while referral hits remain; an
  * underwriter-approved quote completes at the approved premium without re-rating.
  */
 import { penceToMoneyString } from "../../../domain/money";
@@ -37,7 +37,7 @@ export async function completeQuote(
   const audits = [...edit.audits];
 
   if (working.status === "DRAFT") {
-    // Permission and state first (ADR 0027: a never-rated DRAFT is refused), then a fresh server-side rating.
+    // Permission and state first (ADR 0016: a never-rated DRAFT is refused), then a fresh server-side rating.
     assertQuoteAction(working, actor, "complete", { ratedAt: working.ratedAt, referralHitCount: 0 });
     const rating = await rateStoredQuote(db, working);
     const decision = assertQuoteAction(working, actor, "complete", {

@@ -1,4 +1,4 @@
-/** POST /quotes (SPEC.md §7): a DRAFT quote from step 1, created by the signed-in broker or underwriter. */
+/** POST /quotes (docs/product/permissions.md): a DRAFT quote from step 1, created by the signed-in broker or underwriter. */
 import { productTypeOf } from "../../../domain/quote/product";
 import type { CreateQuoteRequest } from "../../../domain/quote/requests";
 import { recordAudit } from "../../audit/record";

@@ -1,5 +1,5 @@
 /**
- * Rating a STORED quote (DECISIONS §4, §5): the input is derived by the domain from what the server holds;
+ * Rating a STORED quote (docs/product/life-cycle.md and docs/product/rating.md): the input is derived by the domain from what the server holds;
  * the client contributes only its step-7 selections, which are kept on the quote (`risk`, `turnoverBand`) so
  * a later server-side re-rating (complete, refer) prices exactly what the broker last chose.
  */

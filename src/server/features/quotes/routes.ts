@@ -1,5 +1,5 @@
 /**
- * The quote API (SPEC.md §7, DECISIONS §2-§4, §8). Handlers stay thin: request and response shapes are the
+ * The quote API (docs/product/permissions.md, docs/product/errors.md and docs/product/life-cycle.md). Handlers stay thin: request and response shapes are the
  * domain's zod schemas (so OpenAPI documents them), rules are the domain's, and each command lives in its own file.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

@@ -1,5 +1,5 @@
 /**
- * "A write that leaves a value unchanged is not a change" (DECISIONS §8). JSONB hands objects back with its own
+ * "A write that leaves a value unchanged is not a change" (docs/product/permissions.md). JSONB hands objects back with its own
  * key order, and a form may send null where the stored section has nothing, so values are compared in a
  * canonical form: keys sorted, null and undefined members dropped.
  */

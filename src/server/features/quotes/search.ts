@@ -1,5 +1,5 @@
 /**
- * The dashboard's list and figures (SPEC.md §2, §5 "Dashboard search"; DECISIONS §8). Search is done in the
+ * The dashboard's list and figures (docs/product/screens.md and docs/product/errors.md "Dashboard search"; docs/product/permissions.md). Search is done in the
  * database: a case-insensitive substring over reference, proposer, contact e-mail, broker name and e-mail,
  * product code and type, plus the statuses whose value or shown label contains the text. All the text fields
  * are matched at once in `quotes.search_text` (kept lower-cased by database triggers, ADR 0024), so one
@@ -27,7 +27,7 @@ export function statusesMatching(text: string): QuoteStatus[] {
   );
 }
 
-/** What the caller may see: a broker only their own quotes (DECISIONS §3). */
+/** What the caller may see: a broker only their own quotes (docs/product/permissions.md). */
 function visibleTo(actor: QuoteActor): SQL | undefined {
   return actor.role === "BROKER" ? eq(quotes.brokerId, actor.id) : undefined;
 }

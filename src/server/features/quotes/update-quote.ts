@@ -1,5 +1,5 @@
 /**
- * PATCH /quotes/{id} (SPEC.md §7, DECISIONS §4): save one section, complete, or apply/remove a manual premium
+ * PATCH /quotes/{id} (docs/product/permissions.md, docs/product/life-cycle.md): save one section, complete, or apply/remove a manual premium
  * override. An edit that would price the quote differently, and any override change, reopens a completed,
  * referred or approved quote (the domain's rules in reopen.ts).
  */
@@ -19,10 +19,10 @@ import type { QuoteWithBroker } from "./repository";
 
 type InsuredsDetailsCommand = Extract<PatchQuoteCommand, { kind: "insuredsDetails" }>;
 
-/** Step 1 as SPEC.md §7's update sends it, completed from what is stored, as quote columns. */
+/** Step 1 as docs/product/permissions.md's update sends it, completed from what is stored, as quote columns. */
 function insuredsDetailsUpdateColumns(quote: QuoteRow, command: InsuredsDetailsCommand): Partial<NewQuoteRow> {
   const update = command.insuredsDetails;
-  // SPEC.md §7's step-1 update carries neither the business activity nor the sole-trader answer: the stored
+  // docs/product/permissions.md's step-1 update carries neither the business activity nor the sole-trader answer: the stored
   // ones stand (and with the answer, the date trading began).
   const businessActivity = update.businessActivity ?? quote.insuredsDetails?.businessActivity;
   if (businessActivity === undefined) throw new Error(`Quote ${quote.reference} has no stored business activity`);

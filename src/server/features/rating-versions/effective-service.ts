@@ -1,5 +1,5 @@
 /**
- * Which rating version prices a quote (DECISIONS §5): the PUBLISHED version for the quote's product whose
+ * Which rating version prices a quote (docs/product/rating.md): the PUBLISHED version for the quote's product whose
  * effective period contains the inception date (effectiveFrom <= inception < effectiveTo, null = open-ended).
  * Published versions are immutable, so each is compiled once per process and its rater cached by id.
  */

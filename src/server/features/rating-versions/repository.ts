@@ -58,7 +58,7 @@ export async function findPublishedVersions(tx: Database, productCode: string): 
 }
 
 /**
- * The version that prices a quote (DECISIONS §5): the PUBLISHED version for the product whose effective period
+ * The version that prices a quote (docs/product/rating.md): the PUBLISHED version for the product whose effective period
  * contains the inception date (effectiveFrom <= inception < effectiveTo, null = open-ended).
  */
 export async function findEffectiveRatingVersion(

@@ -1,5 +1,5 @@
 /**
- * Rating versions (ADMIN only, DECISIONS §3/§5): list, read, create a draft, edit a draft, publish. The rules
+ * Rating versions (ADMIN only, docs/product/permissions.md and docs/product/rating.md): list, read, create a draft, edit a draft, publish. The rules
  * are the service's (`./service`); these routes say who may call what with which request.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

@@ -1,5 +1,5 @@
 /**
- * Rating versions (DECISIONS §3/§5): create a draft, edit a draft, publish. The configuration is validated by
+ * Rating versions (docs/product/permissions.md and docs/product/rating.md): create a draft, edit a draft, publish. The configuration is validated by
  * the rating engine itself (the request schemas), published versions are immutable, and publishing closes the
  * periods it supersedes in the same transaction (the rule is the domain's `planPublication`, ADR 0005). Every
  * change is audited in the transaction that makes it.

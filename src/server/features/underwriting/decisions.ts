@@ -1,5 +1,5 @@
 /**
- * Underwriter decisions on referred quotes (DECISIONS §4, SPEC.md §9): APPROVED keeps the rated premium,
+ * Underwriter decisions on referred quotes (docs/product/life-cycle.md, docs/product/rating.md): APPROVED keeps the rated premium,
  * COUNTER re-prices it with the domain's counter-offer formula (the multiplier comes from the underwriter, the
  * money never from the client), DECLINED closes the quote. Each decision is kept in underwriter_decisions (the
  * review's history) and audited against the quote, in the same transaction as the status change.

@@ -1,5 +1,5 @@
 /**
- * Reading an underwriter review (SPEC.md §2 "Underwriter review screen", DECISIONS §6, §8): a signed-in reader the
+ * Reading an underwriter review (docs/product/screens.md "Underwriter review screen", docs/product/documents.md and docs/product/permissions.md): a signed-in reader the
  * quote's access rule lets in needs no token (an UNDERWRITER, the owning BROKER); anyone else needs the e-mailed
  * token for this quote.
  */

@@ -1,5 +1,5 @@
 /**
- * The underwriter review (SPEC.md §2 "Underwriter review screen", DECISIONS §6, §8) and decisions.
+ * The underwriter review (docs/product/screens.md "Underwriter review screen", docs/product/documents.md and docs/product/permissions.md) and decisions.
  * Reading a review: a signed-in UNDERWRITER or the owning BROKER needs no token; anyone else needs the
  * e-mailed token for this quote. Recording a decision always needs a signed-in UNDERWRITER.
  */

@@ -1,5 +1,5 @@
 /**
- * User management (ADMIN only, DECISIONS §3): list, create (POST /api/auth/register), delete. The rules are the
+ * User management (ADMIN only, docs/product/permissions.md): list, create (POST /api/auth/register), delete. The rules are the
  * service's (`./service`); these routes say who may call what with which request.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

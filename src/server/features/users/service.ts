@@ -1,5 +1,5 @@
 /**
- * User management (ADMIN only, DECISIONS §3): create and delete. Deleting is a soft delete: the user disappears
+ * User management (ADMIN only, docs/product/permissions.md): create and delete. Deleting is a soft delete: the user disappears
  * from the list and cannot sign in, their sessions end at once, and their quotes keep showing their name. Every
  * change is audited in the transaction that makes it.
  */

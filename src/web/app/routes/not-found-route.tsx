@@ -17,7 +17,7 @@ function NotFoundContent() {
   );
 }
 
-/** SPEC.md §2: any other path, signed in or not; the shared layout wraps it only for a signed-in user. */
+/** docs/product/screens.md: any other path, signed in or not; the shared layout wraps it only for a signed-in user. */
 export default function NotFoundRoute() {
   usePageTitle(pageTitle("Not Found", " "));
   const me = useMe();

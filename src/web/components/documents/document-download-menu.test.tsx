@@ -23,7 +23,7 @@ const checkbox = (name: string) => screen.getByRole("checkbox", { name });
 const downloadButton = () => screen.getByRole("button", { name: "Download Selected" });
 
 describe("document download menu", () => {
-  it("keeps Download Selected disabled, with SPEC's message, until a document is ticked", () => {
+  it("keeps Download Selected disabled, with the product's message, until a document is ticked", () => {
     openMenu();
     expect(downloadButton()).toHaveProperty("disabled", true);
     expect(screen.getByText("No documents selected: Please select at least one document to download")).toBeTruthy();

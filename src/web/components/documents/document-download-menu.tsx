@@ -19,7 +19,7 @@ import { toast } from "../ui/toast-store";
 const NONE_SELECTED: DocumentSelection = { statementOfFact: false, policySchedule: false, dcPolicyWording: false };
 
 /**
- * SPEC.md §2's download menu: three ticks, an 'All Documents' tick that sets or clears all three, and
+ * docs/product/screens.md's download menu: three ticks, an 'All Documents' tick that sets or clears all three, and
  * 'Download Selected', disabled until at least one document is ticked.
  */
 export function DocumentDownloadMenu({ quote }: { quote: DocumentQuote }) {

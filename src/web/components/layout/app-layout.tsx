@@ -13,7 +13,7 @@ import { Logo } from "./logo";
 import { type NavLink, navigationFor } from "./navigation";
 import { ROLE_INITIALS_CLASS } from "./role-style";
 
-/** The signed-in shell of SPEC.md §2: top bar and side navigation. Renders nothing when signed out. */
+/** The signed-in shell of docs/product/screens.md: top bar and side navigation. Renders nothing when signed out. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const me = useMe();
   const logout = useLogout();
@@ -101,7 +101,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** The role's links with SPEC.md §2's active rule, the same in the side rail and in the phone menu. */
+/** The role's links with docs/product/screens.md's active rule, the same in the side rail and in the phone menu. */
 function NavLinks({
   links,
   location,

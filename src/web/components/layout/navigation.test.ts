@@ -7,7 +7,7 @@ function active(role: "BROKER" | "UNDERWRITER" | "ADMIN", location: string): str
     .map((link) => link.label);
 }
 
-describe("side navigation (SPEC §2)", () => {
+describe("side navigation (docs/product/screens.md)", () => {
   it("gives brokers Dashboard, New Quote and User Management", () => {
     expect(navigationFor("BROKER").map((link) => [link.label, link.href])).toEqual([
       ["Dashboard", "/dashboard"],

@@ -14,7 +14,7 @@ export interface NavLink {
   href: string;
   label: string;
   icon: LucideIcon;
-  /** SPEC.md §2's active rule for this link. */
+  /** docs/product/screens.md's active rule for this link. */
   isActive: (location: string) => boolean;
 }
 

@@ -10,7 +10,7 @@ export function Spinner({ className, label = "Loading" }: { className?: string; 
   );
 }
 
-/** The full-screen spinner SPEC.md §2 shows while the session (or a route's code) loads. */
+/** The full-screen spinner docs/product/screens.md shows while the session (or a route's code) loads. */
 export function FullPageSpinner({ label = "Loading" }: { label?: string }) {
   return (
     <div className="flex min-h-[60vh] w-full items-center justify-center">

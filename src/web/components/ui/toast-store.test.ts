@@ -15,7 +15,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("toast store (SPEC §9)", () => {
+describe("toast store (docs/product/rating.md)", () => {
   it("shows at most one toast: a new one replaces the one on screen", async () => {
     const store = await freshStore();
     store.toast({ title: "Preparing Email" });

@@ -2,7 +2,7 @@ import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from "@domain/constants";
 import { useSyncExternalStore } from "react";
 
 /**
- * SPEC.md §4/§9 toasts: each has an id, title, description, an optional action and a default or
+ * docs/product/life-cycle.md and docs/product/rating.md toasts: each has an id, title, description, an optional action and a default or
  * destructive variant; at most TOAST_LIMIT show at once (a new one replaces the oldest), and a dismissed
  * one stays in the list (closed, so Radix can animate it out) until TOAST_REMOVE_DELAY_MS has passed.
  * A module-level store lets any code (mutations, download helpers) raise a toast without a hook.

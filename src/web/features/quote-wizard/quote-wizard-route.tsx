@@ -14,7 +14,7 @@ import { parseWizardStep } from "./components/wizard-context";
 export const NEW_QUOTE_ID = "new";
 
 /**
- * /quote/new, /quote/{id} and /quote/{id}/step/{n} (SPEC.md §2): a full-page spinner while the quote
+ * /quote/new, /quote/{id} and /quote/{id}/step/{n} (docs/product/screens.md): a full-page spinner while the quote
  * loads, then the wizard on the step the address names. /quote/{id} (or a step number that is not 1..7)
  * opens the step the wizard's rules pick and rewrites the address to name it, so a reload stays there.
  */

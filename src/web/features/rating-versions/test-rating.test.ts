@@ -6,7 +6,7 @@ import { checkRatingConfigText, runTestRating } from "./test-rating";
 const PI001_TEXT = JSON.stringify(PI001_RATING_CONFIG);
 
 describe("Validate", () => {
-  it("refuses text that is not JSON, or lacks version, productCode or baseRate (SPEC §5)", () => {
+  it("refuses text that is not JSON, or lacks version, productCode or baseRate (docs/product/errors.md)", () => {
     expect(checkRatingConfigText("{ not json")).toEqual({ kind: "invalid-json" });
     const { baseRate: _dropped, ...withoutBaseRate } = PI001_RATING_CONFIG;
     expect(checkRatingConfigText(JSON.stringify(withoutBaseRate))).toEqual({ kind: "invalid-json" });
@@ -20,13 +20,13 @@ describe("Validate", () => {
     expect(paths).toEqual(expect.arrayContaining(["baseRate", "taxesPct"]));
   });
 
-  it("accepts SPEC §9's example configuration", () => {
+  it("accepts docs/product/rating.md's example configuration", () => {
     expect(checkRatingConfigText(PI001_TEXT).kind).toBe("valid");
   });
 });
 
 describe("Test Rating", () => {
-  it("rates SPEC §9's defaults with the real engine: £150 floor + £25 fee + 12% = £196.00", () => {
+  it("rates docs/product/rating.md's defaults with the real engine: £150 floor + £25 fee + 12% = £196.00", () => {
     const outcome = runTestRating(PI001_TEXT, { ...TEST_RISK_DEFAULTS });
     expect(outcome.kind).toBe("rated");
     if (outcome.kind !== "rated") return;

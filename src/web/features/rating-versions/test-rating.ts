@@ -2,7 +2,7 @@ import { compileRatingConfig, type RatingResult } from "@domain/rating/compile";
 import { parseRatingConfigText, type RatingConfigIssue } from "@domain/rating/config-schema";
 import { type TestRatingRisk, testRatingInput } from "@domain/rating/version";
 
-/** SPEC.md §9: the local test flags a sum insured over 2,000,000 whatever the configuration's rules say. */
+/** docs/product/rating.md: the local test flags a sum insured over 2,000,000 whatever the configuration's rules say. */
 export const HIGH_SUM_INSURED_THRESHOLD = 2_000_000;
 
 export type ConfigCheck =
@@ -11,7 +11,7 @@ export type ConfigCheck =
   | { kind: "valid"; json: Record<string, unknown> };
 
 /**
- * Validate: the text must be JSON with version, productCode and baseRate (else SPEC.md §5's
+ * Validate: the text must be JSON with version, productCode and baseRate (else docs/product/errors.md's
  * 'Validation Error - Invalid JSON configuration'), then the whole configuration must compile, every
  * problem reported with its JSON path. The same compile the server runs when the version is saved.
  */

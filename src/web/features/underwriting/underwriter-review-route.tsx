@@ -19,7 +19,7 @@ function LinkReaderShell({ children }: { children: ReactNode }) {
   );
 }
 
-/** /uw/review/{quoteId}, with `?token=` when opened from the referral e-mail (SPEC.md §2, §7). */
+/** /uw/review/{quoteId}, with `?token=` when opened from the referral e-mail (docs/product/screens.md and docs/product/permissions.md). */
 export default function UnderwriterReviewRoute({ quoteId, token }: { quoteId: string; token: string | undefined }) {
   usePageTitle(pageTitle("Underwriter Review"));
   const me = useMe();

@@ -4,7 +4,7 @@ import { type ApiData, ApiError, apiClient } from "../api-client";
 import { meQueryKey } from "../query-keys";
 
 /**
- * The session lookup (SPEC.md §3/§4): the user is read from `data`; a 401 means nobody is signed in and
+ * The session lookup (docs/product/screens.md and docs/product/life-cycle.md): the user is read from `data`; a 401 means nobody is signed in and
  * yields null instead of an error, so guards can tell "signed out" from "the server failed".
  */
 export async function getMe(): Promise<User | null> {

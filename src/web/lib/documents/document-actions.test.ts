@@ -56,7 +56,7 @@ afterEach(() => {
 });
 
 describe("Download Selected", () => {
-  it("refuses an empty selection with SPEC §5's message", async () => {
+  it("refuses an empty selection with docs/product/errors.md's message", async () => {
     const { effects, toasts } = recordingEffects();
     const saved = await downloadSelectedDocuments(
       QUOTE,
@@ -106,7 +106,7 @@ describe("Download Selected", () => {
       () => new Response(new Uint8Array(), { headers: { "Content-Type": "application/pdf" } }),
       "Downloaded file is empty",
     ],
-  ])("rejects the wording on %s with SPEC's text", async (_case, route, message) => {
+  ])("rejects the wording on %s with the product's text", async (_case, route, message) => {
     serve({ "/dc-wording?download=true": route });
     const { effects, toasts, saved } = recordingEffects();
     expect(await downloadSelectedDocuments(QUOTE, WORDING_ONLY, effects)).toBe(0);

@@ -73,7 +73,7 @@ export function selectedDocumentTypes(selection: DocumentSelection): DocumentTyp
 
 /**
  * Download Selected: fetches and saves each ticked document in turn. Every failure gets its own
- * 'Error' toast (SPEC.md §8 texts); the last toast sums up what was saved, so at most one shows.
+ * 'Error' toast (docs/product/errors.md texts); the last toast sums up what was saved, so at most one shows.
  * Returns how many documents were saved.
  */
 export async function downloadSelectedDocuments(
@@ -124,7 +124,7 @@ export async function buildDocumentZip(files: readonly DocumentFile[]): Promise<
 }
 
 /**
- * The e-mail package of SPEC.md §7: fetch the three documents in parallel, zip the ones that arrived,
+ * The e-mail package of docs/product/permissions.md: fetch the three documents in parallel, zip the ones that arrived,
  * save the zip, then open a mail draft to the underwriting mailbox naming what is (and is not) attached.
  */
 export async function prepareEmailPackage(

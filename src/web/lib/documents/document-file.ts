@@ -4,7 +4,7 @@ export interface DocumentFile {
   fileName: string;
 }
 
-/** A document request that failed, with the exact text SPEC.md §8 shows for it. */
+/** A document request that failed, with the exact text docs/product/errors.md shows for it. */
 export class DocumentError extends Error {
   constructor(message: string) {
     super(message);

@@ -11,7 +11,7 @@ export const EMPTY_FILE_ERROR = "Downloaded file is empty";
 export const INVALID_BLOB_ERROR = "Invalid blob type: expected PDF";
 
 /**
- * GET the D&C policy wording and check it is really a PDF (SPEC.md §5): the content type, a non-empty
+ * GET the D&C policy wording and check it is really a PDF (docs/product/errors.md): the content type, a non-empty
  * body and the blob's type, each failing with its own message.
  */
 export async function downloadDcWording(): Promise<DocumentFile> {

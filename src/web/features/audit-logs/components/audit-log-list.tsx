@@ -33,7 +33,7 @@ const ACTION_OPTIONS = [
   ...AUDIT_ACTIONS.map((action) => ({ value: action, label: auditActionLabel(action) })),
 ];
 
-/** SPEC.md §2: the details when the entry has some, else the entity type and id. */
+/** docs/product/screens.md: the details when the entry has some, else the entity type and id. */
 export function auditDetailsText(entry: AuditLogEntry): string[] {
   const lines = auditDetailLines(entry.details);
   return lines.length > 0 ? lines : [`${entry.entityType} ${entry.entityId ?? ""}`.trim()];

@@ -7,7 +7,7 @@ export function login(input: Login): Promise<unknown> {
   return apiClient.post<unknown>("/api/auth/login", input);
 }
 
-/** Signs in, then refetches the session lookup (SPEC.md §4) so guards see the user before navigating. */
+/** Signs in, then refetches the session lookup (docs/product/life-cycle.md) so guards see the user before navigating. */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -28,7 +28,7 @@ export function LoginForm() {
       await login.mutateAsync(values);
       navigate(afterSignIn, { replace: true });
     } catch {
-      // SPEC.md §8: one message for every failure, so the screen never reveals which part was wrong.
+      // docs/product/errors.md: one message for every failure, so the screen never reveals which part was wrong.
       toast({ title: "Login Failed", description: "Invalid email or password", variant: "destructive" });
     }
   });

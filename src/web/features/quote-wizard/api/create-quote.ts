@@ -7,7 +7,7 @@ import { type ApiData, apiClient } from "@web/lib/api-client";
 import { storeSavedQuote } from "./get-quote";
 import { unwrapQuote } from "./quote-response";
 
-/** The body SPEC.md §7 lists for POST /api/quotes: step 1 flat and inside insuredsDetails. */
+/** The body docs/product/permissions.md lists for POST /api/quotes: step 1 flat and inside insuredsDetails. */
 export function createQuoteBody(details: InsuredsDetails): CreateQuoteRequestInput {
   const { businessActivity: _nestedOnly, ...flat } = details;
   return {

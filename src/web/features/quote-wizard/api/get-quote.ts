@@ -20,7 +20,7 @@ export function useQuote(id: string | undefined) {
 }
 
 /**
- * After a successful save (SPEC.md §7: saves invalidate the quote caches): the wizard's copy takes the
+ * After a successful save (docs/product/permissions.md: saves invalidate the quote caches): the wizard's copy takes the
  * server's answer at once (so `version` is current for the next write) and the dashboard lists refetch.
  */
 export async function storeSavedQuote(queryClient: QueryClient, quote: Quote): Promise<void> {

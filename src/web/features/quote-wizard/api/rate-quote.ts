@@ -6,7 +6,7 @@ import { storeSavedQuote } from "./get-quote";
 
 export interface RateQuoteVariables {
   id: string;
-  /** Only the step-7 selections count on the server (DECISIONS §4): band, cover limit, excess, covers. */
+  /** Only the step-7 selections count on the server (docs/product/life-cycle.md): band, cover limit, excess, covers. */
   body: RateQuoteRequestInput;
 }
 

@@ -8,7 +8,7 @@ import { COMPANY_SEARCH_CACHE_MS, COMPANY_SEARCH_MIN_CHARS } from "@domain/const
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiClient } from "@web/lib/api-client";
 
-/** SPEC.md §3 "Company search result", in the register's own field names. */
+/** docs/product/screens.md "Company search result", in the register's own field names. */
 export type CompanySearchResult = CompanySearchItem;
 
 /** Said under the search whenever the embedded register answers, so nobody takes its firms for real ones. */
@@ -19,16 +19,16 @@ export interface CompanySearchAnswer {
   register: CompanyRegisterKind;
 }
 
-/** GET /api/companies/search?q=: `{ items }` (DECISIONS §8), and which register answered. */
+/** GET /api/companies/search?q=: `{ items }` (docs/product/permissions.md), and which register answered. */
 export async function searchCompanies(query: string, signal?: AbortSignal): Promise<CompanySearchAnswer> {
-  // DECISIONS §8 puts the items at the top; the server repeats them under `data` with the register.
+  // docs/product/permissions.md puts the items at the top; the server repeats them under `data` with the register.
   const body = await apiClient.get<
     Partial<Pick<CompanySearchResponse, "items">> & { data?: Partial<CompanySearchResponse["data"]> }
   >("/api/companies/search", { params: { q: query }, ...(signal ? { signal } : {}) });
   return { items: body.items ?? body.data?.items ?? [], register: body.data?.register === "demo" ? "demo" : "live" };
 }
 
-/** Keyed by the search text and kept 5 minutes (SPEC.md §7, §9), so retyping a name costs no request. */
+/** Keyed by the search text and kept 5 minutes (docs/product/permissions.md and docs/product/rating.md), so retyping a name costs no request. */
 export const companySearchQueryOptions = (query: string) =>
   queryOptions({
     queryKey: ["companies", "search", query],
@@ -37,7 +37,7 @@ export const companySearchQueryOptions = (query: string) =>
     gcTime: COMPANY_SEARCH_CACHE_MS,
   });
 
-/** Runs only when allowed (2+ characters, no company chosen, not a sole trader: SPEC.md §5). */
+/** Runs only when allowed (2+ characters, no company chosen, not a sole trader: docs/product/errors.md). */
 export function useCompanySearch(query: string, allowed: boolean) {
   const trimmed = query.trim();
   return useQuery({

@@ -7,7 +7,7 @@ import { unwrapQuote } from "./quote-response";
 
 export interface UpdateQuoteVariables {
   id: string;
-  /** One of SPEC.md §7's PATCH bodies; `expectedVersion` guards against a stale write (DECISIONS §4). */
+  /** One of docs/product/permissions.md's PATCH bodies; `expectedVersion` guards against a stale write (docs/product/life-cycle.md). */
   body: PatchQuoteRequestInput;
 }
 

@@ -24,7 +24,7 @@ interface FormFieldProps {
   children: ReactNode;
 }
 
-/** A label, the control, an optional hint and the SPEC.md §5 message right under it. */
+/** A label, the control, an optional hint and the docs/product/errors.md message right under it. */
 export function FormField({ id, label, error, hint, hintId, className, children }: FormFieldProps) {
   return (
     <div className={cn("grid content-start gap-1.5", className)}>
@@ -49,7 +49,7 @@ interface YesNoSwitchProps {
   disabled?: boolean;
 }
 
-/** SPEC.md §2: every yes/no question is a NO/YES switch. */
+/** docs/product/screens.md: every yes/no question is a NO/YES switch. */
 export function YesNoSwitch({ id, checked, onCheckedChange, label, disabled }: YesNoSwitchProps) {
   const generated = useId();
   const switchId = id ?? generated;
@@ -123,7 +123,7 @@ interface AmountInputProps {
   "aria-describedby"?: string;
   placeholder?: string;
   className?: string;
-  /** Arrow Up / Down add or take this many pounds, as a number input's step would (fees: SPEC.md §9's 1,000). */
+  /** Arrow Up / Down add or take this many pounds, as a number input's step would (fees: docs/product/rating.md's 1,000). */
   step?: number;
 }
 
@@ -135,7 +135,7 @@ function parseWholeAmount(text: string): number | undefined {
 }
 
 /**
- * Whole pounds with thousand separators as the broker types (SPEC.md §2 step 2: "1,250,000"). The input is
+ * Whole pounds with thousand separators as the broker types (docs/product/screens.md step 2: "1,250,000"). The input is
  * text with a numeric keyboard: a number input cannot show separators.
  */
 export function AmountInput({ id, value, onChange, onBlur, className, step, ...rest }: AmountInputProps) {
@@ -174,7 +174,7 @@ export function AmountInput({ id, value, onChange, onBlur, className, step, ...r
   );
 }
 
-/** Percent inputs share SPEC.md §9's bounds: 0 to 100 in steps of 0.1; an empty box counts as 0. */
+/** Percent inputs share docs/product/rating.md's bounds: 0 to 100 in steps of 0.1; an empty box counts as 0. */
 export const percentInputProps = {
   type: "number",
   min: 0,
@@ -226,7 +226,7 @@ export function WholeNumberInput({ id, name, min, value, onChange, onBlur, input
   );
 }
 
-/** A percentage total with SPEC's tolerance styling: green at 100, amber otherwise. */
+/** A percentage total with the product's tolerance styling: green at 100, amber otherwise. */
 export function PercentTotal({ total, id, note }: { total: number; id?: string; note?: ReactNode }) {
   const complete = Math.abs(total - 100) <= 0.01;
   return (

@@ -23,7 +23,7 @@ import { InsuredsDetailsStep } from "./steps/insureds-details-step";
 import { QuoteStep } from "./steps/quote-step";
 import { type OpenStep, WIZARD_STEPS, WizardContext, type WizardContextValue, type WizardStep } from "./wizard-context";
 
-/** A quote that is not a draft opens on step 7 with its stored premium (SPEC.md §4). */
+/** A quote that is not a draft opens on step 7 with its stored premium (docs/product/life-cycle.md). */
 export function initialStepFor(quote: Quote | undefined): WizardStep {
   return quote && quote.status !== "DRAFT" ? 7 : 1;
 }
@@ -59,7 +59,7 @@ function insideWizard(quoteId: string | undefined, pathname: string): boolean {
 }
 
 /**
- * The quote wizard (SPEC.md §4). The address names the step (/quote/{id}/step/{n}), so reload, Back and
+ * The quote wizard (docs/product/life-cycle.md). The address names the step (/quote/{id}/step/{n}), so reload, Back and
  * Forward keep the broker's place; a move the broker makes (indicator, Back, Continue, browser Back and
  * Forward) goes through the open step's leave rules, and a refused move puts the address back. Leaving
  * the wizard with entries not yet saved asks first: links in the app and browser Back with a dialog, closing

@@ -46,7 +46,7 @@ function StepName({ step, isDone }: { step: Step; isDone: boolean }) {
 }
 
 /**
- * SPEC.md §2: the seven steps, a tick on each completed one, and a jump to any step by clicking it. Below md
+ * docs/product/screens.md: the seven steps, a tick on each completed one, and a jump to any step by clicking it. Below md
  * seven labels cannot fit side by side, so the current step's name and 'n of 7' show, with every step one tap
  * away in a menu that opens them through the same leave rules.
  */

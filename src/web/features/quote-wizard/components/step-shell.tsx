@@ -36,7 +36,7 @@ interface StepShellProps {
 
 /**
  * The frame of every form step (1 to 6): where the broker is, the step's fields (read-only when the quote
- * cannot change), and Back and Continue, which leave through the same rules as any other move (SPEC.md §4).
+ * cannot change), and Back and Continue, which leave through the same rules as any other move (docs/product/life-cycle.md).
  */
 export function StepShell({ next, back, continueLabel, busy, busyLabel = "Saving...", children }: StepShellProps) {
   const { step, readOnly, requestStep } = useWizard();

@@ -12,7 +12,7 @@ export function formatMoneyString(amount: string | null | undefined): string {
   return pence === null ? "" : formatGbp(pence);
 }
 
-/** SPEC.md §8's rating toasts, the same wherever a rating is asked for (step 6's Continue, step 7). */
+/** docs/product/errors.md's rating toasts, the same wherever a rating is asked for (step 6's Continue, step 7). */
 export const RATING_TOASTS = {
   rated: (result: RateQuoteResult): ToastInput => ({
     title: "Premium Calculated",
@@ -25,7 +25,7 @@ export const RATING_TOASTS = {
   }),
 };
 
-/** POST /rate with the step-7 selections, and SPEC.md §8's toasts ('Premium Calculated' / 'Rating Error'). */
+/** POST /rate with the step-7 selections, and docs/product/errors.md's toasts ('Premium Calculated' / 'Rating Error'). */
 export function useRating() {
   const mutation = useRateQuote();
   const { mutateAsync } = mutation;

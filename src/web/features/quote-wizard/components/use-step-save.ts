@@ -11,7 +11,7 @@ import { useWizard } from "./wizard-context";
 
 export type SectionKey = "financialOverview" | "designLiability" | "activitySplit" | "contracts" | "declaration";
 
-/** SPEC.md §8: each section's success toast and failure text. */
+/** docs/product/errors.md: each section's success toast and failure text. */
 export const SECTION_TOASTS: Record<SectionKey, { saved: string; failed: string }> = {
   financialOverview: { saved: "Financial Overview Saved", failed: "Failed to save financial overview details" },
   designLiability: { saved: "Design Liability Saved", failed: "Failed to save design liability details" },
@@ -20,7 +20,7 @@ export const SECTION_TOASTS: Record<SectionKey, { saved: string; failed: string 
   declaration: { saved: "Declaration Saved", failed: "Failed to save declaration details" },
 };
 
-/** SPEC.md §8: a save caused by leaving a step (rather than its own button) fails with this toast. */
+/** docs/product/errors.md: a save caused by leaving a step (rather than its own button) fails with this toast. */
 export const NAVIGATION_SAVE_ERROR_TOAST = {
   title: "Save Error",
   description: "Failed to save changes before navigating. Please try again.",
@@ -54,16 +54,16 @@ export interface StepSaveOptions<TFields extends FieldValues, TParsed> {
   write: (values: TParsed) => Promise<Quote>;
   /** The change the write makes to the quote, so a completed quote can ask before it reopens. */
   edit: (values: TParsed) => Partial<Quote>;
-  /** The success toast (SPEC.md §8). */
+  /** The success toast (docs/product/errors.md). */
   savedToast: (saved: Quote) => ToastInput;
-  /** The failure text under the step's own button (SPEC.md §8). */
+  /** The failure text under the step's own button (docs/product/errors.md). */
   failureText: (error: unknown) => string;
   /** What follows a save before the wizard moves on (the declaration rates the quote). */
   afterSave?: (saved: Quote) => Promise<void>;
 }
 
 /**
- * The one save path of the form steps (SPEC.md §4 and §8): validates, asks before reopening a completed
+ * The one save path of the form steps (docs/product/life-cycle.md and docs/product/errors.md): validates, asks before reopening a completed
  * quote, sends one request, and deals with every answer in one place. A refused save (400) keeps the form
  * as typed and puts the server's words under the fields it names; a stale write (409) offers Reload and
  * keeps the entries on screen; an expired session (401) keeps the entries in this tab and gives way to
@@ -190,7 +190,7 @@ export function formFieldOfIssuePath(path: string): string | null {
 
 /**
  * A section step (2 to 6): PATCH /api/quotes/{id} with the section and the quote's version (a stale tab
- * gets 409 rather than overwriting someone else's change), with the section's SPEC.md §8 toasts.
+ * gets 409 rather than overwriting someone else's change), with the section's docs/product/errors.md toasts.
  */
 export function useSectionStep<TFields extends FieldValues, TParsed>(
   section: SectionKey,
@@ -210,7 +210,7 @@ export function useSectionStep<TFields extends FieldValues, TParsed>(
     },
     edit: (values) => ({ [section]: values }) as Partial<Quote>,
     savedToast: (saved) => ({ title: messages.saved, description: `Quote ${saved.reference} updated` }),
-    // Contracts show the server's own words when it sent some (SPEC.md §8); the others a fixed text.
+    // Contracts show the server's own words when it sent some (docs/product/errors.md); the others a fixed text.
     failureText: (error) => (section === "contracts" ? serverWordsOr(error, messages.failed) : messages.failed),
     afterSave,
   });

@@ -38,7 +38,7 @@ export interface WizardContextValue {
   readOnly: boolean;
   /** True from the moment a move starts until it ends: Back and Continue wait, so one click sends one save. */
   moving: boolean;
-  /** Move to a step through the leave rules of SPEC.md §4 (validate, save, then move). */
+  /** Move to a step through the leave rules of docs/product/life-cycle.md (validate, save, then move). */
   requestStep: (step: WizardStep, options?: { submit?: boolean }) => Promise<void>;
   /** The current step's leave rule and change check; each form step registers its own. */
   registerStep: (step: OpenStep | null) => void;

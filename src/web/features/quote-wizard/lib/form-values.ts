@@ -122,7 +122,7 @@ export function declarationFormValues(quote: Quote | undefined): DeclarationInpu
   ]);
 }
 
-/** Whether two form snapshots differ: a step with no difference "moves freely" (SPEC.md §4). */
+/** Whether two form snapshots differ: a step with no difference "moves freely" (docs/product/life-cycle.md). */
 export function formValuesDiffer(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) !== JSON.stringify(b);
 }

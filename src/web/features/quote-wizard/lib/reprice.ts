@@ -3,7 +3,7 @@ import { changesRatingInput } from "../../../../domain/quote/reopen";
 
 /**
  * Whether an edit would price the quote differently (the domain's rule, the one the server reopens by). Only
- * such an edit reopens a completed quote (DECISIONS §4, §8), so only such an edit needs the broker's
+ * such an edit reopens a completed quote (docs/product/life-cycle.md and docs/product/permissions.md), so only such an edit needs the broker's
  * confirmation first.
  */
 export function editWouldReprice(quote: Quote, edit: Partial<Quote>): boolean {

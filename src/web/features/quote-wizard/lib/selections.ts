@@ -1,6 +1,6 @@
 /**
- * Step 7's choices (SPEC.md §2, §4): turnover band, cover limit, excess option and additional covers. They
- * are the only part of the rating input the client supplies (DECISIONS §4); everything else comes from the
+ * Step 7's choices (docs/product/screens.md and docs/product/life-cycle.md): turnover band, cover limit, excess option and additional covers. They
+ * are the only part of the rating input the client supplies (docs/product/life-cycle.md); everything else comes from the
  * stored quote on the server.
  */
 import { DEFAULT_COVER_LIMIT, DEFAULT_TURNOVER, type TurnoverBand } from "@domain/constants";
@@ -62,7 +62,7 @@ export function rateRequestBody(selections: QuoteSelections, version: number): R
 
 /**
  * The financial overview with step 7's cover limit and additional covers, sent with completion and referral
- * (SPEC.md §7) so the stored quote and its documents show what was rated.
+ * (docs/product/permissions.md) so the stored quote and its documents show what was rated.
  */
 export function financialOverviewWithSelections(quote: Quote, selections: QuoteSelections) {
   const overview = quote.financialOverview;

@@ -12,7 +12,7 @@ export interface QuoteListParams {
   pageSize: number;
 }
 
-/** SPEC.md §3: a list item is a quote or an object holding quote and broker; the dashboard reads both. */
+/** docs/product/screens.md: a list item is a quote or an object holding quote and broker; the dashboard reads both. */
 type RawListItem = Quote | (Pick<QuoteListItem, "quote"> & Partial<Pick<QuoteListItem, "broker">>);
 
 function toQuoteRow(item: RawListItem): QuoteRow {

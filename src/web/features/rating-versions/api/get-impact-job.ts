@@ -19,7 +19,7 @@ export function impactJobQueryOptions(ratingVersionId: string, jobId: string) {
   return queryOptions({
     queryKey: impactJobQueryKey(ratingVersionId, jobId),
     queryFn: () => getImpactJob(ratingVersionId, jobId),
-    // The one query in the app that polls (SPEC §7's default is none): only while the analysis runs.
+    // The one query in the app that polls (docs/product/permissions.md's default is none): only while the analysis runs.
     refetchInterval: (query) => (query.state.data?.status === "running" ? IMPACT_POLL_INTERVAL_MS : false),
   });
 }

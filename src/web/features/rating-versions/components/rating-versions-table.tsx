@@ -7,7 +7,7 @@ import { Tooltip } from "@web/components/ui/tooltip";
 import { Eye, Pencil, RotateCcw, Send } from "lucide-react";
 
 /**
- * A control SPEC.md §2 lists without behaviour (view, rollback): shown so the table matches the
+ * A control docs/product/screens.md lists without behaviour (view, rollback): shown so the table matches the
  * specification, marked unavailable so nobody believes it did something, and explained by its tooltip.
  * aria-disabled (not disabled) keeps it focusable, so keyboard users can read the reason too.
  */

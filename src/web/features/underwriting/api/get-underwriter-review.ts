@@ -10,7 +10,7 @@ export type UnderwriterReview = Omit<UnderwriterReviewResponse, "riskAssessment"
 
 type RawReview = Partial<UnderwriterReviewResponse> & { quote?: Quote };
 
-/** SPEC.md §7: `data` holds the quote, or is the quote itself; the extra review facts may be absent. */
+/** docs/product/permissions.md: `data` holds the quote, or is the quote itself; the extra review facts may be absent. */
 function toReview(data: RawReview | Quote): UnderwriterReview {
   const raw = data as RawReview;
   const quote = raw.quote && typeof raw.quote === "object" ? raw.quote : (data as Quote);

@@ -21,7 +21,7 @@ export interface DecisionDraft {
   note: string;
 }
 
-/** SPEC.md §2's decision form: three choices, the counter-offer slider, notes and Submit Decision. */
+/** docs/product/screens.md's decision form: three choices, the counter-offer slider, notes and Submit Decision. */
 export function DecisionForm({
   draft,
   onChange,

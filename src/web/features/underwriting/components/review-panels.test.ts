@@ -16,7 +16,7 @@ describe("premium summary of the review", () => {
     expect(formatAdjustment(1)).toBe("0%");
   });
 
-  it("works out the counter-offer premium with SPEC §9's formula, by hand at 1.10", () => {
+  it("works out the counter-offer premium with docs/product/rating.md's formula, by hand at 1.10", () => {
     // base 1,000.00 -> 1,100.00; tax rate 123 / 1,025 = 12%; tax (1,100 + 25) x 12% = 135.00; total 1,260.00.
     expect(finalPremiumPence(rated, 1.1)).toBe(126_000);
   });

@@ -13,7 +13,7 @@ function pence(amount: string | null | undefined): number | null {
 }
 
 /**
- * The premium a counter offer would give (SPEC.md §9 formula, from the domain); null when the quote has no
+ * The premium a counter offer would give (docs/product/rating.md formula, from the domain); null when the quote has no
  * rated premium. Approve and Decline leave the premium as it is.
  */
 export function finalPremiumPence(quote: Quote, multiplier: number): number | null {
@@ -97,7 +97,7 @@ export function QuoteHistory({
   timeline: readonly QuoteHistoryEvent[];
   awaitingDecision: boolean;
 }) {
-  // A review answered without a timeline still shows SPEC.md §2's minimum from the quote's own dates.
+  // A review answered without a timeline still shows docs/product/screens.md's minimum from the quote's own dates.
   const events: QuoteHistoryEvent[] =
     timeline.length > 0
       ? [...timeline]

@@ -177,7 +177,7 @@ function ReviewBody({
   const documentQuote = { id: quote.id, reference: quote.reference, proposerName: quote.proposerName };
 
   const [submit, submitting] = useSingleFlight(async () => {
-    // The multiplier travels only with a counter offer (SPEC.md §5); the schema holds every other rule.
+    // The multiplier travels only with a counter offer (docs/product/errors.md); the schema holds every other rule.
     const parsed = underwriterDecisionSchema.safeParse({
       decision: draft.decision ?? undefined,
       uwNote: draft.note.trim() === "" ? undefined : draft.note,

@@ -31,7 +31,7 @@ export function AddUserForm() {
   });
   const { errors } = form.formState;
   const [name, email, password] = useWatch({ control: form.control, name: ["name", "email", "password"] });
-  // SPEC.md §5: the button stays disabled until name, e-mail and password are all filled in.
+  // docs/product/errors.md: the button stays disabled until name, e-mail and password are all filled in.
   const complete = Boolean(name?.trim() && email?.trim() && password);
 
   // One click, one account: a double click on Add User sends one request (the second would answer 409).

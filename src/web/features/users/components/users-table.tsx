@@ -17,7 +17,7 @@ import { useDeleteUser } from "../api/delete-user";
 
 export function UsersTable() {
   const users = useUsers();
-  // An administrator cannot delete their own account (DECISIONS §3), so their row offers no delete.
+  // An administrator cannot delete their own account (docs/product/permissions.md), so their row offers no delete.
   const me = useMe();
   const deleteUser = useDeleteUser();
   const [pending, setPending] = useState<User | null>(null);

@@ -75,7 +75,7 @@ function CoverRow({
           checked={ticked}
           disabled={disabled}
           onCheckedChange={(checked) => {
-            // Unticking a cover clears its limit (SPEC.md §2).
+            // Unticking a cover clears its limit (docs/product/screens.md).
             if (checked !== true) {
               setCustom(false);
               setCustomText("");
@@ -144,7 +144,7 @@ function CoverRow({
   );
 }
 
-/** SPEC.md §2 step 7 "Additional Covers": each priced as its own fee line once it has a limit. */
+/** docs/product/screens.md step 7 "Additional Covers": each priced as its own fee line once it has a limit. */
 export function AdditionalCovers({
   covers,
   disabled,

@@ -9,7 +9,7 @@ import { cn } from "@web/lib/cn";
 const DISCOUNTED = ["2x", "5x"] as const;
 
 /**
- * SPEC.md §2 "Design Liability excess": two toggle cards; each shows what it saves on the standard base
+ * docs/product/screens.md "Design Liability excess": two toggle cards; each shows what it saves on the standard base
  * premium. Clicking the active card returns to the standard excess.
  */
 export function ExcessCards({

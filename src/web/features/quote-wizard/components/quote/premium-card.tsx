@@ -30,7 +30,7 @@ function Line({
   );
 }
 
-/** SPEC.md §2 step 7's Premium Calculation card, with how the premium was built underneath. */
+/** docs/product/screens.md step 7's Premium Calculation card, with how the premium was built underneath. */
 export function PremiumCard({
   lines,
   coverLimit,

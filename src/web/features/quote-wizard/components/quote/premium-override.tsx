@@ -11,7 +11,7 @@ import { AlertTriangle } from "lucide-react";
 import { useState } from "react";
 
 /**
- * SPEC.md §4's override states: inactive -> entering (the amount box) -> active (warning and Reset). The
+ * docs/product/life-cycle.md's override states: inactive -> entering (the amount box) -> active (warning and Reset). The
  * amount is checked with the domain's schema; an invalid one is refused with the 'Invalid Amount' toast.
  */
 export function PremiumOverride({

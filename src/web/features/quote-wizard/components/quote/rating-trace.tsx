@@ -4,7 +4,7 @@ import { cn } from "@web/lib/cn";
 import { ChevronRight } from "lucide-react";
 
 /**
- * The worksheet (DECISIONS §5): from the base rate through each factor in words to the fees, IPT and total,
+ * The worksheet (docs/product/rating.md): from the base rate through each factor in words to the fees, IPT and total,
  * so a broker can read "why this price?" aloud to the client without asking underwriting.
  */
 export function RatingTrace({ trace, context }: { trace: readonly RatingTraceEntry[]; context: WorksheetContext }) {

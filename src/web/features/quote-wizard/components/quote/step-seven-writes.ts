@@ -25,7 +25,7 @@ export type StepSevenWrite =
 
 export type StepSevenWriteKind = StepSevenWrite["kind"];
 
-/** Writes that re-price the quote, and so reopen a completed, referred or approved one (DECISIONS §4). */
+/** Writes that re-price the quote, and so reopen a completed, referred or approved one (docs/product/life-cycle.md). */
 const REPRICES: Record<StepSevenWriteKind, boolean> = {
   rate: true,
   override: true,
@@ -34,7 +34,7 @@ const REPRICES: Record<StepSevenWriteKind, boolean> = {
   refer: false,
 };
 
-/** SPEC.md §8's failure toasts: a fixed text for the override, the server's words for the rest. */
+/** docs/product/errors.md's failure toasts: a fixed text for the override, the server's words for the rest. */
 function failureToast(kind: StepSevenWriteKind, error: unknown): ToastInput {
   switch (kind) {
     case "rate":
@@ -61,8 +61,8 @@ async function send(quote: Quote, write: StepSevenWrite): Promise<{ saved: Quote
     case "override": {
       const lines = premiumLinesOf(quote);
       const feesPence = lines ? lines.subtotal - lines.basePremium : 0;
-      // The server prices fees, taxes and total around the base itself (DECISIONS §5); these only complete
-      // SPEC.md §7's body.
+      // The server prices fees, taxes and total around the base itself (docs/product/rating.md); these only complete
+      // docs/product/permissions.md's body.
       const taxesPence = percentOf(write.basePence + feesPence, effectiveTaxPercent(lines, TAX_RATE_PERCENT));
       const saved = await updateQuote({
         id,
@@ -111,7 +111,7 @@ async function send(quote: Quote, write: StepSevenWrite): Promise<{ saved: Quote
 /**
  * Every write of step 7 goes through `write`: it asks before re-pricing a quote that would reopen, sends at the
  * quote's version, stores the server's answer as the quote every screen shows (so the premium on screen is the
- * one stored), and raises SPEC.md §8's toast. One write at a time: a second click while one is waiting for its
+ * one stored), and raises docs/product/errors.md's toast. One write at a time: a second click while one is waiting for its
  * answer sends nothing and resolves null, like a refused confirmation or a failure.
  */
 export function useStepSevenWrites() {

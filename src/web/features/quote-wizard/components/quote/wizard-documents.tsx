@@ -18,7 +18,7 @@ import { STATEMENT_OF_FACT_ERROR } from "@web/lib/documents/generate-statement-o
 import { Download } from "lucide-react";
 import { useId, useState } from "react";
 
-/** The wizard's own wording of two failures (SPEC.md §8 wizard toasts); the dashboard's texts stay as they are. */
+/** The wizard's own wording of two failures (docs/product/errors.md wizard toasts); the dashboard's texts stay as they are. */
 const WIZARD_FAILURE_TEXTS: Record<string, string> = {
   [STATEMENT_OF_FACT_ERROR]: "Failed to generate statement of fact document",
   [POLICY_SCHEDULE_ERROR]: "Failed to generate policy schedule document",
@@ -32,7 +32,7 @@ function wizardNotify(input: ToastInput) {
 const NONE: DocumentSelection = { statementOfFact: false, policySchedule: false, dcPolicyWording: false };
 
 /**
- * Step 7's Download Documents menu (SPEC.md §4): the statement of fact and the policy schedule stay disabled
+ * Step 7's Download Documents menu (docs/product/life-cycle.md): the statement of fact and the policy schedule stay disabled
  * until the quote's data is complete (the domain's completeness rule says what is missing); the wording is
  * available once a quote exists. Fetching, checking and saving are the documents feature's own actions.
  */

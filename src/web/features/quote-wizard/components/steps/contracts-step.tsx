@@ -95,7 +95,7 @@ export function ContractsStep() {
 
   const setRecurring = (checked: boolean) => {
     form.setValue("hasRecurringContracts", checked, { shouldDirty: true });
-    // Ticking starts the list with one empty entry; unticking clears it (SPEC.md §4).
+    // Ticking starts the list with one empty entry; unticking clears it (docs/product/life-cycle.md).
     if (checked) contracts.replace([emptyContractFormValues()]);
     else contracts.replace([]);
   };

@@ -31,7 +31,7 @@ export function DeclarationStep() {
     defaultValues: declarationFormValues(quote),
   });
   const { rate, rating } = useRating();
-  // Saving the declaration rates the quote (SPEC.md §4), so step 7 opens with a premium. A failed rating
+  // Saving the declaration rates the quote (docs/product/life-cycle.md), so step 7 opens with a premium. A failed rating
   // still moves on: the declaration is saved and step 7 can rate again.
   const { saving } = useSectionStep("declaration", form, async (saved) => {
     if (saved.status === "DRAFT") await rate(saved);

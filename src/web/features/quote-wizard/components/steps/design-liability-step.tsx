@@ -118,7 +118,7 @@ export function DesignLiabilityStep() {
                 disabled={readOnly}
                 onCheckedChange={(checked) => {
                   field.onChange(checked);
-                  // Turning fee work off zeroes the fees and their details (SPEC.md §4).
+                  // Turning fee work off zeroes the fees and their details (docs/product/life-cycle.md).
                   if (!checked) {
                     form.setValue("feesDesignSupervisory", 0);
                     form.setValue("feesOtherWork", 0);

@@ -73,7 +73,7 @@ export function FinancialOverviewStep() {
                   disabled={readOnly}
                   onCheckedChange={(checked) => {
                     field.onChange(checked);
-                    // All-UK work clears the overseas split and the non-UK-jurisdiction flag (SPEC.md §4).
+                    // All-UK work clears the overseas split and the non-UK-jurisdiction flag (docs/product/life-cycle.md).
                     if (checked) {
                       form.setValue("overseasWorkSplit", "", { shouldValidate: true });
                       form.setValue("hasNonUKJurisdictionWork", false);

@@ -42,7 +42,7 @@ function CompanyOption({ company }: { company: CompanySearchResult }) {
   );
 }
 
-/** Step 1 is stored both flat on the quote and nested as insuredsDetails (SPEC.md §7). */
+/** Step 1 is stored both flat on the quote and nested as insuredsDetails (docs/product/permissions.md). */
 function flatDetails(details: InsuredsDetails) {
   const { businessActivity: _nestedOnly, ...flat } = details;
   return { ...flat, insuredsDetails: details };
@@ -64,7 +64,7 @@ export function InsuredsDetailsStep() {
   // The sole-trader answer is stored with the quote: a sole trader has no incorporation date to give.
   const soleTrader = form.watch("isSoleTrader") ?? false;
   const setSoleTrader = (answer: boolean) => form.setValue("isSoleTrader", answer, { shouldDirty: true });
-  // Directors are copied into qualified staff until the broker types a staff figure (SPEC.md §4).
+  // Directors are copied into qualified staff until the broker types a staff figure (docs/product/life-cycle.md).
   const [staffEdited, setStaffEdited] = useState(quote !== undefined);
 
   const proposerName = form.watch("proposerName") ?? "";
@@ -96,7 +96,7 @@ export function InsuredsDetailsStep() {
       const directors = await getCompanyDirectorCount(company.company_number);
       if (directors >= 1) setDirectors(directors);
     } catch (error) {
-      // SPEC.md §8: an officer lookup failure is only logged; the broker enters the count by hand.
+      // docs/product/errors.md: an officer lookup failure is only logged; the broker enters the count by hand.
       console.warn(`Officer lookup failed for ${company.company_number}: ${errorMessageOf(error)}`);
     }
   };
@@ -321,7 +321,7 @@ export function InsuredsDetailsStep() {
                   disabled={readOnly}
                   onCheckedChange={(checked) => {
                     field.onChange(checked);
-                    // Turning the switch off clears its details (SPEC.md §4).
+                    // Turning the switch off clears its details (docs/product/life-cycle.md).
                     if (!checked) form.setValue("financialInterestDetails", "", { shouldValidate: true });
                   }}
                 />

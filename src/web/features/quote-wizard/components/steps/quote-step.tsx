@@ -98,7 +98,7 @@ export function QuoteStep() {
     quote ? selectionsFromQuote(quote) : null,
   );
   // The card shows the quote as the server last stored it: with an override active the server keeps the
-  // override as the base (so a rating does not replace it, SPEC.md §4) and prices fees, IPT and total around it.
+  // override as the base (so a rating does not replace it, docs/product/life-cycle.md) and prices fees, IPT and total around it.
   const lines = premiumLinesOf(quote);
   const { write, writing, sending } = useStepSevenWrites();
 
