@@ -3,7 +3,7 @@
  * the same configuration. Both are run over the same pre-generated, varied inputs (about a third hit a
  * referral); every result is compared first and the run fails loudly if they disagree on any input.
  *
- * Targets (brief for issue 2): at least 200,000 rates/s on one core (CPU time), and at least 0.15 of the
+ * Targets: at least 200,000 rates/s on one core (CPU time), and at least 0.15 of the
  * hand-written speed.
  * Run: npm run bench:rating
  */
