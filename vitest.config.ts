@@ -1,23 +1,48 @@
 import { defineConfig } from "vitest/config";
 import { webAliases } from "./vite.config";
 
-// Two projects, one `vitest run`: "unit" (domain, server through app.inject, web components in jsdom via a
-// per-file `@vitest-environment jsdom` comment) and "e2e" (Chromium against the built app on a real server,
-// started once by tests/e2e/global-setup.ts).
+/**
+ * Tests that take tens of seconds each: thousands of malformed requests, a server killed mid-write and restarted,
+ * backups and restores of a database on disk, the content security policy in Chromium, and real server processes
+ * started, raced and shut down. They guard the same promises as the rest, so `npm test` runs them too.
+ */
+const SLOW = [
+  "tests/api/fuzz.test.ts",
+  "tests/durability/**/*.test.ts",
+  "tests/api/backup.test.ts",
+  "tests/security/csp.test.ts",
+  "tests/api/instances-process.test.ts",
+  "tests/api/shutdown.test.ts",
+];
+
+const nodeTests = { environment: "node", testTimeout: 30_000, hookTimeout: 60_000 } as const;
+
+// Four projects, one `vitest run` (`npm test`); `npm run test:unit` and friends run one of them.
+//   unit: everything under src/ (domain, web components in jsdom via a per-file `@vitest-environment jsdom`
+//         comment) and the layering rule; no database, no server, so the files share workers (isolate: false).
+//   api:  the server through app.inject on PGlite, and on PostgreSQL too when DATABASE_URL is set.
+//   e2e:  Chromium against the built app on a real server, started once by tests/e2e/global-setup.ts.
+//   slow: the SLOW files above.
 export default defineConfig({
   // The web app's components run in the unit project, so it resolves the web's aliases as Vite does.
   resolve: { alias: webAliases },
   test: {
     projects: [
       {
-        extends: true,
         test: {
           name: "unit",
-          include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/**/*.test.ts"],
-          exclude: ["**/node_modules/**", "tests/e2e/**"],
-          environment: "node",
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/layering.test.ts"],
+          // Each file cleans up what it stubs; sharing a worker saves starting one per file.
+          isolate: false,
+          ...nodeTests,
+        },
+      },
+      {
+        test: {
+          name: "api",
+          include: ["tests/**/*.test.ts"],
+          exclude: ["**/node_modules/**", "tests/e2e/**", "tests/layering.test.ts", ...SLOW],
+          ...nodeTests,
         },
       },
       {
@@ -30,6 +55,13 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 300_000,
+        },
+      },
+      {
+        test: {
+          name: "slow",
+          include: SLOW,
+          ...nodeTests,
         },
       },
     ],

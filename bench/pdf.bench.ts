@@ -12,8 +12,8 @@
 import { getDcWordingPdf, renderDcWording } from "../src/server/features/documents/dc-wording";
 import type { QuoteDocumentView } from "../src/server/features/documents/document-view";
 import { renderPolicySchedule } from "../src/server/features/documents/policy-schedule";
-import { sampleQuoteForDocuments } from "../src/server/features/documents/sample-quote";
 import { renderStatementOfFact } from "../src/server/features/documents/statement-of-fact";
+import { sampleQuoteForDocuments } from "../tests/support/sample-quote";
 import { type BenchRecord, printReportHeader, reportFigure } from "./lib/report";
 
 const TARGET_MS = 20;

@@ -8,6 +8,7 @@
  * Run: npm run bench:rating
  */
 import { percentOf, roundHalfUp } from "../src/domain/money";
+import { seededRandom } from "../src/domain/random";
 import { type CompiledRater, compileRatingConfig, type RatingResult } from "../src/domain/rating/compile";
 import { DC_PI_RATING_CONFIG } from "../src/domain/rating/configs/dc-pi";
 import { defaultRatingInput, type ExcessOption, type RatingInput } from "../src/domain/rating/input";
@@ -17,36 +18,25 @@ const INPUT_COUNT = 10_000;
 const ROUNDS = 7;
 const ROUND_MILLISECONDS = 400;
 
-/** mulberry32: a seeded generator so every run rates the same inputs. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 function generateInputs(count: number): { input: RatingInput; excessOption: ExcessOption }[] {
+  // Seeded, so every run rates the same inputs.
   const random = seededRandom(20_261_122);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-  const rarely = (probability: number) => random() < probability;
+  const pick = random.pick;
+  const rarely = random.chance;
   const coverLimit = () => pick([1_000, 5_000, 15_000, 25_000, 50_000, 75_000, 250_000, 1_000_000]);
   return Array.from({ length: count }, () => {
     const turnover = rarely(0.05)
-      ? 2_000_000 + Math.floor(random() * 3_000_000)
-      : pick([400_000, 750_000, 1_250_000, 1_750_000, Math.floor(random() * 2_000_000), 200_000.5]);
+      ? 2_000_000 + Math.floor(random.next() * 3_000_000)
+      : pick([400_000, 750_000, 1_250_000, 1_750_000, Math.floor(random.next() * 2_000_000), 200_000.5]);
     const hasContentsInsurance = rarely(0.3);
     const hasDirectorsOfficersInsurance = rarely(0.2);
     const hasBusinessEquipmentComputers = rarely(0.25);
     const input = defaultRatingInput({
       turnover,
       coverLimit: pick([250_000, 500_000, 1_000_000, 2_000_000, rarely(0.3) ? 5_000_000 : 1_000_000]),
-      employees: Math.floor(random() * 80),
-      claimsLast3Yrs: rarely(0.08) ? 1 + Math.floor(random() * 4) : 0,
-      largestSingleProjectValue: Math.floor(random() * 6_000_000),
+      employees: Math.floor(random.next() * 80),
+      claimsLast3Yrs: rarely(0.08) ? 1 + Math.floor(random.next() * 4) : 0,
+      largestSingleProjectValue: Math.floor(random.next() * 6_000_000),
       responsibleForManufacturing: rarely(0.2),
       isAllTurnoverUK: !rarely(0.04),
       hasNonUKJurisdictionWork: rarely(0.02),

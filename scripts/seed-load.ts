@@ -30,6 +30,7 @@ import { referralReasonFromHits } from "../src/domain/quote/premium";
 import { productTypeOf } from "../src/domain/quote/product";
 import { ratingInputOf } from "../src/domain/quote/rating-input";
 import type { QuoteStatus } from "../src/domain/quote/status";
+import { type SeededRandom, seededRandom } from "../src/domain/random";
 import { hashPassword } from "../src/server/auth/passwords";
 import { type Config, loadConfigFromProcess } from "../src/server/config";
 import { type Database, type OpenDatabase, openDatabase } from "../src/server/db/client";
@@ -43,23 +44,6 @@ export const LOAD_BROKER_PASSWORD = "Load-Broker-2026";
 export const MAX_QUOTE_REFERENCES = 999_999;
 const DAY_MS = 86_400_000;
 const LOAD_MONTHS = 18;
-
-/** mulberry32: seeded, so a load with the same seed produces the same book. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-type Random = () => number;
-const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-const chance = (random: Random, probability: number) => random() < probability;
-const between = (random: Random, min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 
 const SURNAMES = [
   "Hartley",
@@ -225,10 +209,10 @@ interface RiskProfile {
 }
 
 /** Shares that add to 100 with one decimal, over `count` fields, most weight on a few. */
-function percentShares(random: Random, count: number, used: number): number[] {
+function percentShares(random: SeededRandom, count: number, used: number): number[] {
   const shares = new Array<number>(count).fill(0);
-  const chosen = Array.from({ length: used }, () => Math.floor(random() * count));
-  const weights = chosen.map(() => 1 + random() * 4);
+  const chosen = Array.from({ length: used }, () => Math.floor(random.next() * count));
+  const weights = chosen.map(() => 1 + random.next() * 4);
   const sum = weights.reduce((a, b) => a + b, 0);
   let remaining = 1000;
   chosen.forEach((index, i) => {
@@ -239,19 +223,19 @@ function percentShares(random: Random, count: number, used: number): number[] {
   return shares.map((tenths) => tenths / 10);
 }
 
-function generateProfile(random: Random): RiskProfile {
-  const band = pick(random, [...TURNOVER_BANDS, "up_to_500k", "500k_to_1m"] as const);
+function generateProfile(random: SeededRandom): RiskProfile {
+  const band = random.pick([...TURNOVER_BANDS, "up_to_500k", "500k_to_1m"] as const);
   const bandValue = representativeTurnover(band);
   // Most declare a turnover inside their band; a few are above 2,000,000 (which refers).
-  const turnover = chance(random, 0.04)
-    ? between(random, 2_000_001, 6_000_000)
-    : Math.max(1, Math.round(bandValue * (0.7 + random() * 0.5)));
-  const allUk = !chance(random, 0.05);
-  const coverLimitAggregate = pick(random, [250_000, 500_000, 1_000_000, 1_000_000, 1_000_000, 2_000_000, 5_000_000]);
+  const turnover = random.chance(0.04)
+    ? random.int(2_000_001, 6_000_000)
+    : Math.max(1, Math.round(bandValue * (0.7 + random.next() * 0.5)));
+  const allUk = !random.chance(0.05);
+  const coverLimitAggregate = random.pick([250_000, 500_000, 1_000_000, 1_000_000, 1_000_000, 2_000_000, 5_000_000]);
   const covers: Record<string, unknown> = {};
-  if (chance(random, 0.15)) {
+  if (random.chance(0.15)) {
     covers.hasDirectorsOfficersInsurance = true;
-    covers.directorsOfficersLimit = pick(random, [100_000, 250_000, 500_000, 1_000_000]);
+    covers.directorsOfficersLimit = random.pick([100_000, 250_000, 500_000, 1_000_000]);
   }
   for (const [flag, limit] of [
     ["hasContentsInsurance", "contentsLimit"],
@@ -259,26 +243,26 @@ function generateProfile(random: Random): RiskProfile {
     ["hasBusinessEquipmentSpecialist", "businessEquipmentSpecialistLimit"],
     ["hasStockContents", "stockContentsLimit"],
   ] as const) {
-    if (chance(random, 0.12)) {
+    if (random.chance(0.12)) {
       covers[flag] = true;
-      covers[limit] = chance(random, 0.1) ? between(random, 1, 1000) * 1_000 : between(random, 1, 10) * 5_000;
+      covers[limit] = random.chance(0.1) ? random.int(1, 1000) * 1_000 : random.int(1, 10) * 5_000;
     }
   }
   const financialOverview = financialOverviewSchema.parse({
     coverLimitAggregate,
     turnover,
-    largestSingleProjectValue: Math.round(turnover * (0.05 + random() * 0.5)),
+    largestSingleProjectValue: Math.round(turnover * (0.05 + random.next() * 0.5)),
     isAllTurnoverUK: allUk,
     overseasWorkSplit: allUk
       ? null
-      : pick(random, ["Ireland 60%, France 40%", "Netherlands 100%", "Spain 30%, UAE 70%"]),
-    hasNonUKJurisdictionWork: !allUk && chance(random, 0.4),
-    turnoverIncrease20Percent: chance(random, 0.05),
+      : random.pick(["Ireland 60%, France 40%", "Netherlands 100%", "Spain 30%, UAE 70%"]),
+    hasNonUKJurisdictionWork: !allUk && random.chance(0.4),
+    turnoverIncrease20Percent: random.chance(0.05),
     ...covers,
   });
 
-  const splits = percentShares(random, 5, between(random, 1, 3));
-  const feeWork = chance(random, 0.4);
+  const splits = percentShares(random, 5, random.int(1, 3));
+  const feeWork = random.chance(0.4);
   const designLiability = designLiabilitySchema.parse({
     turnoverSplitInHouseDesign: splits[0],
     turnoverSplitThirdPartyAppointed: splits[1],
@@ -287,33 +271,33 @@ function generateProfile(random: Random): RiskProfile {
     turnoverSplitOther: splits[4],
     turnoverSplitOtherDetails: (splits[4] ?? 0) > 0 ? "Temporary works design" : null,
     undertakesWorkForFee: feeWork,
-    feesDesignSupervisory: feeWork ? between(random, 1, 40) * 1_000 : 0,
+    feesDesignSupervisory: feeWork ? random.int(1, 40) * 1_000 : 0,
     feesOtherWork: 0,
   });
 
-  const activityShares = percentShares(random, ACTIVITY_FIELDS.length, between(random, 1, 4));
+  const activityShares = percentShares(random, ACTIVITY_FIELDS.length, random.int(1, 4));
   const activitySplit = activitySplitSchema.parse({
     ...Object.fromEntries(ACTIVITY_FIELDS.map((field, i) => [field.key, activityShares[i]])),
     otherDetails: (activityShares[ACTIVITY_FIELDS.length - 1] ?? 0) > 0 ? "Party wall surveys" : null,
   });
 
-  const contractShares = percentShares(random, CONTRACT_TYPE_FIELDS.length, between(random, 1, 4));
-  const recurring = chance(random, 0.3);
+  const contractShares = percentShares(random, CONTRACT_TYPE_FIELDS.length, random.int(1, 4));
+  const recurring = random.chance(0.3);
   const contracts = contractsSchema.parse({
     hasRecurringContracts: recurring,
     recurringContracts: recurring
       ? [
           {
-            clientName: pick(random, CLIENTS),
-            valueToFirm: between(random, 20, 400) * 1_000,
-            overallContractValue: between(random, 500, 5_000) * 1_000,
+            clientName: random.pick(CLIENTS),
+            valueToFirm: random.int(20, 400) * 1_000,
+            overallContractValue: random.int(500, 5_000) * 1_000,
             scopeOfWork: "Framework design and build of minor works",
             startDate: "2024-04-01",
           },
         ]
       : [],
     ...Object.fromEntries(CONTRACT_TYPE_FIELDS.map((field, i) => [field.key, contractShares[i]])),
-    specialAreaDetails: chance(random, 0.04) ? pick(random, SPECIAL_AREAS) : null,
+    specialAreaDetails: random.chance(0.04) ? random.pick(SPECIAL_AREAS) : null,
     otherContractDetails: null,
   });
 
@@ -321,7 +305,7 @@ function generateProfile(random: Random): RiskProfile {
   for (const group of DECLARATION_GROUPS) {
     for (const question of group.questions) {
       answers[question.key] =
-        question.key === "subcontractorInsuranceConfirmed" ? !chance(random, 0.03) : chance(random, 0.012);
+        question.key === "subcontractorInsuranceConfirmed" ? !random.chance(0.03) : random.chance(0.012);
     }
   }
   const declaration = declarationSchema.parse({
@@ -329,16 +313,16 @@ function generateProfile(random: Random): RiskProfile {
     comprehensiveDetails: Object.values(answers).some((yes) => yes) ? "Details provided to the underwriter" : null,
   });
 
-  const staff = between(random, 0, 60);
-  const hasFinancialInterest = chance(random, 0.06);
-  const excessDiscount = pick(random, ["standard", "standard", "standard", "2x", "5x"] as const);
+  const staff = random.int(0, 60);
+  const hasFinancialInterest = random.chance(0.06);
+  const excessDiscount = random.pick(["standard", "standard", "standard", "2x", "5x"] as const);
   return {
-    productCode: chance(random, 0.97) ? DC_PI_PRODUCT_CODE : DEFAULT_PRODUCT_CODE,
+    productCode: random.chance(0.97) ? DC_PI_PRODUCT_CODE : DEFAULT_PRODUCT_CODE,
     numberOfQualifiedStaff: staff,
-    numberOfDirectors: between(random, 1, 8),
+    numberOfDirectors: random.int(1, 8),
     hasFinancialInterest,
     financialInterestDetails: hasFinancialInterest ? "Shareholding in a sister property company" : null,
-    businessActivity: pick(random, BUSINESS_ACTIVITIES),
+    businessActivity: random.pick(BUSINESS_ACTIVITIES),
     financialOverview,
     designLiability,
     activitySplit,
@@ -361,7 +345,7 @@ export async function ensureLoadBrokers(db: Database, count: number): Promise<Lo
   const brokers: LoadBroker[] = [];
   for (let i = 1; i <= count; i++) {
     const email = `loadbroker-${String(i).padStart(2, "0")}@example.com`;
-    const name = `${pick(random, BROKER_FIRST_NAMES)} ${pick(random, BROKER_LAST_NAMES)}`;
+    const name = `${random.pick(BROKER_FIRST_NAMES)} ${random.pick(BROKER_LAST_NAMES)}`;
     const result = await db.execute<{ id: string }>(sql`
       insert into users (name, email, role, password_hash) values (${name}, ${email}, 'BROKER', ${passwordHash})
       on conflict (email) where deleted_at is null do update set email = excluded.email
@@ -517,8 +501,8 @@ const STATUSES_WITHOUT_HITS: readonly [QuoteStatus, number][] = [
   ["UW_DECLINED", 0.02],
 ];
 
-function pickWeighted<T>(random: Random, items: readonly [T, number][]): T {
-  let roll = random();
+function pickWeighted<T>(random: SeededRandom, items: readonly [T, number][]): T {
+  let roll = random.next();
   for (const [item, weight] of items) {
     roll -= weight;
     if (roll < 0) return item;
@@ -526,10 +510,10 @@ function pickWeighted<T>(random: Random, items: readonly [T, number][]): T {
   return (items[items.length - 1] as [T, number])[0];
 }
 
-function companyName(random: Random): string {
-  const first = chance(random, 0.5) ? pick(random, SURNAMES) : pick(random, PLACE_WORDS);
-  const second = chance(random, 0.3) ? ` & ${pick(random, SURNAMES)}` : "";
-  return `${first}${second} ${pick(random, TRADE_WORDS)} ${pick(random, SUFFIXES)}`;
+function companyName(random: SeededRandom): string {
+  const first = random.chance(0.5) ? random.pick(SURNAMES) : random.pick(PLACE_WORDS);
+  const second = random.chance(0.3) ? ` & ${random.pick(SURNAMES)}` : "";
+  return `${first}${second} ${random.pick(TRADE_WORDS)} ${random.pick(SUFFIXES)}`;
 }
 
 export interface LoadQuotesOptions {
@@ -546,7 +530,7 @@ export interface LoadQuotesOptions {
 }
 
 /** Rates generated profiles with the published version of their product, as POST /rate would store them. */
-async function rateProfiles(db: Database, random: Random, count: number, now: Date): Promise<RatedProfile[]> {
+async function rateProfiles(db: Database, random: SeededRandom, count: number, now: Date): Promise<RatedProfile[]> {
   const today = isoDate(now.getTime());
   const effective = new Map<string, EffectiveRater>();
   for (const code of [DC_PI_PRODUCT_CODE, DEFAULT_PRODUCT_CODE]) {
@@ -617,30 +601,30 @@ export async function loadQuotes(
 }
 
 function generateRow(
-  random: Random,
+  random: SeededRandom,
   referenceNumber: number,
   rated: readonly RatedProfile[],
   options: LoadQuotesOptions,
   nowMs: number,
   spanMs: number,
 ): Cell[] {
-  const chosen = pick(random, rated);
+  const chosen = random.pick(rated);
   const { profile, hasHits, referralReason, json } = chosen;
   // Recent months are busier: a square root skews creation towards now.
-  const createdMs = nowMs - Math.floor(spanMs * (1 - Math.sqrt(random())));
-  const updatedMs = Math.min(nowMs, createdMs + Math.floor(random() * 20 * DAY_MS));
-  const unrated = chance(random, 0.1);
+  const createdMs = nowMs - Math.floor(spanMs * (1 - Math.sqrt(random.next())));
+  const updatedMs = Math.min(nowMs, createdMs + Math.floor(random.next() * 20 * DAY_MS));
+  const unrated = random.chance(0.1);
   const status: QuoteStatus = unrated
     ? "DRAFT"
     : pickWeighted(random, hasHits ? STATUSES_WITH_HITS : STATUSES_WITHOUT_HITS);
-  const broker = pick(random, options.brokers);
+  const broker = random.pick(options.brokers);
   const proposerName = companyName(random);
-  const [town, postcodeArea] = pick(random, TOWNS);
-  const letter = () => String.fromCharCode(65 + between(random, 0, 25));
-  const businessAddress = `${between(random, 1, 240)} ${pick(random, STREETS)}, ${town}, ${postcodeArea} ${between(random, 1, 9)}${letter()}${letter()}`;
-  const inceptionDate = isoDate(createdMs + between(random, 0, 45) * DAY_MS);
-  const incorporationDate = chance(random, 0.9) ? isoDate(createdMs - between(random, 200, 12_000) * DAY_MS) : null;
-  const tradingName = chance(random, 0.2)
+  const [town, postcodeArea] = random.pick(TOWNS);
+  const letter = () => String.fromCharCode(65 + random.int(0, 25));
+  const businessAddress = `${random.int(1, 240)} ${random.pick(STREETS)}, ${town}, ${postcodeArea} ${random.int(1, 9)}${letter()}${letter()}`;
+  const inceptionDate = isoDate(createdMs + random.int(0, 45) * DAY_MS);
+  const incorporationDate = random.chance(0.9) ? isoDate(createdMs - random.int(200, 12_000) * DAY_MS) : null;
+  const tradingName = random.chance(0.2)
     ? proposerName.replace(/ (Ltd|Limited|LLP|Group Ltd|& Sons Ltd|\(UK\) Ltd)$/, "")
     : null;
   // Built as the step-1 schema would leave it (the profile's parts were parsed by their schemas already).
@@ -664,10 +648,10 @@ function generateRow(
     ? null
     : status === "UW_DECLINED"
       ? "DECLINED"
-      : chance(random, 0.3)
+      : random.chance(0.3)
         ? "COUNTER"
         : "APPROVED";
-  const multiplier = decision === "COUNTER" ? pick(random, [0.9, 0.95, 1.05, 1.1, 1.15]) : null;
+  const multiplier = decision === "COUNTER" ? random.pick([0.9, 0.95, 1.05, 1.1, 1.15]) : null;
   let premium = unrated ? null : chosen.premium;
   if (premium && multiplier !== null) {
     const counter = counterOfferPremium({
@@ -728,7 +712,7 @@ function generateRow(
     status === "ISSUED" ? iso(updatedMs) : null,
     iso(createdMs),
     iso(updatedMs),
-    unrated ? 1 : between(random, 3, 12),
+    unrated ? 1 : random.int(3, 12),
   ];
 }
 

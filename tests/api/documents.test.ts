@@ -13,10 +13,10 @@ import { renderDcWording } from "../../src/server/features/documents/dc-wording"
 import { periodOfInsurance } from "../../src/server/features/documents/document-view";
 import { renderPolicySchedule } from "../../src/server/features/documents/policy-schedule";
 import { contentDisposition } from "../../src/server/features/documents/routes";
-import { sampleQuoteForDocuments } from "../../src/server/features/documents/sample-quote";
 import { renderStatementOfFact } from "../../src/server/features/documents/statement-of-fact";
 import { createTestUser, signIn } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";
+import { sampleQuoteForDocuments } from "../support/sample-quote";
 import { createCompleteQuote } from "./quotes-fixtures";
 
 const workDir = mkdtempSync(join(tmpdir(), "pqe-documents-"));

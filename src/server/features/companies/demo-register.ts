@@ -5,29 +5,11 @@
  * The web app labels it as demo data (GET /api/config: companyRegister "demo").
  */
 import type { CompanyAddress, CompanySearchItem, Officer } from "../../../domain/api/companies";
+import { type SeededRandom, seededRandom } from "../../../domain/random";
 import { type CompanyRegister, companyNotFound } from "./types";
 
 export const DEMO_REGISTER_SIZE = 3_000;
 const SEED = 0x5eed_d0c5;
-
-/** mulberry32: a tiny, well-distributed 32-bit PRNG; the same seed gives the same register everywhere. */
-function createRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-    chance: (probability: number) => next() < probability,
-  };
-}
-type Random = ReturnType<typeof createRandom>;
 
 /** FNV-1a, to derive a per-company seed for its officers from the company number. */
 function hashString(text: string): number {
@@ -524,7 +506,7 @@ const STATUSES = [
   { status: "voluntary-arrangement", weight: 1 },
 ] as const;
 
-function pickStatus(random: Random): string {
+function pickStatus(random: SeededRandom): string {
   let roll = random.next() * 100;
   for (const entry of STATUSES) {
     roll -= entry.weight;
@@ -535,7 +517,7 @@ function pickStatus(random: Random): string {
 
 const INWARD_LETTERS = "ABDEFGHJLNPQRSTUWXYZ";
 
-function postcode(random: Random, area: string): string {
+function postcode(random: SeededRandom, area: string): string {
   const district = area.length === 1 ? random.int(1, 30) : random.int(1, 20);
   const letters = random.pick([...INWARD_LETTERS]) + random.pick([...INWARD_LETTERS]);
   return `${area}${district} ${random.int(1, 9)}${letters}`;
@@ -545,11 +527,11 @@ function isoDate(year: number, month: number, day: number): string {
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
-function randomDate(random: Random, fromYear: number, toYear: number): string {
+function randomDate(random: SeededRandom, fromYear: number, toYear: number): string {
   return isoDate(random.int(fromYear, toYear), random.int(1, 12), random.int(1, 28));
 }
 
-function makeAddress(random: Random, town: Town): CompanyAddress {
+function makeAddress(random: SeededRandom, town: Town): CompanyAddress {
   const onEstate = random.chance(0.3);
   const address: CompanyAddress = onEstate
     ? {
@@ -604,7 +586,7 @@ export interface DemoCompany extends CompanySearchItem {
   address_snippet: string;
 }
 
-function makeCompany(random: Random, sequence: number, title: string, town: Town): DemoCompany {
+function makeCompany(random: SeededRandom, sequence: number, title: string, town: Town): DemoCompany {
   const isLlp = title.endsWith("LLP");
   const address = makeAddress(random, town);
   const status = pickStatus(random);
@@ -626,7 +608,7 @@ function makeCompany(random: Random, sequence: number, title: string, town: Town
 
 /** Builds the whole register. Deterministic: the same list, in the same order, on every call. */
 export function generateDemoCompanies(size = DEMO_REGISTER_SIZE): DemoCompany[] {
-  const random = createRandom(SEED);
+  const random = seededRandom(SEED);
   const companies: DemoCompany[] = [];
   const usedNames = new Set<string>();
   const usedNumbers = new Set<string>();
@@ -668,7 +650,7 @@ function occupationFor(title: string): readonly string[] {
 
 /** The officers of one demo company, derived from its number so they are stable without being stored. */
 export function generateDemoOfficers(company: DemoCompany): Officer[] {
-  const random = createRandom(hashString(company.company_number));
+  const random = seededRandom(hashString(company.company_number));
   const isLlp = company.company_type === "llp";
   const activeCount = random.int(1, 5);
   const resignedCount = random.chance(0.4) ? random.int(1, 2) : 0;

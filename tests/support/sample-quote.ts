@@ -2,10 +2,10 @@
  * A complete, rated quote for a fictitious insured with a name outside Latin-1. The document tests and the
  * PDF benchmark render it, so both exercise every section of the statement of fact and the schedule.
  */
-import { ACTIVITY_FIELDS } from "../../../domain/quote/activity-split";
-import { CONTRACT_TYPE_FIELDS } from "../../../domain/quote/contracts";
-import { declarationDefaults } from "../../../domain/quote/declaration";
-import type { Quote } from "../../../domain/quote/quote";
+import { ACTIVITY_FIELDS } from "../../src/domain/quote/activity-split";
+import { CONTRACT_TYPE_FIELDS } from "../../src/domain/quote/contracts";
+import { declarationDefaults } from "../../src/domain/quote/declaration";
+import type { Quote } from "../../src/domain/quote/quote";
 
 export function sampleQuoteForDocuments(overrides: Partial<Quote> = {}): Quote {
   const activitySplit = Object.fromEntries(ACTIVITY_FIELDS.map((field) => [field.key, 0])) as Record<
