@@ -29,6 +29,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Inherit the root's aliases: the web's components import the domain as @domain/... and @web/...
+        extends: true,
         test: {
           name: "unit",
           include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/layering.test.ts"],
