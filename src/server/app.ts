@@ -26,6 +26,7 @@ import { type Database, type DatabaseKind, pingDatabase } from "./db/client";
 import { AppError, registerErrorHandling } from "./errors";
 import { featureRoutes } from "./features";
 import { mailPlugin } from "./mail/plugin";
+import { describeApi } from "./openapi";
 import { registerOriginCheck } from "./plugins/origin-check";
 import { registerStorableTextGuard } from "./plugins/storable-text";
 
@@ -145,18 +146,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     errorResponseBuilder: (_request, context) =>
       AppError.tooManyRequests(`Too many requests. Try again in ${context.after}.`),
   });
+  // Registered before any route, so it sees every route's guard as the route is added.
+  const describedApi = describeApi(app, { publicUrl: config.publicUrl });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
         title: `${PRODUCT_NAME} API`,
         description: "Professional indemnity quoting: quotes, referrals, rating versions, users and audit.",
         version: "1.0.0",
-      },
-      components: {
-        securitySchemes: { session: { type: "apiKey", in: "cookie", name: "pqe_session" } },
+        // The product is not licensed to others; an integrator reads this to know so.
+        license: { name: "Proprietary" },
       },
     },
     transform: createJsonSchemaTransform({ skipList: ["/api/openapi.json", "/api/docs", "/api/docs/*", "/healthz"] }),
+    transformObject: describedApi,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: "/api/docs",

@@ -5,7 +5,7 @@
  */
 
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
-import type { Role } from "../../domain/auth/schemas";
+import { ROLES, type Role } from "../../domain/auth/schemas";
 import type { UserRow } from "../db/schema";
 import { AppError } from "../errors";
 import { findActiveSession, SESSION_COOKIE } from "./sessions";
@@ -55,15 +55,30 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
+/** Who each guard lets through, so the API description can say which operations need a session. */
+const guardRoles = new WeakMap<object, readonly Role[]>();
+
+/** The roles a route's preHandler(s) admit, or undefined when no guard stands in front of the route. */
+export function rolesGuardedBy(preHandler: unknown): readonly Role[] | undefined {
+  const handlers = Array.isArray(preHandler) ? preHandler : [preHandler];
+  for (const handler of handlers) {
+    if (typeof handler === "function" && guardRoles.has(handler)) return guardRoles.get(handler);
+  }
+  return undefined;
+}
+
 /** preHandler: any signed-in user. */
 export const requireUser: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
   currentUser(request);
 };
+guardRoles.set(requireUser, ROLES);
 
 /** preHandler: a signed-in user holding one of `roles` (401 when signed out, 403 otherwise). */
 export function requireRole(...roles: readonly Role[]): preHandlerAsyncHookHandler {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+  const guard: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
     const user = currentUser(request);
     if (!roles.includes(user.role)) throw AppError.forbidden();
   };
+  guardRoles.set(guard, roles);
+  return guard;
 }
