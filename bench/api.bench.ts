@@ -266,6 +266,9 @@ async function benchOn(kind: "pglite" | "postgres"): Promise<BenchRecord[]> {
           ]),
       reportFigure(`api ${kind}: bare server requests per second`, bare.load.requestsPerSecond, "req/s", null),
       reportFigure(`api ${kind}: bare server latency p99`, bare.load.p99, "ms", null),
+      ...(bare.cpuMilliseconds === undefined || kind === "pglite"
+        ? []
+        : [reportFigure(`api ${kind}: bare server process CPU per request`, bare.cpuMilliseconds, "ms", null)]),
       ...(bareCpu === undefined
         ? []
         : [reportFigure(`api ${kind}: bare server CPU (${cpuLabel})`, bareCpu, "ms", null)]),
