@@ -159,3 +159,73 @@ export async function startBenchServer(options: BenchServerOptions = {}): Promis
     },
   };
 }
+
+export interface BareRateServer {
+  url: string;
+  /** CPU time (user + system) the bare server process has used so far, in ms; undefined without /proc. */
+  cpuMilliseconds(): number | undefined;
+  stop(): Promise<void>;
+}
+
+/**
+ * The bare limit (bench/lib/bare-rate-server.ts) on the database a stopped bench server leaves behind, in its
+ * own process like the real server.
+ */
+export async function startBareRateServer(
+  database: { databaseUrl?: string; dataDir?: string },
+  poolSize: number,
+): Promise<BareRateServer> {
+  const entry = fileURLToPath(new URL("./bare-rate-server.ts", import.meta.url));
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BENCH_POOL_SIZE: String(poolSize),
+      ...(database.databaseUrl
+        ? { DATABASE_URL: database.databaseUrl }
+        : { DATABASE_URL: "", DATA_DIR: database.dataDir }),
+    },
+  });
+  let url: string;
+  try {
+    url = await waitForUrl(child);
+  } catch (error) {
+    await stopProcess(child);
+    throw error;
+  }
+  return {
+    url,
+    cpuMilliseconds: () => (child.pid === undefined ? undefined : processCpuMilliseconds(child.pid)),
+    stop: () => stopProcess(child),
+  };
+}
+
+/**
+ * The CPU time, in ms, each PostgreSQL backend serving `databaseUrl` has used so far, by pid (their /proc entries,
+ * so only for a server on this machine; undefined otherwise).
+ */
+export async function backendCpuSnapshot(databaseUrl: string): Promise<Map<number, number> | undefined> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const pids = await withClient(databaseUrl, async (client) => {
+    const result = await client.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+      [name],
+    );
+    return result.rows.map((row) => row.pid);
+  });
+  const snapshot = new Map<number, number>();
+  for (const pid of pids) {
+    const cpu = processCpuMilliseconds(pid);
+    if (cpu === undefined) return undefined;
+    snapshot.set(pid, cpu);
+  }
+  return snapshot;
+}
+
+/** The backends' CPU between two snapshots; a backend that ended in between is not counted. */
+export function backendCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, cpu] of after) total += cpu - (before.get(pid) ?? 0);
+  return total;
+}

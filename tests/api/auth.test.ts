@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../src/server/auth/sessions";
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, TOUCH_INTERVAL_MS } from "../../src/server/auth/sessions";
 import { MAX_FAILED_SIGN_INS, SIGN_IN_LOCK_MS } from "../../src/server/auth/throttle";
 import { sessions } from "../../src/server/db/schema";
 import { demoUser } from "../../src/server/db/seed";
@@ -155,6 +155,21 @@ describeEachDatabase("auth", (ctx) => {
         ctx.clock.advance(SESSION_IDLE_MS - 60_000);
         expect((await me(cookie)).statusCode).toBe(200);
         ctx.clock.advance(SESSION_IDLE_MS + 1000);
+        expect((await me(cookie)).statusCode).toBe(401);
+      } finally {
+        ctx.clock.reset();
+      }
+    });
+
+    it("refuses a session ended by another instance within a minute, the bound this instance trusts it for", async () => {
+      const { cookie, user } = await signInNewUser(ctx.app, ctx.db, "BROKER");
+      try {
+        expect((await me(cookie)).statusCode).toBe(200);
+        // Another instance sharing the database signs the user out: only the row goes.
+        await ctx.db.delete(sessions).where(eq(sessions.userId, user.id));
+        ctx.clock.advance(TOUCH_INTERVAL_MS - 1000);
+        expect((await me(cookie)).statusCode).toBe(200);
+        ctx.clock.advance(1000);
         expect((await me(cookie)).statusCode).toBe(401);
       } finally {
         ctx.clock.reset();

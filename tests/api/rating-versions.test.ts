@@ -4,7 +4,6 @@ import { PI001_RATING_CONFIG } from "../../src/domain/rating/configs/pi001";
 import { defaultRatingInput } from "../../src/domain/rating/input";
 import { ratingVersions } from "../../src/server/db/schema";
 import { compiledRaterFor, findEffectiveRater } from "../../src/server/features/rating-versions/effective-service";
-import { findEffectiveRatingVersion } from "../../src/server/features/rating-versions/repository";
 import { auditEntries } from "../support/audit";
 import { signIn } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";
@@ -298,9 +297,9 @@ describeEachDatabase("rating versions", (ctx) => {
       expect(closure?.details).toEqual({ effectiveTo: { from: null, to: "2027-07-01" }, supersededBy: second.id });
 
       // The effective version now depends on the inception date.
-      expect((await findEffectiveRatingVersion(ctx.db, json.productCode, "2027-06-30"))?.id).toBe(first.id);
-      expect((await findEffectiveRatingVersion(ctx.db, json.productCode, "2027-07-01"))?.id).toBe(second.id);
-      expect(await findEffectiveRatingVersion(ctx.db, json.productCode, "2026-12-31")).toBeUndefined();
+      expect((await findEffectiveRater(ctx.db, json.productCode, "2027-06-30"))?.version.id).toBe(first.id);
+      expect((await findEffectiveRater(ctx.db, json.productCode, "2027-07-01"))?.version.id).toBe(second.id);
+      expect(await findEffectiveRater(ctx.db, json.productCode, "2026-12-31")).toBeUndefined();
     });
 
     it("answers 409 when the version is already published", async () => {
@@ -341,9 +340,9 @@ describeEachDatabase("rating versions", (ctx) => {
     });
 
     it("compiles a published version once and reuses the rater", async () => {
-      const effective = await findEffectiveRatingVersion(ctx.db, "D/C-PI", "2026-12-01");
+      const effective = await findEffectiveRater(ctx.db, "D/C-PI", "2026-12-01");
       if (!effective) throw new Error("no D/C-PI version");
-      expect(compiledRaterFor(effective)).toBe(compiledRaterFor(effective));
+      expect(compiledRaterFor(effective.version)).toBe(compiledRaterFor(effective.version));
     });
 
     it("does not cache drafts, which may still change", async () => {

@@ -47,23 +47,41 @@ export async function recordAudit(tx: Database, entry: AuditEntry): Promise<void
  * WITH query of the same statement: `WITH changed AS (UPDATE ... RETURNING id), audit AS (INSERT ... SELECT FROM
  * changed) ...`. A single statement is its own transaction, so the change and its entries commit or fail
  * together; when `changed` returns no row (a lost version race) no entry is written either. The entries keep
- * their order.
+ * their order. The statement holds placeholders only (for `count` entries), so it can be prepared once and run
+ * with `auditEntryValues`.
  */
 export function auditEntriesAfter(
   db: Database,
   changed: WithSubquery,
-  entries: readonly AuditEvent[],
-  about: { entityType: AuditEntityType; actorId: string; createdAt: Date },
+  count: number,
+  entityType: AuditEntityType,
 ): WithSubquery {
-  const rows = entries.map(({ action, details }, position) => {
-    const json = details === undefined || details === null ? null : JSON.stringify(details);
-    return sql`(${action}::text, ${json}::jsonb, ${position}::int)`;
-  });
+  const rows = Array.from(
+    { length: count },
+    (_, position) =>
+      sql`(${sql.placeholder(`audit_action_${position}`)}::text, ${sql.placeholder(`audit_details_${position}`)}::jsonb, ${position}::int)`,
+  );
   const column = (name: keyof typeof auditLog.$inferInsert) => sql.identifier(auditLog[name].name);
   return db.$with("audit", {}).as(
     sql`insert into ${auditLog} (${column("entityType")}, ${column("action")}, ${column("entityId")}, ${column("actorId")}, ${column("details")}, ${column("createdAt")})
-      select ${about.entityType}::text, entry.action, ${changed}.id::text, ${about.actorId}::uuid, entry.details, ${about.createdAt}::timestamptz
+      select ${entityType}::text, entry.action, ${changed}.id::text, ${sql.placeholder("audit_actor_id")}::uuid, entry.details, ${sql.placeholder("audit_created_at")}::timestamptz
       from ${changed} cross join (values ${sql.join(rows, sql`, `)}) as entry(action, details, position)
       order by entry.position`,
   );
+}
+
+/** The values for the placeholders of `auditEntriesAfter`. */
+export function auditEntryValues(
+  entries: readonly AuditEvent[],
+  about: { actorId: string; createdAt: Date },
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {
+    audit_actor_id: about.actorId,
+    audit_created_at: about.createdAt.toISOString(),
+  };
+  entries.forEach(({ action, details }, position) => {
+    values[`audit_action_${position}`] = action;
+    values[`audit_details_${position}`] = details === undefined || details === null ? null : JSON.stringify(details);
+  });
+  return values;
 }

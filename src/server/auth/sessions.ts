@@ -4,15 +4,18 @@
  * Sessions end after 8 hours without use (idle) and 7 days after sign-in (absolute), whichever comes first.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { type SessionRow, sessions, type UserRow, users } from "../db/schema";
 
 export const SESSION_COOKIE = "pqe_session";
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
-/** Sliding the idle expiry costs a write; doing it at most once a minute keeps reads cheap. */
-const TOUCH_INTERVAL_MS = 60 * 1000;
+/**
+ * Sliding the idle expiry costs a write; doing it at most once a minute keeps reads cheap. It is also how long
+ * this process trusts a session it has read without asking the database again (see `findActiveSession`).
+ */
+export const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export function newSessionToken(): string {
   return randomBytes(32).toString("base64url");
@@ -57,36 +60,107 @@ export interface ActiveSession {
   user: UserRow;
 }
 
-/**
- * The live session and user for a cookie token, or null when unknown, expired, or the user was deleted.
- * An expired session is deleted on sight; a live one has its idle expiry slid forward.
+/*
+ * Sessions this process has read lately, by token hash. A cached session is trusted only until its last touch
+ * is TOUCH_INTERVAL_MS old, i.e. exactly when the database would be written anyway: so every request still
+ * reaches the database at least once a minute per session, and a sign-out or a user deletion on ANOTHER
+ * instance sharing the database takes effect here within one minute. In this process it takes effect at once:
+ * revoking drops the entries. Token hashes, session ids and user ids are random, so one cache serves every
+ * database a process opens (tests open many).
  */
-export async function findActiveSession(db: Database, token: string, now: Date): Promise<ActiveSession | null> {
-  const [row] = await db
+const MAX_CACHED_SESSIONS = 10_000;
+const sessionCache = new Map<string, ActiveSession>();
+
+function cacheSession(tokenHash: string, active: ActiveSession): void {
+  sessionCache.delete(tokenHash);
+  sessionCache.set(tokenHash, active);
+  if (sessionCache.size > MAX_CACHED_SESSIONS) {
+    const oldest = sessionCache.keys().next().value;
+    if (oldest !== undefined) sessionCache.delete(oldest);
+  }
+}
+
+function forgetSessions(matches: (active: ActiveSession) => boolean): void {
+  for (const [tokenHash, active] of sessionCache) if (matches(active)) sessionCache.delete(tokenHash);
+}
+
+function isExpired(session: SessionRow, now: Date): boolean {
+  return session.idleExpiresAt <= now || session.absoluteExpiresAt <= now;
+}
+
+function needsTouch(session: SessionRow, now: Date): boolean {
+  return now.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS;
+}
+
+function prepareFindSession(db: Database) {
+  return db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(users.deletedAt)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), isNull(users.deletedAt)))
+    .limit(1)
+    .prepare("find_active_session");
+}
+
+/** Every API request may look its session up: prepared once per database, never rebuilt per request. */
+const preparedFinds = new WeakMap<Database, ReturnType<typeof prepareFindSession>>();
+
+/**
+ * The live session and user for a cookie token, or null when unknown, expired, or the user was deleted.
+ * An expired session is deleted on sight; a live one has its idle expiry slid forward. Within a minute of its
+ * last touch a session read before is answered from this process's memory.
+ */
+export async function findActiveSession(db: Database, token: string, now: Date): Promise<ActiveSession | null> {
+  const tokenHash = hashToken(token);
+  const cached = sessionCache.get(tokenHash);
+  if (cached) {
+    if (!isExpired(cached.session, now) && !needsTouch(cached.session, now) && now >= cached.session.lastSeenAt) {
+      return cached;
+    }
+    sessionCache.delete(tokenHash);
+  }
+  let prepared = preparedFinds.get(db);
+  if (!prepared) {
+    prepared = prepareFindSession(db);
+    preparedFinds.set(db, prepared);
+  }
+  const [row] = await prepared.execute({ tokenHash });
   if (!row) return null;
   const { session } = row;
-  if (session.idleExpiresAt <= now || session.absoluteExpiresAt <= now) {
+  if (isExpired(session, now)) {
     await db.delete(sessions).where(eq(sessions.id, session.id));
     return null;
   }
-  if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+  let active: ActiveSession = row;
+  if (needsTouch(session, now)) {
     const idleExpiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, session.absoluteExpiresAt.getTime()));
     await db.update(sessions).set({ lastSeenAt: now, idleExpiresAt }).where(eq(sessions.id, session.id));
-    return { session: { ...session, lastSeenAt: now, idleExpiresAt }, user: row.user };
+    active = { session: { ...session, lastSeenAt: now, idleExpiresAt }, user: row.user };
   }
-  return row;
+  cacheSession(tokenHash, active);
+  return active;
+}
+
+/**
+ * Drops a session from this process's memory. Revoking does so too, but inside a transaction a request could
+ * read the still-committed row again before the commit: callers repeat it once the revocation has committed.
+ */
+export function forgetSession(sessionId: string): void {
+  forgetSessions((active) => active.session.id === sessionId);
+}
+
+/** Drops every session of a user from this process's memory (see `forgetSession`). */
+export function forgetUserSessions(userId: string): void {
+  forgetSessions((active) => active.session.userId === userId);
 }
 
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {
+  forgetSession(sessionId);
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
 export async function revokeUserSessions(db: Database, userId: string): Promise<number> {
+  forgetUserSessions(userId);
   const removed = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
   return removed.length;
 }

@@ -6,7 +6,7 @@
 import type { Login, User } from "../../../domain/auth/schemas";
 import { recordAudit } from "../../audit/record";
 import { verifyAgainstDummy, verifyPassword } from "../../auth/passwords";
-import { type CreatedSession, createSession, revokeSession } from "../../auth/sessions";
+import { type CreatedSession, createSession, forgetSession, revokeSession } from "../../auth/sessions";
 import { clearFailedSignIns, findSignInLock, recordFailedSignIn } from "../../auth/throttle";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
@@ -81,6 +81,7 @@ export async function signIn(
     });
     return created;
   });
+  if (client.sessionId) forgetSession(client.sessionId);
   return { signedIn: true, user: toUserResponse(user), session };
 }
 
@@ -90,4 +91,5 @@ export async function signOut(db: Database, userId: string, sessionId: string): 
     await revokeSession(tx, sessionId);
     await recordAudit(tx, { entityType: "session", action: "logout", entityId: sessionId, actorId: userId });
   });
+  forgetSession(sessionId);
 }

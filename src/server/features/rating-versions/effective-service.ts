@@ -1,12 +1,14 @@
 /**
  * Which rating version prices a quote (docs/product/rating.md): the PUBLISHED version for the quote's product whose
  * effective period contains the inception date (effectiveFrom <= inception < effectiveTo, null = open-ended).
- * Published versions are immutable, so each is compiled once per process and its rater cached by id.
+ * Published versions are immutable, so each is compiled once per process and its rater cached by id; which of
+ * them are published (and their periods, which a later publication may close) is read at most once every
+ * PUBLISHED_RECHECK_MS per product and database, and at once after a publication in this process.
  */
 import { type CompiledRater, compileRatingConfig } from "../../../domain/rating/compile";
 import type { Database } from "../../db/client";
 import type { RatingVersionRow } from "../../db/schema";
-import { findEffectiveRatingVersion } from "./repository";
+import { findPublishedVersions } from "./repository";
 
 /** Bounded so a long-lived process that sees many versions does not grow without limit. */
 const MAX_CACHED_RATERS = 64;
@@ -50,13 +52,74 @@ export interface EffectiveRater {
   rater: CompiledRater;
 }
 
+/**
+ * How long a process rates with the published versions it has read before reading them again. A publication in
+ * this process takes effect at once; one made by another instance sharing the database takes effect here
+ * within this bound (docs/decisions/0036).
+ */
+export const PUBLISHED_RECHECK_MS = 5_000;
+
+interface PublishedVersions {
+  versions: RatingVersionRow[];
+  /** performance.now() when read, and the publication generation it was read in. */
+  readAt: number;
+  generation: number;
+}
+
+/** Bumped by every publication in this process: every product's list is read again on next use. */
+let publicationGeneration = 0;
+const publishedCache = new WeakMap<Database, Map<string, PublishedVersions>>();
+
+/** A publication in this process has committed: rate with the new periods from the next quote on. */
+export function forgetPublishedVersions(): void {
+  publicationGeneration += 1;
+}
+
+async function publishedVersionsOf(db: Database, productCode: string): Promise<RatingVersionRow[]> {
+  let byProduct = publishedCache.get(db);
+  if (!byProduct) {
+    byProduct = new Map();
+    publishedCache.set(db, byProduct);
+  }
+  const cached = byProduct.get(productCode);
+  const now = performance.now();
+  if (cached && cached.generation === publicationGeneration && now - cached.readAt < PUBLISHED_RECHECK_MS) {
+    return cached.versions;
+  }
+  const generation = publicationGeneration;
+  const versions = await findPublishedVersions(db, productCode);
+  byProduct.set(productCode, { versions, readAt: now, generation });
+  return versions;
+}
+
+/**
+ * The version whose period contains the inception date (effectiveFrom <= inception < effectiveTo, null =
+ * open-ended). Publication closes overlapping periods, so at most one matches; the order only makes that certain.
+ */
+function effectiveAmong(versions: readonly RatingVersionRow[], inceptionDate: string): RatingVersionRow | undefined {
+  let best: RatingVersionRow | undefined;
+  for (const version of versions) {
+    if (version.effectiveFrom > inceptionDate) continue;
+    if (version.effectiveTo !== null && version.effectiveTo <= inceptionDate) continue;
+    if (
+      !best ||
+      version.effectiveFrom > best.effectiveFrom ||
+      (version.effectiveFrom === best.effectiveFrom &&
+        (version.publishedAt?.getTime() ?? 0) > (best.publishedAt?.getTime() ?? 0))
+    ) {
+      best = version;
+    }
+  }
+  return best;
+}
+
 /** The effective version and its compiled rater, or undefined when no published version covers the date. */
 export async function findEffectiveRater(
   db: Database,
   productCode: string,
   inceptionDate: string,
 ): Promise<EffectiveRater | undefined> {
-  const version = await findEffectiveRatingVersion(db, productCode, inceptionDate);
+  const version = effectiveAmong(await publishedVersionsOf(db, productCode), inceptionDate);
   return version ? { version, rater: compiledRaterFor(version) } : undefined;
 }
 

@@ -2,7 +2,7 @@
  * Rating versions as stored: reads (with the admin who created each), the draft insert and the writes the
  * service's commands make. No rules here: which writes are allowed is the service's and the domain's decision.
  */
-import { and, asc, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type RatingVersionRow, ratingVersions, users } from "../../db/schema";
 
@@ -55,32 +55,6 @@ export async function findPublishedVersions(tx: Database, productCode: string): 
     .select()
     .from(ratingVersions)
     .where(and(eq(ratingVersions.productCode, productCode), eq(ratingVersions.status, "PUBLISHED")));
-}
-
-/**
- * The version that prices a quote (docs/product/rating.md): the PUBLISHED version for the product whose effective period
- * contains the inception date (effectiveFrom <= inception < effectiveTo, null = open-ended).
- */
-export async function findEffectiveRatingVersion(
-  db: Database,
-  productCode: string,
-  inceptionDate: string,
-): Promise<RatingVersionRow | undefined> {
-  const [version] = await db
-    .select()
-    .from(ratingVersions)
-    .where(
-      and(
-        eq(ratingVersions.productCode, productCode),
-        eq(ratingVersions.status, "PUBLISHED"),
-        lte(ratingVersions.effectiveFrom, inceptionDate),
-        or(isNull(ratingVersions.effectiveTo), gt(ratingVersions.effectiveTo, inceptionDate)),
-      ),
-    )
-    // Publication closes overlapping periods, so at most one matches; the order only makes that certain.
-    .orderBy(desc(ratingVersions.effectiveFrom), desc(ratingVersions.publishedAt))
-    .limit(1);
-  return version;
 }
 
 export async function insertVersion(tx: Database, values: NewRatingVersionRow): Promise<string> {

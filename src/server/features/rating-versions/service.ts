@@ -16,7 +16,7 @@ import { recordAudit } from "../../audit/record";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
-import { compiledRaterFor } from "./effective-service";
+import { compiledRaterFor, forgetPublishedVersions } from "./effective-service";
 import {
   findPublishedVersions,
   findVersion,
@@ -195,5 +195,6 @@ export async function publishVersion(db: Database, admin: Actor, id: string, now
       },
     });
   });
+  forgetPublishedVersions();
   return getRatingVersion(db, id);
 }

@@ -7,7 +7,7 @@ import type { RegisterUser, User } from "../../../domain/auth/schemas";
 import { recordAudit } from "../../audit/record";
 import type { AuthUser } from "../../auth/authenticate";
 import { hashPassword } from "../../auth/passwords";
-import { revokeUserSessions } from "../../auth/sessions";
+import { forgetUserSessions, revokeUserSessions } from "../../auth/sessions";
 import type { Database } from "../../db/client";
 import { AppError, sqlStateOf } from "../../errors";
 import { findLiveUserByEmail, findLiveUserById, insertUser, softDeleteUser, toUserResponse } from "./repository";
@@ -57,5 +57,6 @@ export async function deleteUser(db: Database, admin: Admin, id: string, now: Da
     });
     return row ?? user;
   });
+  forgetUserSessions(id);
   return toUserResponse(deleted);
 }
