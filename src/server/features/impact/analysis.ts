@@ -156,7 +156,9 @@ export async function analyseRatingImpact(db: Database, options: AnalyseImpactOp
 
   // Identical (version, inputs) pairs are rated once: a book holds far fewer distinct risks than quotes.
   const defaults = defaultRatingInput();
-  const rated = new Map<string, { before: ImpactRating; after: ImpactRating }>();
+  // Per version, keyed on the stored array text itself (no key built per row: that cost more than the rest).
+  const ratedByVersion = new Map<string, Map<string, { before: ImpactRating; after: ImpactRating }>>();
+  let remembered = 0;
 
   const total = await countImpactScope(db, draft.productCode, since, limit);
   const accumulator = createImpactAccumulator();
@@ -196,13 +198,20 @@ export async function analyseRatingImpact(db: Database, options: AnalyseImpactOp
       const end = Math.min(page.length, start + sliceSize);
       for (let index = start; index < end; index++) {
         const row = page[index] as ImpactRow;
-        const key = `${row.rating_version_id}|${row.inputs}`;
-        let pair = rated.get(key);
+        let rated = ratedByVersion.get(row.rating_version_id);
+        if (!rated) {
+          rated = new Map();
+          ratedByVersion.set(row.rating_version_id, rated);
+        }
+        let pair = rated.get(row.inputs);
         if (!pair) {
           // Fields the stored input lacks (added to the engine since) keep their defaults, on both sides alike.
           const input = ratingInputFromStoredValues(JSON.parse(row.inputs) as unknown[], defaults);
           pair = rateBothWays(input, raterFor(row.rating_version_id), draftRater);
-          if (rated.size < MAX_REMEMBERED_RATINGS) rated.set(key, pair);
+          if (remembered < MAX_REMEMBERED_RATINGS) {
+            rated.set(row.inputs, pair);
+            remembered++;
+          }
         }
         accumulator.add({
           quoteId: row.id,
