@@ -141,6 +141,8 @@ export async function countImpactScope(
     if (last) {
       counted += take;
       cursor = { ratedAt: last.rated_at, id: last.id };
+      // On PGlite the next chunk would run in this same turn of the event loop: let other requests in first.
+      await yieldToEventLoop();
       continue;
     }
     // A partial last chunk: count what is left of it (fewer than `take` rows).
@@ -219,6 +221,9 @@ export async function analyseRatingImpact(db: Database, options: AnalyseImpactOp
     if (remaining > 0 && page.length > 0) next = readPage(cursorAfter(page), Math.min(pageSize, remaining));
     // A failed read of the next page surfaces when it is awaited; until then it must not count as unhandled.
     next?.catch(() => {});
+    // On PGlite the query just asked for runs now, in a turn of the event loop of its own; requests that
+    // arrived meanwhile are answered before the rating starts.
+    await yieldToEventLoop();
 
     for (let start = 0; start < page.length; start += sliceSize) {
       const end = Math.min(page.length, start + sliceSize);
