@@ -111,7 +111,7 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /** Quotes counted per query when sizing the analysis: one query reads at most this many index entries. */
-const COUNT_CHUNK = 10_000;
+const COUNT_CHUNK = 5_000;
 
 /**
  * How many quotes the analysis will rate: the in-scope count, capped at the limit. Counted in keyset chunks
