@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileRatingConfig } from "./compile";
-import { DC_PI_RATING_CONFIG } from "./configs/dc-pi";
 import { PI001_RATING_CONFIG } from "./configs/pi001";
 import {
   bandIndexFor,
@@ -12,7 +11,6 @@ import {
   PERCENT_CHANGE_BANDS,
   percentChange,
   rateBothWays,
-  ratingInputFieldsUsedBy,
   summariseImpact,
   toImpactReport,
 } from "./impact";
@@ -193,62 +191,6 @@ describe("rating both ways", () => {
     expect(before).toEqual({ totalPremium: 232_29, referred: true });
     // Base doubles to 364.80; (364.80 + 25.00) x 12% = 46.78 tax.
     expect(after).toEqual({ totalPremium: 436_58, referred: true });
-  });
-});
-
-describe("the inputs a configuration reads", () => {
-  const dcPi = compileRatingConfig(DC_PI_RATING_CONFIG);
-  if (!dcPi.ok) throw new Error("D/C-PI refused");
-  const used = ratingInputFieldsUsedBy(dcPi.rater.config);
-
-  it("lists factors, fields named by referral conditions, cover switches and limits, and the excess option", () => {
-    for (const field of [
-      "turnover",
-      "largestSingleProjectValue",
-      "hasMaterialFacts",
-      "subcontractorInsuranceConfirmed",
-      "hasStockContents",
-      "stockContentsLimit",
-      "excessOption",
-    ] as const) {
-      expect(used.has(field)).toBe(true);
-    }
-    // Nothing in the shipped configuration reads these.
-    expect(used.has("operates24_7")).toBe(false);
-    expect(used.has("industry")).toBe(false);
-  });
-
-  it("rates an input reduced to those fields exactly as the whole input", () => {
-    const booleans = Object.entries(defaultRatingInput())
-      .filter(([, value]) => typeof value === "boolean")
-      .map(([key]) => key);
-    fc.assert(
-      fc.property(
-        fc.record({
-          turnover: fc.integer({ min: 1, max: 6_000_000 }),
-          coverLimit: fc.constantFrom(250_000, 500_000, 1_000_000, 2_000_000, 5_000_000),
-          employees: fc.integer({ min: 1, max: 120 }),
-          largestSingleProjectValue: fc.integer({ min: 1, max: 8_000_000 }),
-          claimsLast3Yrs: fc.integer({ min: 0, max: 4 }),
-          excessOption: fc.constantFrom("standard", "2x", "5x"),
-          contentsLimit: fc.integer({ min: 1_000, max: 1_000_000 }),
-          yes: fc.subarray(booleans, { maxLength: 6 }),
-          operates24_7: fc.boolean(),
-        }),
-        ({ yes, ...numbers }) => {
-          const input = defaultRatingInput({
-            ...numbers,
-            excessOption: numbers.excessOption as "standard" | "2x" | "5x",
-            ...Object.fromEntries(yes.map((key) => [key, true])),
-            sumInsured: numbers.coverLimit,
-          });
-          const reduced = defaultRatingInput();
-          for (const field of used) (reduced as Record<string, unknown>)[field] = input[field];
-          expect(dcPi.rater.rate(reduced)).toEqual(dcPi.rater.rate(input));
-        },
-      ),
-      { numRuns: 300 },
-    );
   });
 });
 

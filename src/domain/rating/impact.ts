@@ -9,8 +9,8 @@
  */
 import { z } from "zod";
 import { formatGbp, type Pence, parseMoneyString, penceToMoneyString } from "../money";
-import type { CompiledRater, RatingConfig } from "./compile";
-import { RATING_INPUT_FIELDS, type RatingInput, type RatingInputFieldName } from "./input";
+import type { CompiledRater } from "./compile";
+import type { RatingInput } from "./input";
 
 /** One quote rated both ways. */
 export interface ImpactSample {
@@ -41,31 +41,6 @@ export function rateBothWays(
     before: { totalPremium: before.totalPremium, referred: before.referralHits.length > 0 },
     after: { totalPremium: after.totalPremium, referred: after.referralHits.length > 0 },
   };
-}
-
-const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]*/g;
-
-/**
- * The rating inputs a configuration can read: its factors, the fields its referral conditions name, its
- * additional covers' switches and limits, and the excess option. A rater given an input that agrees on
- * these fields gives the same result, so the analysis reads only these from the stored inputs and rates each
- * distinct combination once. Condition text is scanned for any known field name (a name inside a string
- * literal only adds a field, never loses one).
- */
-export function ratingInputFieldsUsedBy(config: RatingConfig): Set<RatingInputFieldName> {
-  const fields = new Set<RatingInputFieldName>(["excessOption"]);
-  const add = (name: string) => {
-    if (Object.hasOwn(RATING_INPUT_FIELDS, name)) fields.add(name as RatingInputFieldName);
-  };
-  for (const name of Object.keys(config.factors ?? {})) add(name);
-  for (const rule of config.referralRules ?? []) {
-    for (const match of rule.condition.matchAll(IDENTIFIER)) add(match[0]);
-  }
-  for (const cover of config.additionalCovers ?? []) {
-    add(cover.enabledBy);
-    add(cover.limitInput);
-  }
-  return fields;
 }
 
 /**

@@ -189,3 +189,78 @@ export function defaultRatingInput(overrides: Partial<RatingInput> = {}): Rating
     ...overrides,
   };
 }
+
+/**
+ * The order in which each rating's input is kept as a compact array beside the quote (the rating inputs the
+ * impact analysis reads; the database writes the array with every rating, migration 0010). Positions never
+ * move: a new field goes at the end, and the migration that adds it rewrites the database function's list
+ * with the same order. An older array simply lacks the new trailing fields, which then take their defaults.
+ */
+export const RATING_INPUT_STORED_ORDER: readonly RatingInputFieldName[] = Object.freeze([
+  "turnover",
+  "industry",
+  "employees",
+  "sumInsured",
+  "claimsLast3Yrs",
+  "hasClaims",
+  "hasExports",
+  "hasHazardous",
+  "operates24_7",
+  "coverLimit",
+  "excessOption",
+  "largestSingleProjectValue",
+  "isAllTurnoverUK",
+  "hasNonUKJurisdictionWork",
+  "turnoverIncrease20Percent",
+  "hasFinancialInterest",
+  "hasSpecialAreaWork",
+  "subcontractorInsuranceConfirmed",
+  "requiresCoverForWaivedRights",
+  "responsibleForManufacturing",
+  "asbestosOrEnvironmentalWork",
+  "contractsNotInWriting",
+  "collateralWarrantiesOrThirdPartyRights",
+  "everFailedToCompleteProject",
+  "pastContractsWithDesignLiability",
+  "doesNotExcludeIndirectLosses",
+  "businessActivitiesChanged",
+  "contractsNotAlwaysWritten",
+  "previousDisciplinaryAction",
+  "lackRelevantQualifications",
+  "noBackgroundCheckPolicy",
+  "requireCoverPreviousBusiness",
+  "awareOfCircumstances",
+  "significantFluctuations",
+  "insuranceDeclined",
+  "officesOutsideUK",
+  "previousClaims",
+  "criminalConvictions",
+  "hasMaterialFacts",
+  "hasDirectorsOfficersInsurance",
+  "directorsOfficersLimit",
+  "hasContentsInsurance",
+  "contentsLimit",
+  "hasBusinessEquipmentComputers",
+  "businessEquipmentComputersLimit",
+  "hasBusinessEquipmentSpecialist",
+  "businessEquipmentSpecialistLimit",
+  "hasStockContents",
+  "stockContentsLimit",
+]);
+
+/**
+ * The rating input a stored compact array stands for: each position in RATING_INPUT_STORED_ORDER, and the
+ * fallback default wherever the array has no value (a field added to the engine after the quote was rated).
+ */
+export function ratingInputFromStoredValues(
+  values: readonly unknown[],
+  defaults: RatingInput = defaultRatingInput(),
+): RatingInput {
+  const input: Record<string, unknown> = { ...defaults };
+  const count = Math.min(values.length, RATING_INPUT_STORED_ORDER.length);
+  for (let index = 0; index < count; index++) {
+    const value = values[index];
+    if (value !== null && value !== undefined) input[RATING_INPUT_STORED_ORDER[index] as string] = value;
+  }
+  return input as RatingInput;
+}

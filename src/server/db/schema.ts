@@ -206,6 +206,29 @@ export const quotes = pgTable(
   ],
 );
 
+/**
+ * Each rated quote's rating input as a compact array (RATING_INPUT_STORED_ORDER), with what the impact
+ * analysis selects and orders by: a narrow row the analysis reads instead of de-toasting every rating result
+ * (ADR 0037). Kept by a database trigger on quotes (migration 0010) in the same statement as the rating;
+ * never written by the application. `inputs` is stored uncompressed: it is small, and read in bulk.
+ */
+export const quoteRatingInputs = pgTable(
+  "quote_rating_inputs",
+  {
+    quoteId: uuid("quote_id")
+      .primaryKey()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    productCode: text("product_code").notNull(),
+    /** The quote's reference: the report's order among quotes that move alike. */
+    reference: text("reference").notNull(),
+    ratingVersionId: uuid("rating_version_id").notNull(),
+    ratedAt: timestampTz("rated_at").notNull(),
+    /** JSON array text of the rating input's values in RATING_INPUT_STORED_ORDER. */
+    inputs: text("inputs").notNull(),
+  },
+  (t) => [index("quote_rating_inputs_scope_idx").on(t.productCode, t.ratedAt, t.quoteId)],
+);
+
 /** The referral history: one row per underwriter decision. */
 export const underwriterDecisions = pgTable(
   "underwriter_decisions",
