@@ -56,8 +56,9 @@ await build({
   format: "esm",
   target: "node20",
   // The server's npm packages are bundled: one file read and parsed instead of hundreds resolved one by one.
-  // Kept external: PGlite (its WebAssembly and data files sit beside its code), the native argon2 binding, and
-  // what is loaded on first use only (documents, mail, the API docs page's static files).
+  // Kept external: PGlite (its WebAssembly and data files sit beside its code), the native argon2 binding, the
+  // API docs page (it serves files beside its own code), the document and mail packages (loaded on first use
+  // only), and pg-native (node-postgres tries it when asked for native bindings; it is not installed).
   external: [
     "@electric-sql/pglite",
     "@node-rs/argon2",
