@@ -8,7 +8,7 @@
 // `npm start` (scripts/start.mjs) runs this only when that stamp differs from the sources' now, then serves
 // dist/server/main.js. `--server-only` skips step 1 and leaves no stamp.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, rmSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -41,6 +41,21 @@ if (serverOnly) {
   step("no index.html at the root: skipping the web app");
 }
 
+/*
+ * The API docs page's plugin finds its page files through __dirname, which a bundled module no longer has: it
+ * gets its own folder in node_modules back, looked up when the server starts (so a copied dist/ still finds it).
+ */
+const swaggerUiFolders = {
+  name: "swagger-ui-folders",
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]@fastify[\\/]swagger-ui[\\/](index|lib[\\/]routes)\.js$/ }, (args) => {
+      const folder = /[\\/]lib[\\/]routes\.js$/.test(args.path) ? "lib" : ".";
+      const dirname = `require("node:path").join(require("node:path").dirname(require.resolve("@fastify/swagger-ui")), ${JSON.stringify(folder)})`;
+      return { contents: `var __dirname = ${dirname};\n${readFileSync(args.path, "utf8")}`, loader: "js" };
+    });
+  },
+};
+
 step("server (esbuild -> dist/server/main.js)");
 const serverOut = join(root, "dist", "server");
 rmSync(serverOut, { recursive: true, force: true });
@@ -57,21 +72,13 @@ await build({
   target: "node20",
   // The server's npm packages are bundled: one file read and parsed instead of hundreds resolved one by one.
   // Kept external: PGlite (its WebAssembly and data files sit beside its code), the native argon2 binding, the
-  // API docs page (it serves files beside its own code), the document and mail packages (loaded on first use
-  // only), and pg-native (node-postgres tries it when asked for native bindings; it is not installed).
-  external: [
-    "@electric-sql/pglite",
-    "@node-rs/argon2",
-    "pdfkit",
-    "fontkit",
-    "nodemailer",
-    "@fastify/swagger-ui",
-    "pg-native",
-  ],
+  // document and mail packages (loaded on first use only), and pg-native (node-postgres tries it when asked for native bindings; it is not installed).
+  external: ["@electric-sql/pglite", "@node-rs/argon2", "pdfkit", "fontkit", "nodemailer", "pg-native"],
   // Bundled CommonJS packages call require() for Node's own modules; an ES module has none of its own.
   banner: {
     js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
   },
+  plugins: [swaggerUiFolders],
   sourcemap: true,
   legalComments: "none",
   logLevel: "warning",
