@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 // `npm run build`: the production build into dist/.
 //   1. the web app (when index.html exists at the root): `vite build` -> dist/web
-//   2. the server: one ESM bundle dist/server/main.js (npm packages stay external, resolved from node_modules)
+//   2. the server: an ESM bundle dist/server/main.js with its npm packages inside, and chunks beside it for
+//      what it loads on first use
 //   3. files the server reads at run time, copied beside the bundle: the SQL migrations, the PDF fonts
-// `npm start` runs this and then `node dist/server/main.js`. `--server-only` skips step 1.
+//   4. the stamp of the sources built (scripts/build-stamp.mjs) into dist/.build-stamp, after a full build only
+// `npm start` (scripts/start.mjs) runs this only when that stamp differs from the sources' now, then serves
+// dist/server/main.js. `--server-only` skips step 1 and leaves no stamp.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, rmSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { clearStamp, writeStamp } from "./build-stamp.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const started = Date.now();
@@ -18,6 +22,8 @@ function step(message) {
 }
 
 const serverOnly = process.argv.includes("--server-only");
+// From here on dist/ may no longer match the last build: only a full build that gets to the end stamps it again.
+clearStamp(root);
 
 if (serverOnly) {
   step("--server-only: skipping the web app");
@@ -35,17 +41,44 @@ if (serverOnly) {
   step("no index.html at the root: skipping the web app");
 }
 
+/*
+ * The API docs page's plugin finds its page files through __dirname, which a bundled module no longer has: it
+ * gets its own folder in node_modules back, looked up when the server starts (so a copied dist/ still finds it).
+ */
+const swaggerUiFolders = {
+  name: "swagger-ui-folders",
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]@fastify[\\/]swagger-ui[\\/](index|lib[\\/]routes)\.js$/ }, (args) => {
+      const folder = /[\\/]lib[\\/]routes\.js$/.test(args.path) ? "lib" : ".";
+      const dirname = `require("node:path").join(require("node:path").dirname(require.resolve("@fastify/swagger-ui")), ${JSON.stringify(folder)})`;
+      return { contents: `var __dirname = ${dirname};\n${readFileSync(args.path, "utf8")}`, loader: "js" };
+    });
+  },
+};
+
 step("server (esbuild -> dist/server/main.js)");
 const serverOut = join(root, "dist", "server");
 rmSync(serverOut, { recursive: true, force: true });
 await build({
-  entryPoints: [join(root, "src", "server", "main.ts")],
-  outfile: join(serverOut, "main.js"),
+  entryPoints: { main: join(root, "src", "server", "main.ts") },
+  outdir: serverOut,
+  // What the server loads on first use (the document renderers, mail, the database driver not in use) goes into
+  // chunks of its own beside main.js, so start-up does not evaluate it.
+  splitting: true,
+  chunkNames: "[name]-[hash]",
   bundle: true,
   platform: "node",
   format: "esm",
   target: "node20",
-  packages: "external",
+  // The server's npm packages are bundled: one file read and parsed instead of hundreds resolved one by one.
+  // Kept external: PGlite (its WebAssembly and data files sit beside its code), the native argon2 binding, the
+  // document and mail packages (loaded on first use only), and pg-native (node-postgres tries it when asked for native bindings; it is not installed).
+  external: ["@electric-sql/pglite", "@node-rs/argon2", "pdfkit", "fontkit", "nodemailer", "pg-native"],
+  // Bundled CommonJS packages call require() for Node's own modules; an ES module has none of its own.
+  banner: {
+    js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+  },
+  plugins: [swaggerUiFolders],
   sourcemap: true,
   legalComments: "none",
   logLevel: "warning",
@@ -63,4 +96,5 @@ for (const [from, to] of runtimeFiles) {
   }
 }
 
+if (!serverOnly) writeStamp(root);
 step(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,15 +1,16 @@
 /**
- * Starts ONE production server for every browser test: builds the app when the build is older than the
- * sources, then runs `node dist/server/main.js` on a free port with a fresh PGlite data directory, so the
- * tests exercise exactly what `npm start` serves. Each test file creates its own data through the API.
+ * Starts ONE production server for every browser test: builds the app when the sources changed since the
+ * last build (scripts/build-stamp.mjs), then runs `node dist/server/main.js` on a free port with a fresh PGlite
+ * data directory, so the tests exercise exactly what `npm start` serves. Each test file creates its own data through the API.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { cpSync, createWriteStream, existsSync, readdirSync, statSync } from "node:fs";
+import { cpSync, createWriteStream, existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
+import { buildIsCurrent } from "../../scripts/build-stamp.mjs";
 import { withBuildLock } from "../support/build-lock";
 
 declare module "vitest" {
@@ -25,21 +26,10 @@ declare module "vitest" {
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const BUILD_OUTPUTS = [join(ROOT, "dist/web/index.html"), join(ROOT, "dist/server/main.js")];
-const BUILD_INPUTS = ["src", "index.html", "vite.config.ts", "public", "scripts/build.mjs", "package.json"];
 
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-
+/** The build is reused only when its stamp matches the sources in the production mode it is built in below. */
 function buildIsStale(): boolean {
-  if (!BUILD_OUTPUTS.every((output) => existsSync(output))) return true;
-  const builtAt = Math.min(...BUILD_OUTPUTS.map((output) => statSync(output).mtimeMs));
-  return BUILD_INPUTS.some((input) => newestMtime(join(ROOT, input)) > builtAt);
+  return !BUILD_OUTPUTS.every((output) => existsSync(output)) || !buildIsCurrent(ROOT, "production");
 }
 
 /**

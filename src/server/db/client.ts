@@ -6,15 +6,9 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import type { Config } from "../config";
 import { acquireDirectoryLock } from "./lock";
 import * as schema from "./schema";
@@ -63,7 +57,16 @@ export async function openDatabase(
   return openPglite(config.dataDir, options);
 }
 
+/*
+ * Each driver is loaded only when its database is opened: an embedded install never loads node-postgres,
+ * and a PostgreSQL install never loads PGlite's WebAssembly, so neither pays for the other at start-up.
+ */
 async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<OpenDatabase> {
+  const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 20 });
   // An idle client's network error must not crash the process; the next query reports it instead.
   pool.on("error", () => {});
@@ -91,6 +94,12 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
 }
 
 async function openPglite(dataDir: string, options: OpenDatabaseOptions): Promise<OpenDatabase> {
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
   let releaseLock: () => void = () => {};
   let client: PGlite;
   if (options.inMemory) {

@@ -47,12 +47,15 @@ export async function seedDatabase(
   config: Pick<Config, "seedDemo" | "initialAdmin">,
   now: Date = new Date(),
 ): Promise<SeedResult> {
-  // Hash outside the transaction: argon2 is slow on purpose and must not hold locks.
+  // Hash outside the transaction: argon2 is slow on purpose and must not hold locks. A database that already
+  // has users gets none, so every later start skips the hashing (its time and its memory) altogether.
+  const [before] = await db.select({ n: count() }).from(users);
+  const hasUsers = (before?.n ?? 0) > 0;
   const toCreate: { name: string; email: string; role: Role; password: string }[] = [];
-  if (config.initialAdmin) {
+  if (!hasUsers && config.initialAdmin) {
     toCreate.push({ name: "Administrator", role: "ADMIN", ...config.initialAdmin });
   }
-  if (config.seedDemo) {
+  if (!hasUsers && config.seedDemo) {
     for (const demo of DEMO_USERS) if (!toCreate.some((u) => u.email === demo.email)) toCreate.push(demo);
   }
   const hashed = await Promise.all(

@@ -6,7 +6,6 @@
  */
 import { and, asc, eq, isNull, lt } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import nodemailer from "nodemailer";
 import type { Database } from "../db/client";
 import { type OutboxRow, outbox } from "../db/schema";
 
@@ -28,10 +27,13 @@ export const MAX_DELIVERY_ATTEMPTS = 5;
 export const DISPATCH_INTERVAL_MS = 10_000;
 const BATCH_SIZE = 50;
 
-/** An SMTP transport for `SMTP_URL` (smtp:// or smtps://, credentials in the URL), with bounded waits. */
+/**
+ * An SMTP transport for `SMTP_URL` (smtp:// or smtps://, credentials in the URL), with bounded waits.
+ * nodemailer is loaded with the first message sent: an install without mail to send never pays its start-up.
+ */
 export function createSmtpTransport(smtpUrl: string): MailTransport {
   const url = new URL(smtpUrl);
-  const transporter = nodemailer.createTransport({
+  const options = {
     host: url.hostname,
     port: url.port ? Number(url.port) : url.protocol === "smtps:" ? 465 : 587,
     secure: url.protocol === "smtps:",
@@ -41,13 +43,15 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
     connectionTimeout: 5_000,
     greetingTimeout: 5_000,
     socketTimeout: 10_000,
-  });
+  };
+  let transporter: Promise<{ sendMail(message: OutgoingMail): Promise<unknown>; close(): void }> | undefined;
   return {
     async send(message) {
-      await transporter.sendMail(message);
+      transporter ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(options));
+      await (await transporter).sendMail(message);
     },
     close() {
-      transporter.close();
+      void transporter?.then((opened) => opened.close()).catch(() => {});
     },
   };
 }

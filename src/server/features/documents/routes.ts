@@ -11,10 +11,15 @@ import { z } from "zod";
 import { DC_WORDING_FILE_NAME } from "../../../domain/constants";
 import { quoteDocumentFileName } from "../../../domain/format/file-names";
 import { currentUser, requireRole } from "../../auth/authenticate";
-import { getDcWordingPdf } from "./dc-wording";
-import { renderPolicySchedule } from "./policy-schedule";
 import { documentViewFor } from "./service";
-import { renderStatementOfFact } from "./statement-of-fact";
+
+/*
+ * The renderers bring pdfkit, fontkit and the embedded fonts with them, a large share of the server's start-up;
+ * most processes never print a document, so they are loaded by the first request that asks for one.
+ */
+const loadStatementOfFact = () => import("./statement-of-fact");
+const loadPolicySchedule = () => import("./policy-schedule");
+const loadDcWording = () => import("./dc-wording");
 
 /**
  * `attachment; filename="..."; filename*=UTF-8''...` (RFC 6266 with the RFC 5987 form): the quoted name is
@@ -76,6 +81,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         "statement of fact",
         app.now(),
       );
+      const { renderStatementOfFact } = await loadStatementOfFact();
       const pdf = await renderStatementOfFact(view);
       return sendPdf(
         reply,
@@ -99,6 +105,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const view = await documentViewFor(app.db, currentUser(request), request.params.id, "policy schedule", app.now());
+      const { renderPolicySchedule } = await loadPolicySchedule();
       const pdf = await renderPolicySchedule(view);
       return sendPdf(
         reply,
@@ -122,6 +129,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const { getDcWordingPdf } = await loadDcWording();
       const pdf = await getDcWordingPdf();
       const disposition = request.query.download === "true" ? "attachment" : "inline";
       return sendPdf(reply, pdf, DC_WORDING_FILE_NAME, disposition, "public");
