@@ -11,11 +11,10 @@
  *   total = base + fees + taxes
  */
 import { formatGbp, formatGbpWhole, type Pence, percentOf, poundsToPence, roundHalfUp } from "../money";
-import { type BandMatcher, createBandMatcher, formatBandLabel } from "./bands";
+import { createBandMatcher, formatBandLabel } from "./bands";
 import { type ConditionEvaluator, compileCondition } from "./condition";
 import {
   type AdditionalCover,
-  type CoverPriceBand,
   EXCESS_OPTIONS,
   type FactorBand,
   formatIssuePath,
@@ -26,7 +25,13 @@ import {
   type RatingConfigIssue,
   validateRatingConfigShape,
 } from "./config-schema";
-import type { ExcessOption, RatingInput, RatingInputFieldName } from "./input";
+import {
+  type ExcessOption,
+  RATING_INPUT_READERS,
+  type RatingInput,
+  type RatingInputFieldName,
+  type RatingInputReader,
+} from "./input";
 
 export type { RatingConfig, RatingConfigIssue } from "./config-schema";
 
@@ -119,47 +124,72 @@ function traceLine(kind: RatingTraceKind, name: string, matched: string, multipl
   return Object.freeze({ kind, name, matched, multiplier });
 }
 
+/**
+ * One factor, ready to price: its input's reader and, for bands, the band bounds with each band's trace line
+ * in the same order; for a map, the trace line of each key. One shape for both kinds, so the rating loop
+ * reads every factor the same way.
+ */
 interface CompiledFactor {
   name: RatingInputFieldName;
   isBands: boolean;
-  /** The trace line of the matched band or key (its multiplier is the factor's), or one saying none matched. */
-  lookup(input: RatingInput): RatingTraceEntry;
+  read: RatingInputReader;
+  /** Bands: matches a value to its band's position. */
+  matchIndex: (value: number) => number;
+  /** Bands: the trace line of each band, by position (its multiplier is the factor's). */
+  bandLines: readonly RatingTraceEntry[];
+  /** Map: the trace line of each key. */
+  keyLines: ReadonlyMap<string, RatingTraceEntry>;
 }
 
+const NO_BANDS: readonly RatingTraceEntry[] = [];
+const NO_KEYS: ReadonlyMap<string, RatingTraceEntry> = new Map();
+const noBandMatched = () => -1;
+
 function compileBandFactor(name: RatingInputFieldName, bands: readonly FactorBand[]): CompiledFactor {
-  const matcher = createBandMatcher(bands);
-  const lines = new Map(bands.map((band) => [band, traceLine("factor", name, formatBandLabel(band), band.multiplier)]));
   return {
     name,
     isBands: true,
-    lookup(input) {
-      const band = matcher.match(input[name] as number);
-      return band === undefined
-        ? traceLine("factor", name, `no band matched ${String(input[name])}`, 1)
-        : (lines.get(band) as RatingTraceEntry);
-    },
+    read: RATING_INPUT_READERS[name],
+    matchIndex: createBandMatcher(bands).matchIndex,
+    bandLines: bands.map((band) => traceLine("factor", name, formatBandLabel(band), band.multiplier)),
+    keyLines: NO_KEYS,
   };
 }
 
 function compileMapFactor(name: RatingInputFieldName, map: Record<string, number>): CompiledFactor {
-  // A Map, not the object itself, so keys such as "constructor" or "__proto__" are just keys.
-  const lines = new Map(
-    Object.entries(map).map(([key, multiplier]) => [key, traceLine("factor", name, key, multiplier)]),
-  );
   return {
     name,
     isBands: false,
-    lookup(input) {
-      const key = String(input[name]);
-      return lines.get(key) ?? traceLine("factor", name, `no key matched "${key}"`, 1);
-    },
+    read: RATING_INPUT_READERS[name],
+    matchIndex: noBandMatched,
+    bandLines: NO_BANDS,
+    // A Map, not the object itself, so keys such as "constructor" or "__proto__" are just keys.
+    keyLines: new Map(
+      Object.entries(map).map(([key, multiplier]) => [key, traceLine("factor", name, key, multiplier)]),
+    ),
   };
+}
+
+/** The trace line of the matched band or key (its multiplier is the factor's), or one saying none matched. */
+function lookupFactor(factor: CompiledFactor, input: RatingInput): RatingTraceEntry {
+  const value = factor.read(input);
+  if (factor.isBands) {
+    const index = factor.matchIndex(value as number);
+    return index < 0
+      ? traceLine("factor", factor.name, `no band matched ${String(value)}`, 1)
+      : (factor.bandLines[index] as RatingTraceEntry);
+  }
+  const key = String(value);
+  return factor.keyLines.get(key) ?? traceLine("factor", factor.name, `no key matched "${key}"`, 1);
 }
 
 interface CompiledCover {
   cover: AdditionalCover;
-  matcher: BandMatcher<CoverPriceBand>;
-  prices: Map<CoverPriceBand, { fee: RatingFeeLine; trace: RatingTraceEntry }>;
+  isChosen: RatingInputReader;
+  readLimit: RatingInputReader;
+  matchIndex: (value: number) => number;
+  /** The fee and trace line of each price band, by position. */
+  prices: readonly { fee: RatingFeeLine; trace: RatingTraceEntry }[];
   unpricedCode: string;
 }
 
@@ -237,19 +267,16 @@ function createRater(config: RatingConfig, rules: readonly CompiledRule[]): Comp
       ...factors.filter((factor) => factor.isBands).map((factor) => factor.name),
       ...config.additionalCovers.map((cover) => cover.limitInput as RatingInputFieldName),
     ]),
-  ];
+  ].map((name) => ({ name, read: RATING_INPUT_READERS[name] }));
   const covers: CompiledCover[] = config.additionalCovers.map((cover) => ({
     cover,
-    matcher: createBandMatcher(cover.pricing),
-    prices: new Map(
-      cover.pricing.map((band) => [
-        band,
-        {
-          fee: Object.freeze({ code: cover.code, label: cover.label, amount: poundsToPence(band.premium) }),
-          trace: traceLine("additionalCover", cover.code, formatBandLabel(band), 1),
-        },
-      ]),
-    ),
+    isChosen: RATING_INPUT_READERS[cover.enabledBy as RatingInputFieldName],
+    readLimit: RATING_INPUT_READERS[cover.limitInput as RatingInputFieldName],
+    matchIndex: createBandMatcher(cover.pricing).matchIndex,
+    prices: cover.pricing.map((band) => ({
+      fee: Object.freeze({ code: cover.code, label: cover.label, amount: poundsToPence(band.premium) }),
+      trace: traceLine("additionalCover", cover.code, formatBandLabel(band), 1),
+    })),
     unpricedCode: `${cover.code}_UNPRICED`,
   }));
   const fixedFees: readonly RatingFeeLine[] = config.fees.map((fee) =>
@@ -280,9 +307,10 @@ function createRater(config: RatingConfig, rules: readonly CompiledRule[]): Comp
   );
 
   function rate(input: RatingInput, options?: RateOptions): RatingResult {
-    for (const field of numericFields) {
-      if (!Number.isFinite(input[field])) {
-        throw new RangeError(`Rating input ${field} must be a finite number, got ${String(input[field])}`);
+    for (const { name, read } of numericFields) {
+      const value = read(input);
+      if (!Number.isFinite(value)) {
+        throw new RangeError(`Rating input ${name} must be a finite number, got ${String(value)}`);
       }
     }
     const override = options?.baseOverridePence;
@@ -293,7 +321,7 @@ function createRater(config: RatingConfig, rules: readonly CompiledRule[]): Comp
     const trace: RatingTraceEntry[] = [baseRateLine];
     let product = 1;
     for (const factor of factors) {
-      const line = factor.lookup(input);
+      const line = lookupFactor(factor, input);
       product *= line.multiplier;
       trace.push(line);
     }
@@ -334,15 +362,15 @@ function createRater(config: RatingConfig, rules: readonly CompiledRule[]): Comp
 
     const fees: RatingFeeLine[] = fixedFees.slice();
     let unpricedCovers: ReferralHit[] | undefined;
-    for (const { cover, matcher, prices, unpricedCode } of covers) {
-      if (input[cover.enabledBy as RatingInputFieldName] !== true) continue;
-      const limit = input[cover.limitInput as RatingInputFieldName] as number;
+    for (const { cover, isChosen, readLimit, matchIndex, prices, unpricedCode } of covers) {
+      if (isChosen(input) !== true) continue;
+      const limit = readLimit(input) as number;
       if (limit <= 0) {
         trace.push(traceLine("additionalCover", cover.code, "chosen without a limit: not priced", 1));
         continue;
       }
-      const band = matcher.match(limit);
-      const price = band && prices.get(band);
+      const index = matchIndex(limit);
+      const price = index < 0 ? undefined : prices[index];
       if (price === undefined) {
         // Cover asked for at a limit the configuration cannot price: never give it away, send it to an underwriter.
         unpricedCovers ??= [];

@@ -10,7 +10,7 @@
  * them and each one widens what a hostile condition could do (unbounded work, ReDoS).
  */
 import { type ASTNode, Environment, ParseError } from "@marcbachmann/cel-js";
-import { RATING_INPUT_FIELDS, type RatingInput, type RatingInputFieldName } from "./input";
+import { RATING_INPUT_FIELDS, RATING_INPUT_READERS, type RatingInput, type RatingInputFieldName } from "./input";
 
 /** Parse-time limits: far above any real rule, far below anything that could hurt (ADR 0004). */
 export const CONDITION_LIMITS = {
@@ -238,7 +238,7 @@ function compileNode(node: ASTNode): Compiled {
       const type = RATING_INPUT_FIELDS[field];
       return {
         type: type === "number" ? "double" : type === "boolean" ? "bool" : "string",
-        run: (i) => i[field],
+        run: RATING_INPUT_READERS[field],
         canFail: false,
       };
     }

@@ -128,6 +128,69 @@ type FieldType<T> = T extends "number" ? number : T extends "boolean" ? boolean 
 
 export type RatingInput = { [K in RatingInputFieldName]: FieldType<(typeof RATING_INPUT_FIELDS)[K]> };
 
+/** Reads one rating input field. */
+export type RatingInputReader<K extends RatingInputFieldName = RatingInputFieldName> = (
+  input: RatingInput,
+) => RatingInput[K];
+
+/**
+ * One reader per rating input, each its own function with a fixed property name. A rate reads some fifty
+ * answers; reading them through `input[name]` with a name chosen by the configuration makes every read a
+ * generic lookup, while each reader here stays a direct property read however many fields a configuration
+ * names. The engine reads inputs named by a configuration only through these.
+ */
+export const RATING_INPUT_READERS: { readonly [K in RatingInputFieldName]: RatingInputReader<K> } = {
+  turnover: (input) => input.turnover,
+  industry: (input) => input.industry,
+  employees: (input) => input.employees,
+  sumInsured: (input) => input.sumInsured,
+  claimsLast3Yrs: (input) => input.claimsLast3Yrs,
+  hasClaims: (input) => input.hasClaims,
+  hasExports: (input) => input.hasExports,
+  hasHazardous: (input) => input.hasHazardous,
+  operates24_7: (input) => input.operates24_7,
+  coverLimit: (input) => input.coverLimit,
+  excessOption: (input) => input.excessOption,
+  largestSingleProjectValue: (input) => input.largestSingleProjectValue,
+  isAllTurnoverUK: (input) => input.isAllTurnoverUK,
+  hasNonUKJurisdictionWork: (input) => input.hasNonUKJurisdictionWork,
+  turnoverIncrease20Percent: (input) => input.turnoverIncrease20Percent,
+  hasFinancialInterest: (input) => input.hasFinancialInterest,
+  hasSpecialAreaWork: (input) => input.hasSpecialAreaWork,
+  subcontractorInsuranceConfirmed: (input) => input.subcontractorInsuranceConfirmed,
+  requiresCoverForWaivedRights: (input) => input.requiresCoverForWaivedRights,
+  responsibleForManufacturing: (input) => input.responsibleForManufacturing,
+  asbestosOrEnvironmentalWork: (input) => input.asbestosOrEnvironmentalWork,
+  contractsNotInWriting: (input) => input.contractsNotInWriting,
+  collateralWarrantiesOrThirdPartyRights: (input) => input.collateralWarrantiesOrThirdPartyRights,
+  everFailedToCompleteProject: (input) => input.everFailedToCompleteProject,
+  pastContractsWithDesignLiability: (input) => input.pastContractsWithDesignLiability,
+  doesNotExcludeIndirectLosses: (input) => input.doesNotExcludeIndirectLosses,
+  businessActivitiesChanged: (input) => input.businessActivitiesChanged,
+  contractsNotAlwaysWritten: (input) => input.contractsNotAlwaysWritten,
+  previousDisciplinaryAction: (input) => input.previousDisciplinaryAction,
+  lackRelevantQualifications: (input) => input.lackRelevantQualifications,
+  noBackgroundCheckPolicy: (input) => input.noBackgroundCheckPolicy,
+  requireCoverPreviousBusiness: (input) => input.requireCoverPreviousBusiness,
+  awareOfCircumstances: (input) => input.awareOfCircumstances,
+  significantFluctuations: (input) => input.significantFluctuations,
+  insuranceDeclined: (input) => input.insuranceDeclined,
+  officesOutsideUK: (input) => input.officesOutsideUK,
+  previousClaims: (input) => input.previousClaims,
+  criminalConvictions: (input) => input.criminalConvictions,
+  hasMaterialFacts: (input) => input.hasMaterialFacts,
+  hasDirectorsOfficersInsurance: (input) => input.hasDirectorsOfficersInsurance,
+  directorsOfficersLimit: (input) => input.directorsOfficersLimit,
+  hasContentsInsurance: (input) => input.hasContentsInsurance,
+  contentsLimit: (input) => input.contentsLimit,
+  hasBusinessEquipmentComputers: (input) => input.hasBusinessEquipmentComputers,
+  businessEquipmentComputersLimit: (input) => input.businessEquipmentComputersLimit,
+  hasBusinessEquipmentSpecialist: (input) => input.hasBusinessEquipmentSpecialist,
+  businessEquipmentSpecialistLimit: (input) => input.businessEquipmentSpecialistLimit,
+  hasStockContents: (input) => input.hasStockContents,
+  stockContentsLimit: (input) => input.stockContentsLimit,
+};
+
 export type ExcessOption = "standard" | "2x" | "5x";
 
 /**
