@@ -27,10 +27,10 @@ import {
 } from "./config-schema";
 import {
   type ExcessOption,
-  RATING_INPUT_READERS,
   type RatingInput,
   type RatingInputFieldName,
-  type RatingInputReader,
+  ratingInputFieldNumber,
+  readRatingInputField,
 } from "./input";
 
 export type { RatingConfig, RatingConfigIssue } from "./config-schema";
@@ -132,7 +132,8 @@ function traceLine(kind: RatingTraceKind, name: string, matched: string, multipl
 interface CompiledFactor {
   name: RatingInputFieldName;
   isBands: boolean;
-  read: RatingInputReader;
+  /** The input's field number (readRatingInputField). */
+  field: number;
   /** Bands: matches a value to its band's position. */
   matchIndex: (value: number) => number;
   /** Bands: the trace line of each band, by position (its multiplier is the factor's). */
@@ -149,7 +150,7 @@ function compileBandFactor(name: RatingInputFieldName, bands: readonly FactorBan
   return {
     name,
     isBands: true,
-    read: RATING_INPUT_READERS[name],
+    field: ratingInputFieldNumber(name),
     matchIndex: createBandMatcher(bands).matchIndex,
     bandLines: bands.map((band) => traceLine("factor", name, formatBandLabel(band), band.multiplier)),
     keyLines: NO_KEYS,
@@ -160,7 +161,7 @@ function compileMapFactor(name: RatingInputFieldName, map: Record<string, number
   return {
     name,
     isBands: false,
-    read: RATING_INPUT_READERS[name],
+    field: ratingInputFieldNumber(name),
     matchIndex: noBandMatched,
     bandLines: NO_BANDS,
     // A Map, not the object itself, so keys such as "constructor" or "__proto__" are just keys.
@@ -172,7 +173,7 @@ function compileMapFactor(name: RatingInputFieldName, map: Record<string, number
 
 /** The trace line of the matched band or key (its multiplier is the factor's), or one saying none matched. */
 function lookupFactor(factor: CompiledFactor, input: RatingInput): RatingTraceEntry {
-  const value = factor.read(input);
+  const value = readRatingInputField(input, factor.field);
   if (factor.isBands) {
     const index = factor.matchIndex(value as number);
     return index < 0
@@ -185,8 +186,9 @@ function lookupFactor(factor: CompiledFactor, input: RatingInput): RatingTraceEn
 
 interface CompiledCover {
   cover: AdditionalCover;
-  isChosen: RatingInputReader;
-  readLimit: RatingInputReader;
+  /** Field numbers of the yes/no answer choosing the cover and of its limit. */
+  chosenField: number;
+  limitField: number;
   matchIndex: (value: number) => number;
   /** The fee and trace line of each price band, by position. */
   prices: readonly { fee: RatingFeeLine; trace: RatingTraceEntry }[];
@@ -267,11 +269,11 @@ function createRater(config: RatingConfig, rules: readonly CompiledRule[]): Comp
       ...factors.filter((factor) => factor.isBands).map((factor) => factor.name),
       ...config.additionalCovers.map((cover) => cover.limitInput as RatingInputFieldName),
     ]),
-  ].map((name) => ({ name, read: RATING_INPUT_READERS[name] }));
+  ].map((name) => ({ name, field: ratingInputFieldNumber(name) }));
   const covers: CompiledCover[] = config.additionalCovers.map((cover) => ({
     cover,
-    isChosen: RATING_INPUT_READERS[cover.enabledBy as RatingInputFieldName],
-    readLimit: RATING_INPUT_READERS[cover.limitInput as RatingInputFieldName],
+    chosenField: ratingInputFieldNumber(cover.enabledBy as RatingInputFieldName),
+    limitField: ratingInputFieldNumber(cover.limitInput as RatingInputFieldName),
     matchIndex: createBandMatcher(cover.pricing).matchIndex,
     prices: cover.pricing.map((band) => ({
       fee: Object.freeze({ code: cover.code, label: cover.label, amount: poundsToPence(band.premium) }),
@@ -307,8 +309,8 @@ function createRater(config: RatingConfig, rules: readonly CompiledRule[]): Comp
   );
 
   function rate(input: RatingInput, options?: RateOptions): RatingResult {
-    for (const { name, read } of numericFields) {
-      const value = read(input);
+    for (const { name, field } of numericFields) {
+      const value = readRatingInputField(input, field);
       if (!Number.isFinite(value)) {
         throw new RangeError(`Rating input ${name} must be a finite number, got ${String(value)}`);
       }
@@ -362,9 +364,9 @@ function createRater(config: RatingConfig, rules: readonly CompiledRule[]): Comp
 
     const fees: RatingFeeLine[] = fixedFees.slice();
     let unpricedCovers: ReferralHit[] | undefined;
-    for (const { cover, isChosen, readLimit, matchIndex, prices, unpricedCode } of covers) {
-      if (isChosen(input) !== true) continue;
-      const limit = readLimit(input) as number;
+    for (const { cover, chosenField, limitField, matchIndex, prices, unpricedCode } of covers) {
+      if (readRatingInputField(input, chosenField) !== true) continue;
+      const limit = readRatingInputField(input, limitField) as number;
       if (limit <= 0) {
         trace.push(traceLine("additionalCover", cover.code, "chosen without a limit: not priced", 1));
         continue;

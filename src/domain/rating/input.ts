@@ -128,68 +128,129 @@ type FieldType<T> = T extends "number" ? number : T extends "boolean" ? boolean 
 
 export type RatingInput = { [K in RatingInputFieldName]: FieldType<(typeof RATING_INPUT_FIELDS)[K]> };
 
-/** Reads one rating input field. */
-export type RatingInputReader<K extends RatingInputFieldName = RatingInputFieldName> = (
-  input: RatingInput,
-) => RatingInput[K];
+/** The rating input fields in their declared order; a field's position is its number for readRatingInputField. */
+export const RATING_INPUT_FIELD_NAMES = Object.freeze(Object.keys(RATING_INPUT_FIELDS) as RatingInputFieldName[]);
+
+const FIELD_NUMBERS = new Map(RATING_INPUT_FIELD_NAMES.map((name, index) => [name, index]));
+
+/** The number readRatingInputField knows a field by (its position in RATING_INPUT_FIELDS). */
+export function ratingInputFieldNumber(name: RatingInputFieldName): number {
+  const number = FIELD_NUMBERS.get(name);
+  if (number === undefined) throw new RangeError(`Not a rating input: ${name}`);
+  return number;
+}
 
 /**
- * One reader per rating input, each its own function with a fixed property name. A rate reads some fifty
- * answers; reading them through `input[name]` with a name chosen by the configuration makes every read a
- * generic lookup, while each reader here stays a direct property read however many fields a configuration
- * names. The engine reads inputs named by a configuration only through these.
+ * Reads the rating input a configuration names, by its field number. A rate reads some fifty answers named by
+ * the configuration; `input[name]` makes each of those a generic lookup by name and a function per field
+ * makes each a call, while this one switch compiles to a jump straight to a fixed property read and is
+ * small enough to be inlined where the engine reads. The cases follow RATING_INPUT_FIELDS' order (a test
+ * reads every field through it).
  */
-export const RATING_INPUT_READERS: { readonly [K in RatingInputFieldName]: RatingInputReader<K> } = {
-  turnover: (input) => input.turnover,
-  industry: (input) => input.industry,
-  employees: (input) => input.employees,
-  sumInsured: (input) => input.sumInsured,
-  claimsLast3Yrs: (input) => input.claimsLast3Yrs,
-  hasClaims: (input) => input.hasClaims,
-  hasExports: (input) => input.hasExports,
-  hasHazardous: (input) => input.hasHazardous,
-  operates24_7: (input) => input.operates24_7,
-  coverLimit: (input) => input.coverLimit,
-  excessOption: (input) => input.excessOption,
-  largestSingleProjectValue: (input) => input.largestSingleProjectValue,
-  isAllTurnoverUK: (input) => input.isAllTurnoverUK,
-  hasNonUKJurisdictionWork: (input) => input.hasNonUKJurisdictionWork,
-  turnoverIncrease20Percent: (input) => input.turnoverIncrease20Percent,
-  hasFinancialInterest: (input) => input.hasFinancialInterest,
-  hasSpecialAreaWork: (input) => input.hasSpecialAreaWork,
-  subcontractorInsuranceConfirmed: (input) => input.subcontractorInsuranceConfirmed,
-  requiresCoverForWaivedRights: (input) => input.requiresCoverForWaivedRights,
-  responsibleForManufacturing: (input) => input.responsibleForManufacturing,
-  asbestosOrEnvironmentalWork: (input) => input.asbestosOrEnvironmentalWork,
-  contractsNotInWriting: (input) => input.contractsNotInWriting,
-  collateralWarrantiesOrThirdPartyRights: (input) => input.collateralWarrantiesOrThirdPartyRights,
-  everFailedToCompleteProject: (input) => input.everFailedToCompleteProject,
-  pastContractsWithDesignLiability: (input) => input.pastContractsWithDesignLiability,
-  doesNotExcludeIndirectLosses: (input) => input.doesNotExcludeIndirectLosses,
-  businessActivitiesChanged: (input) => input.businessActivitiesChanged,
-  contractsNotAlwaysWritten: (input) => input.contractsNotAlwaysWritten,
-  previousDisciplinaryAction: (input) => input.previousDisciplinaryAction,
-  lackRelevantQualifications: (input) => input.lackRelevantQualifications,
-  noBackgroundCheckPolicy: (input) => input.noBackgroundCheckPolicy,
-  requireCoverPreviousBusiness: (input) => input.requireCoverPreviousBusiness,
-  awareOfCircumstances: (input) => input.awareOfCircumstances,
-  significantFluctuations: (input) => input.significantFluctuations,
-  insuranceDeclined: (input) => input.insuranceDeclined,
-  officesOutsideUK: (input) => input.officesOutsideUK,
-  previousClaims: (input) => input.previousClaims,
-  criminalConvictions: (input) => input.criminalConvictions,
-  hasMaterialFacts: (input) => input.hasMaterialFacts,
-  hasDirectorsOfficersInsurance: (input) => input.hasDirectorsOfficersInsurance,
-  directorsOfficersLimit: (input) => input.directorsOfficersLimit,
-  hasContentsInsurance: (input) => input.hasContentsInsurance,
-  contentsLimit: (input) => input.contentsLimit,
-  hasBusinessEquipmentComputers: (input) => input.hasBusinessEquipmentComputers,
-  businessEquipmentComputersLimit: (input) => input.businessEquipmentComputersLimit,
-  hasBusinessEquipmentSpecialist: (input) => input.hasBusinessEquipmentSpecialist,
-  businessEquipmentSpecialistLimit: (input) => input.businessEquipmentSpecialistLimit,
-  hasStockContents: (input) => input.hasStockContents,
-  stockContentsLimit: (input) => input.stockContentsLimit,
-};
+export function readRatingInputField(input: RatingInput, field: number): RatingInput[RatingInputFieldName] | undefined {
+  switch (field) {
+    case 0:
+      return input.turnover;
+    case 1:
+      return input.industry;
+    case 2:
+      return input.employees;
+    case 3:
+      return input.sumInsured;
+    case 4:
+      return input.claimsLast3Yrs;
+    case 5:
+      return input.hasClaims;
+    case 6:
+      return input.hasExports;
+    case 7:
+      return input.hasHazardous;
+    case 8:
+      return input.operates24_7;
+    case 9:
+      return input.coverLimit;
+    case 10:
+      return input.excessOption;
+    case 11:
+      return input.largestSingleProjectValue;
+    case 12:
+      return input.isAllTurnoverUK;
+    case 13:
+      return input.hasNonUKJurisdictionWork;
+    case 14:
+      return input.turnoverIncrease20Percent;
+    case 15:
+      return input.hasFinancialInterest;
+    case 16:
+      return input.hasSpecialAreaWork;
+    case 17:
+      return input.subcontractorInsuranceConfirmed;
+    case 18:
+      return input.requiresCoverForWaivedRights;
+    case 19:
+      return input.responsibleForManufacturing;
+    case 20:
+      return input.asbestosOrEnvironmentalWork;
+    case 21:
+      return input.contractsNotInWriting;
+    case 22:
+      return input.collateralWarrantiesOrThirdPartyRights;
+    case 23:
+      return input.everFailedToCompleteProject;
+    case 24:
+      return input.pastContractsWithDesignLiability;
+    case 25:
+      return input.doesNotExcludeIndirectLosses;
+    case 26:
+      return input.businessActivitiesChanged;
+    case 27:
+      return input.contractsNotAlwaysWritten;
+    case 28:
+      return input.previousDisciplinaryAction;
+    case 29:
+      return input.lackRelevantQualifications;
+    case 30:
+      return input.noBackgroundCheckPolicy;
+    case 31:
+      return input.requireCoverPreviousBusiness;
+    case 32:
+      return input.awareOfCircumstances;
+    case 33:
+      return input.significantFluctuations;
+    case 34:
+      return input.insuranceDeclined;
+    case 35:
+      return input.officesOutsideUK;
+    case 36:
+      return input.previousClaims;
+    case 37:
+      return input.criminalConvictions;
+    case 38:
+      return input.hasMaterialFacts;
+    case 39:
+      return input.hasDirectorsOfficersInsurance;
+    case 40:
+      return input.directorsOfficersLimit;
+    case 41:
+      return input.hasContentsInsurance;
+    case 42:
+      return input.contentsLimit;
+    case 43:
+      return input.hasBusinessEquipmentComputers;
+    case 44:
+      return input.businessEquipmentComputersLimit;
+    case 45:
+      return input.hasBusinessEquipmentSpecialist;
+    case 46:
+      return input.businessEquipmentSpecialistLimit;
+    case 47:
+      return input.hasStockContents;
+    case 48:
+      return input.stockContentsLimit;
+    default:
+      return undefined;
+  }
+}
 
 export type ExcessOption = "standard" | "2x" | "5x";
 
