@@ -120,6 +120,9 @@ function normaliseMultiplier(value: number): number {
   return Math.abs(scaled) < Number.MAX_SAFE_INTEGER ? Math.round(scaled) / 1e12 : value;
 }
 
+/** How many distinct capped multipliers a rater remembers the cap's trace line for. */
+const MAX_CACHED_CAP_LINES = 1024;
+
 function traceLine(kind: RatingTraceKind, name: string, matched: string, multiplier: number): RatingTraceEntry {
   return Object.freeze({ kind, name, matched, multiplier });
 }
@@ -308,6 +311,25 @@ function createRater(config: RatingConfig, rules: readonly CompiledRule[]): Comp
     1,
   );
 
+  /*
+   * A configuration has few products of multipliers over the cap, and writing a number out is dear: the cap's
+   * trace line is kept per uncapped multiplier, up to a bound so that odd inputs cannot grow it without end.
+   */
+  const capLines = new Map<number, RatingTraceEntry>();
+  function capLine(uncappedMultiplier: number): RatingTraceEntry {
+    let line = capLines.get(uncappedMultiplier);
+    if (line === undefined) {
+      line = traceLine(
+        "cap",
+        "maxMultiplier",
+        `multiplier ${uncappedMultiplier} capped at ${maxMultiplier}`,
+        maxMultiplier,
+      );
+      if (capLines.size < MAX_CACHED_CAP_LINES) capLines.set(uncappedMultiplier, line);
+    }
+    return line;
+  }
+
   function rate(input: RatingInput, options?: RateOptions): RatingResult {
     for (const { name, field } of numericFields) {
       const value = readRatingInputField(input, field);
@@ -331,9 +353,7 @@ function createRater(config: RatingConfig, rules: readonly CompiledRule[]): Comp
     let multiplier = uncappedMultiplier;
     if (uncappedMultiplier > maxMultiplier) {
       multiplier = maxMultiplier;
-      trace.push(
-        traceLine("cap", "maxMultiplier", `multiplier ${uncappedMultiplier} capped at ${maxMultiplier}`, maxMultiplier),
-      );
+      trace.push(capLine(uncappedMultiplier));
     }
 
     let basePremium = baseFor(multiplier);
