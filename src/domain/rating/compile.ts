@@ -128,7 +128,7 @@ function traceLine(kind: RatingTraceKind, name: string, matched: string, multipl
 }
 
 /**
- * One factor, ready to price: its input's reader and, for bands, the band bounds with each band's trace line
+ * One factor, ready to price: its input's field number and, for bands, the band bounds with each band's trace line
  * in the same order; for a map, the trace line of each key. One shape for both kinds, so the rating loop
  * reads every factor the same way.
  */
