@@ -3,8 +3,8 @@
  * the same configuration. Both are run over the same pre-generated, varied inputs (about a third hit a
  * referral); every result is compared first and the run fails loudly if they disagree on any input.
  *
- * Targets: at least 200,000 rates/s on one core (CPU time), and at least 0.15 of the
- * hand-written speed.
+ * Targets: at least 200,000 rates/s on one core (CPU time), and at least 0.7 of the hand-written speed
+ * measured in the same run (the ratio is the figure that holds on a busy machine).
  * Run: npm run bench:rating
  */
 import { percentOf, roundHalfUp } from "../src/domain/money";
@@ -258,7 +258,7 @@ export function runRatingBenchmark(): BenchRecord[] {
     reportFigure("rating: hand-written TypeScript, rates per second", handRate, "/s", null),
     reportFigure("rating: engine / hand-written speed ratio", engineRate / handRate, "x", {
       kind: "at least",
-      value: 0.15,
+      value: 0.7,
     }),
   ];
 }

@@ -4,8 +4,8 @@
  * production server; beside each, the same SQL statements run bare with node-postgres (captured from the
  * repository's own query builder, so they are exactly what the API sends).
  *
- * Targets, on PostgreSQL: p95 at most 100 ms for a search and for a first page, and at most 1.5x
- * the same SQL run bare.
+ * Targets, on PostgreSQL: p95 at most 100 ms for every request the dashboard sends (a first page, a search,
+ * a status filter, a page deep in the list), and at most 1.5x the same SQL run bare.
  *
  * The book lives in BENCH_SCALE_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/pqe_scale) and is
  * kept between runs: when it holds fewer than BENCH_SCALE_QUOTES quotes (default 999,000: the DCPI- + 6
@@ -17,6 +17,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { LOAD_BROKER_PASSWORD } from "../scripts/seed-load";
 import type { QuoteListQuery } from "../src/domain/quote/quote";
+import type { QuoteStatus } from "../src/domain/quote/status";
 import type { Database } from "../src/server/db/client";
 import * as schema from "../src/server/db/schema";
 import type { QuoteActor } from "../src/server/features/quotes/repository";
@@ -45,6 +46,10 @@ const SPECIFIC_SEARCHES = [
 ];
 /** Texts that match most of the book (the count has to visit every match). */
 const BROAD_SEARCHES = ["ltd", "d/c-pi", "referred", "design and construct", "@example.com"];
+/** The dashboard's status filter: the statuses a busy book has most and fewest of. */
+const STATUS_FILTERS: readonly QuoteStatus[] = ["DRAFT", "QUOTED", "REFERRED", "ISSUED", "UW_DECLINED"];
+/** A page deep in the list, as a user paging on reaches it. */
+const DEEP_PAGE = 40;
 
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -143,7 +148,12 @@ export async function runSearchBenchmark(): Promise<BenchRecord[]> {
       );
       const underwriter: QuoteActor = { id: ids.rows[0].underwriter, role: "UNDERWRITER" };
       const broker: QuoteActor = { id: ids.rows[0].broker, role: "BROKER" };
-      const listQuery = (q?: string): QuoteListQuery => ({ page: 1, pageSize: 25, ...(q ? { q } : {}) });
+      const listQuery = (q?: string, more: Partial<QuoteListQuery> = {}): QuoteListQuery => ({
+        page: 1,
+        pageSize: 25,
+        ...(q ? { q } : {}),
+        ...more,
+      });
       const groups: { name: string; cases: Case[]; target: boolean }[] = [
         {
           name: "first page (no search), underwriter: whole book",
@@ -197,6 +207,37 @@ export async function runSearchBenchmark(): Promise<BenchRecord[]> {
             cookie: underwriterCookie,
             list: listQuery(q),
           })),
+        },
+        {
+          name: "status filter, underwriter",
+          target: true,
+          cases: STATUS_FILTERS.map((status) => ({
+            label: status,
+            path: `/api/quotes?status=${status}`,
+            actor: underwriter,
+            cookie: underwriterCookie,
+            list: listQuery(undefined, { status }),
+          })),
+        },
+        {
+          name: `page ${DEEP_PAGE}, underwriter: whole book and a search`,
+          target: true,
+          cases: [
+            {
+              label: `page ${DEEP_PAGE}`,
+              path: `/api/quotes?page=${DEEP_PAGE}`,
+              actor: underwriter,
+              cookie: underwriterCookie,
+              list: listQuery(undefined, { page: DEEP_PAGE }),
+            },
+            {
+              label: `page ${DEEP_PAGE} of "ltd"`,
+              path: `/api/quotes?q=ltd&page=${DEEP_PAGE}`,
+              actor: underwriter,
+              cookie: underwriterCookie,
+              list: listQuery("ltd", { page: DEEP_PAGE }),
+            },
+          ],
         },
         {
           name: "stats, underwriter: whole book",

@@ -631,6 +631,8 @@ function generateRow(
   const insuredsDetails = {
     proposerName,
     tradingName,
+    // The list answers with the step-1 schema, which always holds this answer (No unless the proposer says Yes).
+    isSoleTrader: false,
     businessActivity: profile.businessActivity,
     businessAddress,
     inceptionDate,

@@ -14,22 +14,29 @@ export interface Band {
 export interface BandMatcher<T extends Band> {
   /** The band holding `value`, or undefined when it is outside every band (or not a finite number). */
   match(value: number): T | undefined;
+  /** The position of the band holding `value` in the configured list, or -1 when it is outside every band. */
+  matchIndex(value: number): number;
 }
 
 export function createBandMatcher<T extends Band>(bands: readonly T[]): BandMatcher<T> {
   const count = bands.length;
   const mins = bands.map((band) => band.min);
-  const last = bands[count - 1];
-  const lastMax = last?.max ?? Number.POSITIVE_INFINITY;
+  const firstMin = mins[0] ?? Number.POSITIVE_INFINITY;
+  const lastMax = bands[count - 1]?.max ?? Number.POSITIVE_INFINITY;
+  function matchIndex(value: number): number {
+    // NaN fails every comparison below, so it matches nothing rather than the first band.
+    if (!(value >= firstMin) || !(value <= lastMax)) return -1;
+    for (let index = 1; index < count; index++) {
+      if (value < (mins[index] as number)) return index - 1;
+    }
+    return count - 1;
+  }
   return {
     match(value) {
-      // NaN fails every comparison below, so it matches nothing rather than the first band.
-      if (!(value >= (mins[0] ?? Number.POSITIVE_INFINITY)) || !(value <= lastMax)) return undefined;
-      for (let index = 1; index < count; index++) {
-        if (value < (mins[index] as number)) return bands[index - 1];
-      }
-      return last;
+      const index = matchIndex(value);
+      return index < 0 ? undefined : bands[index];
     },
+    matchIndex,
   };
 }
 

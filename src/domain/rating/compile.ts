@@ -11,11 +11,10 @@
  *   total = base + fees + taxes
  */
 import { formatGbp, formatGbpWhole, type Pence, percentOf, poundsToPence, roundHalfUp } from "../money";
-import { type BandMatcher, createBandMatcher, formatBandLabel } from "./bands";
+import { createBandMatcher, formatBandLabel } from "./bands";
 import { type ConditionEvaluator, compileCondition } from "./condition";
 import {
   type AdditionalCover,
-  type CoverPriceBand,
   EXCESS_OPTIONS,
   type FactorBand,
   formatIssuePath,
@@ -26,7 +25,13 @@ import {
   type RatingConfigIssue,
   validateRatingConfigShape,
 } from "./config-schema";
-import type { ExcessOption, RatingInput, RatingInputFieldName } from "./input";
+import {
+  type ExcessOption,
+  type RatingInput,
+  type RatingInputFieldName,
+  ratingInputFieldNumber,
+  readRatingInputField,
+} from "./input";
 
 export type { RatingConfig, RatingConfigIssue } from "./config-schema";
 
@@ -115,51 +120,81 @@ function normaliseMultiplier(value: number): number {
   return Math.abs(scaled) < Number.MAX_SAFE_INTEGER ? Math.round(scaled) / 1e12 : value;
 }
 
+/** How many distinct capped multipliers a rater remembers the cap's trace line for. */
+const MAX_CACHED_CAP_LINES = 1024;
+
 function traceLine(kind: RatingTraceKind, name: string, matched: string, multiplier: number): RatingTraceEntry {
   return Object.freeze({ kind, name, matched, multiplier });
 }
 
+/**
+ * One factor, ready to price: its input's field number and, for bands, the band bounds with each band's trace line
+ * in the same order; for a map, the trace line of each key. One shape for both kinds, so the rating loop
+ * reads every factor the same way.
+ */
 interface CompiledFactor {
   name: RatingInputFieldName;
   isBands: boolean;
-  /** The trace line of the matched band or key (its multiplier is the factor's), or one saying none matched. */
-  lookup(input: RatingInput): RatingTraceEntry;
+  /** The input's field number (readRatingInputField). */
+  field: number;
+  /** Bands: matches a value to its band's position. */
+  matchIndex: (value: number) => number;
+  /** Bands: the trace line of each band, by position (its multiplier is the factor's). */
+  bandLines: readonly RatingTraceEntry[];
+  /** Map: the trace line of each key. */
+  keyLines: ReadonlyMap<string, RatingTraceEntry>;
 }
 
+const NO_BANDS: readonly RatingTraceEntry[] = [];
+const NO_KEYS: ReadonlyMap<string, RatingTraceEntry> = new Map();
+const noBandMatched = () => -1;
+
 function compileBandFactor(name: RatingInputFieldName, bands: readonly FactorBand[]): CompiledFactor {
-  const matcher = createBandMatcher(bands);
-  const lines = new Map(bands.map((band) => [band, traceLine("factor", name, formatBandLabel(band), band.multiplier)]));
   return {
     name,
     isBands: true,
-    lookup(input) {
-      const band = matcher.match(input[name] as number);
-      return band === undefined
-        ? traceLine("factor", name, `no band matched ${String(input[name])}`, 1)
-        : (lines.get(band) as RatingTraceEntry);
-    },
+    field: ratingInputFieldNumber(name),
+    matchIndex: createBandMatcher(bands).matchIndex,
+    bandLines: bands.map((band) => traceLine("factor", name, formatBandLabel(band), band.multiplier)),
+    keyLines: NO_KEYS,
   };
 }
 
 function compileMapFactor(name: RatingInputFieldName, map: Record<string, number>): CompiledFactor {
-  // A Map, not the object itself, so keys such as "constructor" or "__proto__" are just keys.
-  const lines = new Map(
-    Object.entries(map).map(([key, multiplier]) => [key, traceLine("factor", name, key, multiplier)]),
-  );
   return {
     name,
     isBands: false,
-    lookup(input) {
-      const key = String(input[name]);
-      return lines.get(key) ?? traceLine("factor", name, `no key matched "${key}"`, 1);
-    },
+    field: ratingInputFieldNumber(name),
+    matchIndex: noBandMatched,
+    bandLines: NO_BANDS,
+    // A Map, not the object itself, so keys such as "constructor" or "__proto__" are just keys.
+    keyLines: new Map(
+      Object.entries(map).map(([key, multiplier]) => [key, traceLine("factor", name, key, multiplier)]),
+    ),
   };
+}
+
+/** The trace line of the matched band or key (its multiplier is the factor's), or one saying none matched. */
+function lookupFactor(factor: CompiledFactor, input: RatingInput): RatingTraceEntry {
+  const value = readRatingInputField(input, factor.field);
+  if (factor.isBands) {
+    const index = factor.matchIndex(value as number);
+    return index < 0
+      ? traceLine("factor", factor.name, `no band matched ${String(value)}`, 1)
+      : (factor.bandLines[index] as RatingTraceEntry);
+  }
+  const key = String(value);
+  return factor.keyLines.get(key) ?? traceLine("factor", factor.name, `no key matched "${key}"`, 1);
 }
 
 interface CompiledCover {
   cover: AdditionalCover;
-  matcher: BandMatcher<CoverPriceBand>;
-  prices: Map<CoverPriceBand, { fee: RatingFeeLine; trace: RatingTraceEntry }>;
+  /** Field numbers of the yes/no answer choosing the cover and of its limit. */
+  chosenField: number;
+  limitField: number;
+  matchIndex: (value: number) => number;
+  /** The fee and trace line of each price band, by position. */
+  prices: readonly { fee: RatingFeeLine; trace: RatingTraceEntry }[];
   unpricedCode: string;
 }
 
@@ -237,19 +272,16 @@ function createRater(config: RatingConfig, rules: readonly CompiledRule[]): Comp
       ...factors.filter((factor) => factor.isBands).map((factor) => factor.name),
       ...config.additionalCovers.map((cover) => cover.limitInput as RatingInputFieldName),
     ]),
-  ];
+  ].map((name) => ({ name, field: ratingInputFieldNumber(name) }));
   const covers: CompiledCover[] = config.additionalCovers.map((cover) => ({
     cover,
-    matcher: createBandMatcher(cover.pricing),
-    prices: new Map(
-      cover.pricing.map((band) => [
-        band,
-        {
-          fee: Object.freeze({ code: cover.code, label: cover.label, amount: poundsToPence(band.premium) }),
-          trace: traceLine("additionalCover", cover.code, formatBandLabel(band), 1),
-        },
-      ]),
-    ),
+    chosenField: ratingInputFieldNumber(cover.enabledBy as RatingInputFieldName),
+    limitField: ratingInputFieldNumber(cover.limitInput as RatingInputFieldName),
+    matchIndex: createBandMatcher(cover.pricing).matchIndex,
+    prices: cover.pricing.map((band) => ({
+      fee: Object.freeze({ code: cover.code, label: cover.label, amount: poundsToPence(band.premium) }),
+      trace: traceLine("additionalCover", cover.code, formatBandLabel(band), 1),
+    })),
     unpricedCode: `${cover.code}_UNPRICED`,
   }));
   const fixedFees: readonly RatingFeeLine[] = config.fees.map((fee) =>
@@ -279,10 +311,30 @@ function createRater(config: RatingConfig, rules: readonly CompiledRule[]): Comp
     1,
   );
 
+  /*
+   * A configuration has few products of multipliers over the cap, and writing a number out is dear: the cap's
+   * trace line is kept per uncapped multiplier, up to a bound so that odd inputs cannot grow it without end.
+   */
+  const capLines = new Map<number, RatingTraceEntry>();
+  function capLine(uncappedMultiplier: number): RatingTraceEntry {
+    let line = capLines.get(uncappedMultiplier);
+    if (line === undefined) {
+      line = traceLine(
+        "cap",
+        "maxMultiplier",
+        `multiplier ${uncappedMultiplier} capped at ${maxMultiplier}`,
+        maxMultiplier,
+      );
+      if (capLines.size < MAX_CACHED_CAP_LINES) capLines.set(uncappedMultiplier, line);
+    }
+    return line;
+  }
+
   function rate(input: RatingInput, options?: RateOptions): RatingResult {
-    for (const field of numericFields) {
-      if (!Number.isFinite(input[field])) {
-        throw new RangeError(`Rating input ${field} must be a finite number, got ${String(input[field])}`);
+    for (const { name, field } of numericFields) {
+      const value = readRatingInputField(input, field);
+      if (!Number.isFinite(value)) {
+        throw new RangeError(`Rating input ${name} must be a finite number, got ${String(value)}`);
       }
     }
     const override = options?.baseOverridePence;
@@ -293,7 +345,7 @@ function createRater(config: RatingConfig, rules: readonly CompiledRule[]): Comp
     const trace: RatingTraceEntry[] = [baseRateLine];
     let product = 1;
     for (const factor of factors) {
-      const line = factor.lookup(input);
+      const line = lookupFactor(factor, input);
       product *= line.multiplier;
       trace.push(line);
     }
@@ -301,9 +353,7 @@ function createRater(config: RatingConfig, rules: readonly CompiledRule[]): Comp
     let multiplier = uncappedMultiplier;
     if (uncappedMultiplier > maxMultiplier) {
       multiplier = maxMultiplier;
-      trace.push(
-        traceLine("cap", "maxMultiplier", `multiplier ${uncappedMultiplier} capped at ${maxMultiplier}`, maxMultiplier),
-      );
+      trace.push(capLine(uncappedMultiplier));
     }
 
     let basePremium = baseFor(multiplier);
@@ -334,15 +384,15 @@ function createRater(config: RatingConfig, rules: readonly CompiledRule[]): Comp
 
     const fees: RatingFeeLine[] = fixedFees.slice();
     let unpricedCovers: ReferralHit[] | undefined;
-    for (const { cover, matcher, prices, unpricedCode } of covers) {
-      if (input[cover.enabledBy as RatingInputFieldName] !== true) continue;
-      const limit = input[cover.limitInput as RatingInputFieldName] as number;
+    for (const { cover, chosenField, limitField, matchIndex, prices, unpricedCode } of covers) {
+      if (readRatingInputField(input, chosenField) !== true) continue;
+      const limit = readRatingInputField(input, limitField) as number;
       if (limit <= 0) {
         trace.push(traceLine("additionalCover", cover.code, "chosen without a limit: not priced", 1));
         continue;
       }
-      const band = matcher.match(limit);
-      const price = band && prices.get(band);
+      const index = matchIndex(limit);
+      const price = index < 0 ? undefined : prices[index];
       if (price === undefined) {
         // Cover asked for at a limit the configuration cannot price: never give it away, send it to an underwriter.
         unpricedCovers ??= [];

@@ -10,7 +10,13 @@
  * them and each one widens what a hostile condition could do (unbounded work, ReDoS).
  */
 import { type ASTNode, Environment, ParseError } from "@marcbachmann/cel-js";
-import { RATING_INPUT_FIELDS, type RatingInput, type RatingInputFieldName } from "./input";
+import {
+  RATING_INPUT_FIELDS,
+  type RatingInput,
+  type RatingInputFieldName,
+  ratingInputFieldNumber,
+  readRatingInputField,
+} from "./input";
 
 /** Parse-time limits: far above any real rule, far below anything that could hurt (ADR 0004). */
 export const CONDITION_LIMITS = {
@@ -86,6 +92,12 @@ interface Compiled {
   constant?: Value;
   /** Whether evaluating may throw (only int arithmetic can); lets && and || skip error handling otherwise. */
   canFail: boolean;
+  /**
+   * Present when the node is a bare rating input name: its field number, so the usual rule shapes (a yes/no
+   * answer, `!answer`, a chain of answers, `turnover > 2000000`) read the input directly instead of calling
+   * one closure per name.
+   */
+  field?: number;
 }
 
 class UnsupportedConditionError extends Error {}
@@ -234,16 +246,19 @@ function compileNode(node: ASTNode): Compiled {
     case "id": {
       const name = node.args;
       if (!Object.hasOwn(RATING_INPUT_FIELDS, name)) unsupported(node);
-      const field = name as RatingInputFieldName;
-      const type = RATING_INPUT_FIELDS[field];
+      const type = RATING_INPUT_FIELDS[name as RatingInputFieldName];
+      const field = ratingInputFieldNumber(name as RatingInputFieldName);
       return {
         type: type === "number" ? "double" : type === "boolean" ? "bool" : "string",
-        run: (i) => i[field],
+        run: (i) => readRatingInputField(i, field) as Value,
         canFail: false,
+        field,
       };
     }
     case "!_": {
       const operand = compileNode(node.args);
+      const field = operand.field;
+      if (field !== undefined) return fold("bool", (i) => !readRatingInputField(i, field), [operand]);
       const run = operand.run;
       return fold("bool", (i) => !run(i), [operand]);
     }
@@ -260,6 +275,18 @@ function compileNode(node: ASTNode): Compiled {
       const terms = [...flattenChain(node.op, node.args[0]), ...flattenChain(node.op, node.args[1])].map(compileNode);
       const runs = terms.map((term) => term.run);
       const decisive = node.op === "||";
+      const fields = terms.map((term) => term.field);
+      if (fields.every((field) => field !== undefined)) {
+        // The commonest rule, "any of these answers is Yes": read each answer, no call per answer.
+        return fold(
+          "bool",
+          (i) => {
+            for (const field of fields) if (readRatingInputField(i, field) === decisive) return decisive;
+            return !decisive;
+          },
+          terms,
+        );
+      }
       if (!terms.some((term) => term.canFail)) {
         return fold(
           "bool",
@@ -326,6 +353,17 @@ function compileNode(node: ASTNode): Compiled {
       if (ln && right.constant !== undefined) {
         // The usual rule shape, `turnover > 2000000`: compare with a number fixed at compile time.
         const k = toDouble(right.constant);
+        const field = left.field;
+        if (field !== undefined) {
+          const read = (i: RatingInput) => readRatingInputField(i, field) as number;
+          const byField = {
+            "<": (i: RatingInput) => read(i) < k,
+            "<=": (i: RatingInput) => read(i) <= k,
+            ">": (i: RatingInput) => read(i) > k,
+            ">=": (i: RatingInput) => read(i) >= k,
+          }[node.op];
+          return fold("bool", byField, [left, right]);
+        }
         const direct = {
           "<": (i: RatingInput) => ln(i) < k,
           "<=": (i: RatingInput) => ln(i) <= k,
@@ -464,6 +502,8 @@ export function compileCondition(text: string): CompileConditionResult {
     }
     throw error;
   }
+  const field = compiled.field;
+  if (field !== undefined) return { ok: true, evaluate: (input) => readRatingInputField(input, field) === true };
   const run = compiled.run;
   return { ok: true, evaluate: (input) => run(input) === true };
 }
