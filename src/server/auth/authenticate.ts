@@ -1,10 +1,12 @@
 /**
  * Who is asking: reads the session cookie on every request and sets `request.user` (null when signed out).
- * Routes guard themselves with `requireUser` / `requireRole(...)` as a preHandler, which answer 401
+ * Routes guard themselves with `requireUser` / `requireRole(...)` as an onRequest hook, which answer 401
  * 'Authentication required' and 403 'Insufficient permissions' (docs/product/permissions.md) in one place.
+ * onRequest runs before the body is read or validated, so a caller who may not use a route learns nothing from it:
+ * no validation details, no rating configuration compiled, the same answer whatever it sent.
  */
 
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { Role } from "../../domain/auth/schemas";
 import type { UserRow } from "../db/schema";
 import { AppError } from "../errors";
@@ -20,7 +22,7 @@ export interface AuthUser {
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The signed-in user, or null. Set before any preHandler runs. */
+    /** The signed-in user, or null. Set before any route's own onRequest guard runs. */
     user: AuthUser | null;
     /** The id of the session row behind `user` (for sign-out). */
     sessionId: string | null;
@@ -55,13 +57,13 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
-/** preHandler: any signed-in user. */
-export const requireUser: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
+/** onRequest guard: any signed-in user. */
+export const requireUser: onRequestAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
   currentUser(request);
 };
 
-/** preHandler: a signed-in user holding one of `roles` (401 when signed out, 403 otherwise). */
-export function requireRole(...roles: readonly Role[]): preHandlerAsyncHookHandler {
+/** onRequest guard: a signed-in user holding one of `roles` (401 when signed out, 403 otherwise). */
+export function requireRole(...roles: readonly Role[]): onRequestAsyncHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const user = currentUser(request);
     if (!roles.includes(user.role)) throw AppError.forbidden();

@@ -66,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/me",
     {
       schema: { tags: ["auth"], summary: "The signed-in user (401 when signed out)", response: { 200: userResponse } },
-      preHandler: requireUser,
+      onRequest: requireUser,
     },
     async (request) => ({ data: toUserResponse(currentUser(request) satisfies AuthUser) }),
   );
