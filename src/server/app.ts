@@ -23,7 +23,7 @@ import { registerAuthentication } from "./auth/authenticate";
 import type { AddressLimit } from "./auth/throttle";
 import type { Config } from "./config";
 import { type Database, type DatabaseKind, pingDatabase } from "./db/client";
-import { AppError, registerErrorHandling } from "./errors";
+import { registerErrorHandling } from "./errors";
 import { featureRoutes } from "./features";
 import { mailPlugin } from "./mail/plugin";
 import { registerOriginCheck } from "./plugins/origin-check";
