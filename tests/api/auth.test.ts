@@ -247,7 +247,7 @@ describeEachDatabase("auth", (ctx) => {
     }, async () => {
       const user = await createTestUser(ctx.db);
       for (let i = 0; i < MAX_FAILED_SIGN_INS_PER_ACCOUNT; i++) {
-        const address = `203.0.113.${i % 250}`;
+        const address = `198.18.0.${i % 250}`;
         expect((await loginFrom(ctx.app, address, { ...user.credentials, password: "x" })).statusCode).toBe(401);
       }
       const fresh = await loginFrom(ctx.app, "192.0.2.200", user.credentials);
