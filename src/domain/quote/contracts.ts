@@ -13,6 +13,7 @@ import {
   sumPercent,
   totalsOneHundred,
 } from "../validation";
+import { contractDateIssues, PLAUSIBLE_DATE_DESCRIPTIONS, reportDateIssues } from "./plausible-dates";
 
 export const CONTRACTS_MESSAGES = {
   clientName: "Client name is required",
@@ -72,7 +73,7 @@ export const recurringContractSchema = z.strictObject({
   valueToFirm: declaredAmount(M.valueToFirm, { positive: true }),
   overallContractValue: declaredAmount(M.overallContractValue).nullish(),
   scopeOfWork: requiredText(M.scopeOfWork, 2_000),
-  startDate: isoDate(M.startDate),
+  startDate: isoDate(M.startDate).describe(PLAUSIBLE_DATE_DESCRIPTIONS.startDate),
 });
 export type RecurringContractInput = z.input<typeof recurringContractSchema>;
 export type RecurringContract = z.infer<typeof recurringContractSchema>;
@@ -101,6 +102,11 @@ export const contractsSchema = z
   // Unticking "recurring contracts" clears the list (docs/product/life-cycle.md), so a stale list is never stored.
   .transform((value) => (value.hasRecurringContracts ? value : { ...value, recurringContracts: [] }));
 export type ContractsInput = z.input<typeof contractsSchema>;
+
+/** Step 6 as the form checks it on `today` (London): the schema and the plausible-date rule the server applies too. */
+export function contractsSchemaOn(today: string) {
+  return contractsSchema.superRefine((value, ctx) => reportDateIssues(contractDateIssues(value, today), ctx));
+}
 export type Contracts = z.infer<typeof contractsSchema>;
 
 export function contractTypeTotal(value: Partial<Record<ContractTypeField, number | null | undefined>>): number {
