@@ -1,5 +1,5 @@
 /**
- * Dates a quote may hold (docs/product/errors.md, Step 1 and Step 6): a policy starts within a year before and two
+ * Dates a quote may hold (docs/product/errors.md, Step 1 and Step 5): a policy starts within a year before and two
  * years after today; a firm was not incorporated (or began trading) in the future or before 1800; a recurring
  * contract started no earlier than 1900 and no more than five years ahead. "Today" (Europe/London, YYYY-MM-DD) is
  * passed in, so the form and the server apply the same rule to the same day and tests can choose the day.
@@ -68,7 +68,7 @@ export function insuredDateIssues(
   return issues;
 }
 
-/** Step 6's recurring contracts' start dates. Paths start at `recurringContracts`. */
+/** The recurring contracts' start dates. Paths start at `recurringContracts`. */
 export function contractDateIssues(
   value: { recurringContracts?: readonly { startDate?: string | null | undefined }[] | undefined },
   today: string,
