@@ -103,7 +103,7 @@ export const contractsSchema = z
   .transform((value) => (value.hasRecurringContracts ? value : { ...value, recurringContracts: [] }));
 export type ContractsInput = z.input<typeof contractsSchema>;
 
-/** Step 6 as the form checks it on `today` (London): the schema and the plausible-date rule the server applies too. */
+/** The contracts step as the form checks it on `today` (London): the schema and the plausible-date rule the server applies too. */
 export function contractsSchemaOn(today: string) {
   return contractsSchema.superRefine((value, ctx) => reportDateIssues(contractDateIssues(value, today), ctx));
 }
