@@ -85,9 +85,16 @@ export const insuredsDetailsSchema = z
   .transform((value) => soleTraderFacts(clearUnusedFinancialInterest(value)));
 export type InsuredsDetailsInput = z.input<typeof insuredsDetailsSchema>;
 
-/** Step 1 as the form checks it on `today` (London): the schema and the plausible-date rule the server applies too. */
+/**
+ * Step 1 as the form checks it on `today` (London): the schema and the plausible-date rule the server applies too,
+ * judged alongside the other rules so every message shows at once.
+ */
 export function insuredsDetailsSchemaOn(today: string) {
-  return insuredsDetailsSchema.superRefine((value, ctx) => reportDateIssues(insuredDateIssues(value, today), ctx));
+  return z
+    .strictObject(insuredsDetailsFields)
+    .superRefine(checkFinancialInterestDetails)
+    .superRefine((value, ctx) => reportDateIssues(insuredDateIssues(value, today), ctx))
+    .transform((value) => soleTraderFacts(clearUnusedFinancialInterest(value)));
 }
 export type InsuredsDetails = z.infer<typeof insuredsDetailsSchema>;
 

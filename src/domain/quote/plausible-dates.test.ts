@@ -50,10 +50,13 @@ describe("plausible dates", () => {
       inceptionDate: "9999-12-31",
       numberOfDirectors: 1,
       numberOfQualifiedStaff: 0,
+      hasFinancialInterest: true,
     });
     expect(insured.success).toBe(false);
-    expect(insured.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
-      ["inceptionDate", M.inceptionDate],
+    // Shown together with the other step-1 rules, not only once they pass.
+    expect(insured.error?.issues.map((issue) => issue.path.join("."))).toEqual([
+      "financialInterestDetails",
+      "inceptionDate",
     ]);
     const contracts = contractsSchemaOn(TODAY).safeParse({
       hasRecurringContracts: true,
