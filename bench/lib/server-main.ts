@@ -19,7 +19,7 @@ const app = await buildApp({
   database,
   logger: false,
   // Sign-ins are part of the set-up here, not what is measured.
-  loginRateLimit: { max: 1_000_000, timeWindow: "1 minute" },
+  loginRateLimit: { max: 1_000_000, windowMs: 60_000 },
 });
 await app.listen({ host: "127.0.0.1", port: 0 });
 const { port } = app.server.address() as AddressInfo;

@@ -1,13 +1,12 @@
 /**
  * Builds the Fastify application (fastify/demo habit: main.ts only listens and closes; tests build this same
  * app and call it with `inject`). Order: compilers and error handling, then external plugins (cookies, helmet,
- * rate limit, OpenAPI), then the app's own decorations (db, config, clock, auth), then routes.
+ * OpenAPI), then the app's own decorations (db, config, clock, auth), then routes.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
-import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -21,20 +20,18 @@ import {
 import { z } from "zod";
 import { PRODUCT_NAME } from "../domain/constants";
 import { registerAuthentication } from "./auth/authenticate";
+import type { AddressLimit } from "./auth/throttle";
 import type { Config } from "./config";
 import { type Database, type DatabaseKind, pingDatabase } from "./db/client";
-import { AppError, registerErrorHandling } from "./errors";
+import { registerErrorHandling } from "./errors";
 import { featureRoutes } from "./features";
 import { mailPlugin } from "./mail/plugin";
 import { describeApi } from "./openapi";
 import { registerOriginCheck } from "./plugins/origin-check";
 import { registerStorableTextGuard } from "./plugins/storable-text";
 
-export interface LoginRateLimit {
-  /** Sign-in attempts allowed per client address per window. */
-  max: number;
-  timeWindow: number | string;
-}
+/** Sign-in attempts allowed per client address per window, counted in the database (src/server/auth/throttle.ts). */
+export type LoginRateLimit = AddressLimit;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -116,10 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("databaseKind", database.kind);
   app.decorate("config", config);
   app.decorate("now", options.now ?? (() => new Date()));
-  app.decorate(
-    "loginRateLimit",
-    options.loginRateLimit ?? { max: config.loginRateLimitPerMinute, timeWindow: "1 minute" },
-  );
+  app.decorate("loginRateLimit", options.loginRateLimit ?? { max: config.loginRateLimitPerMinute, windowMs: 60_000 });
 
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifyHelmet, {
@@ -148,11 +142,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // API answers carry personal data (quotes, users, the audit log): no browser or shared cache may keep them.
   app.addHook("onSend", async (request, reply) => {
     if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
-  });
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      AppError.tooManyRequests(`Too many requests. Try again in ${context.after}.`),
   });
   // Registered before any route, so it sees every route's guard as the route is added.
   const describedApi = describeApi(app, { publicUrl: config.publicUrl });

@@ -169,7 +169,7 @@ export function registerErrorHandling(
 ): void {
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = toErrorReply(error, request);
-    // @fastify/rate-limit and the account lock set their own Retry-After; anything else rate-limited says a minute.
+    // Sign-in refusals (address limit, account lock) set their own Retry-After; anything else rate-limited says a minute.
     if (status === 429 && reply.getHeader("retry-after") === undefined) reply.header("retry-after", 60);
     return reply.status(status).type("application/json; charset=utf-8").send(body);
   });

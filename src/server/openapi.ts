@@ -181,7 +181,7 @@ export function describeApi(app: FastifyInstance, options: { publicUrl: string |
   const guards = new Map<string, readonly Role[] | undefined>();
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) guards.set(`${method} ${openApiPath(route.url)}`, rolesGuardedBy(route.preHandler));
+    for (const method of methods) guards.set(`${method} ${openApiPath(route.url)}`, rolesGuardedBy(route.onRequest));
   });
 
   return (documentObject) => {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, TOUCH_INTERVAL_MS } from "../../src/server/auth/sessions";
-import { MAX_FAILED_SIGN_INS, SIGN_IN_LOCK_MS } from "../../src/server/auth/throttle";
+import { MAX_FAILED_SIGN_INS, MAX_FAILED_SIGN_INS_PER_ACCOUNT, SIGN_IN_LOCK_MS } from "../../src/server/auth/throttle";
 import { sessions } from "../../src/server/db/schema";
 import { demoUser } from "../../src/server/db/seed";
 import { auditEntries } from "../support/audit";
@@ -212,9 +212,90 @@ describeEachDatabase("auth", (ctx) => {
     });
   });
 
+  describe("sign-in locks", () => {
+    const loginFrom = (app: typeof ctx.app, address: string, payload: { email: string; password: string }) =>
+      app.inject({ method: "POST", url: "/api/auth/login", payload, remoteAddress: address });
+
+    it("does not let wrong passwords from one address keep the demo admin out from another", async () => {
+      const admin = demoUser("ADMIN");
+      for (let i = 0; i < MAX_FAILED_SIGN_INS + 3; i++) {
+        await loginFrom(ctx.app, "198.51.100.66", { email: admin.email, password: "Wrong-Guess-1" });
+      }
+      const credentials = { email: admin.email, password: admin.password };
+      const fromAttacker = await loginFrom(ctx.app, "198.51.100.66", credentials);
+      expect(fromAttacker.statusCode).toBe(429);
+      expect(fromAttacker.json().code).toBe("ACCOUNT_LOCKED");
+      const fromOwner = await loginFrom(ctx.app, "192.0.2.10", credentials);
+      expect(fromOwner.statusCode, fromOwner.body).toBe(200);
+    });
+
+    it("locks the (account, address) pair after the failures, for that pair only", async () => {
+      const user = await createTestUser(ctx.db);
+      const other = await createTestUser(ctx.db);
+      for (let i = 0; i < MAX_FAILED_SIGN_INS - 1; i++) {
+        expect((await loginFrom(ctx.app, "198.51.100.7", { ...user.credentials, password: "x" })).statusCode).toBe(401);
+      }
+      // One short of the limit the right password still works from that address...
+      expect((await loginFrom(ctx.app, "198.51.100.7", user.credentials)).statusCode).toBe(200);
+      // ...and it forgets the failures, so the pair needs a full count again to lock.
+      for (let i = 0; i < MAX_FAILED_SIGN_INS; i++) {
+        expect((await loginFrom(ctx.app, "198.51.100.7", { ...user.credentials, password: "x" })).statusCode).toBe(401);
+      }
+      expect((await loginFrom(ctx.app, "198.51.100.7", user.credentials)).statusCode).toBe(429);
+      expect((await loginFrom(ctx.app, "198.51.100.8", user.credentials)).statusCode).toBe(200);
+      expect((await loginFrom(ctx.app, "198.51.100.7", other.credentials)).statusCode).toBe(200);
+    });
+
+    it("counts failures across app instances sharing the database", async () => {
+      const second = await ctx.buildApp();
+      const user = await createTestUser(ctx.db);
+      for (let i = 0; i < MAX_FAILED_SIGN_INS; i++) {
+        const app = i % 2 === 0 ? ctx.app : second;
+        expect((await loginFrom(app, "198.51.100.9", { ...user.credentials, password: "x" })).statusCode).toBe(401);
+      }
+      expect((await loginFrom(ctx.app, "198.51.100.9", user.credentials)).statusCode).toBe(429);
+      expect((await loginFrom(second, "198.51.100.9", user.credentials)).statusCode).toBe(429);
+    });
+
+    it("locks an account everywhere after far more failures from many addresses, and tells administrators", {
+      timeout: 120_000,
+    }, async () => {
+      const user = await createTestUser(ctx.db);
+      for (let i = 0; i < MAX_FAILED_SIGN_INS_PER_ACCOUNT; i++) {
+        const address = `198.18.0.${i % 250}`;
+        expect((await loginFrom(ctx.app, address, { ...user.credentials, password: "x" })).statusCode).toBe(401);
+      }
+      const fresh = await loginFrom(ctx.app, "192.0.2.200", user.credentials);
+      expect(fresh.statusCode).toBe(429);
+      expect(fresh.json().code).toBe("ACCOUNT_LOCKED");
+      const entries = await auditEntries(ctx.db, { entityType: "session", action: "login_failed" });
+      const locked = entries.filter(
+        (entry) =>
+          (entry.details as { email?: string; reason?: string } | null)?.email === user.credentials.email &&
+          (entry.details as { reason?: string }).reason === "account_locked_everywhere",
+      );
+      expect(locked).toHaveLength(1);
+    });
+
+    it("rate limits sign-in attempts per client address across app instances", async () => {
+      const limit = { max: 3, windowMs: 60_000 };
+      const first = await ctx.buildApp({ loginRateLimit: limit });
+      const second = await ctx.buildApp({ loginRateLimit: limit });
+      let n = 0;
+      const attempt = (app: typeof ctx.app) =>
+        loginFrom(app, "203.0.113.250", { email: `spread-${Date.now()}-${n++}@example.com`, password: "x" });
+      expect((await attempt(first)).statusCode).toBe(401);
+      expect((await attempt(second)).statusCode).toBe(401);
+      expect((await attempt(first)).statusCode).toBe(401);
+      const refused = await attempt(second);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: "RATE_LIMITED" });
+    });
+  });
+
   describe("protections", () => {
     it("rate limits sign-in attempts per client address", async () => {
-      const limited = await ctx.buildApp({ loginRateLimit: { max: 3, timeWindow: "1 minute" } });
+      const limited = await ctx.buildApp({ loginRateLimit: { max: 3, windowMs: 60_000 } });
       // Distinct addresses per request, so the per-account lock (5 failures) never interferes.
       let n = 0;
       const attempt = () =>
@@ -243,7 +324,7 @@ describeEachDatabase("auth", (ctx) => {
       const { testConfig } = await import("../support/harness");
       const proxied = await ctx.buildApp({
         config: testConfig({ TRUST_PROXY: "true" }),
-        loginRateLimit: { max: 2, timeWindow: "1 minute" },
+        loginRateLimit: { max: 2, windowMs: 60_000 },
       });
       const email = `proxied-${Date.now()}@example.com`;
       const attempt = (client: string) =>

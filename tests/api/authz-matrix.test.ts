@@ -292,6 +292,19 @@ const RULES: Record<string, Rule> = {
   },
 };
 
+/** A body no route accepts: wrong types for the fields routes read, and a rating configuration that cannot compile. */
+const INVALID_BODY = {
+  proposerName: 5,
+  name: 5,
+  email: 5,
+  password: 5,
+  decision: 5,
+  notes: 5,
+  json: { not: "a rating configuration" },
+  effectiveFrom: "not a date",
+  financialOverview: "nothing",
+};
+
 // ---------------------------------------------------------------------------------------------------------
 // The route table, as the app itself reports it.
 
@@ -409,6 +422,24 @@ describeEachDatabase("authorization matrix", (ctx) => {
               }
               if (fixture.quoteId && (await quoteVersion(fixture.quoteId)) !== versionBefore) {
                 failures.push(`${where}: a refused request changed the quote`);
+              }
+              // Who may call a route is decided before its body is read: a caller refused for who they are (not
+              // for whose quote it is, which needs the quote) gets the same answer with a body that is not valid,
+              // never the validation details.
+              const refusedWhoeverOwns = owners.every((o) => rule.access(actor, o) !== "allow");
+              if (payload !== undefined && refusedWhoeverOwns) {
+                const invalid = await ctx.app.inject({
+                  method: method as "GET",
+                  url,
+                  headers: cookie ? { cookie } : {},
+                  payload: INVALID_BODY,
+                });
+                cells += 1;
+                if (invalid.statusCode !== expected || invalid.json().error !== message) {
+                  failures.push(
+                    `${where} with an invalid body: expected ${expected} '${message}', got ${invalid.statusCode} ${invalid.body.slice(0, 200)}`,
+                  );
+                }
               }
             }
           }

@@ -1,5 +1,6 @@
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { expect, it } from "vitest";
+import { PLAUSIBLE_DATE_DESCRIPTIONS } from "../../src/domain/quote/plausible-dates";
 import { API_OPERATIONS } from "../../src/server/openapi";
 import { routeTable } from "../security/route-table";
 import { describeEachDatabase } from "../support/harness";
@@ -29,6 +30,15 @@ describeEachDatabase("OpenAPI", (ctx) => {
     expect(paths).not.toContain("/api/openapi.json");
     const login = document.paths["/api/auth/login"].post;
     expect(login.requestBody.content["application/json"].schema.properties).toHaveProperty("email");
+  });
+
+  it("describes the date ranges the server enforces, which move with today and so have no fixed bounds", async () => {
+    const document = (await ctx.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    const text = JSON.stringify(document.paths["/api/quotes"].post.requestBody);
+    expect(text).toContain(PLAUSIBLE_DATE_DESCRIPTIONS.inceptionDate);
+    expect(text).toContain(PLAUSIBLE_DATE_DESCRIPTIONS.incorporationDate);
+    const patch = JSON.stringify(document.paths["/api/quotes/{id}"].patch.requestBody);
+    expect(patch).toContain(PLAUSIBLE_DATE_DESCRIPTIONS.startDate);
   });
 
   it("serves the documentation page at /api/docs", async () => {

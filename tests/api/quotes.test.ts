@@ -3,6 +3,8 @@
  * role and by ownership, 404, 409 (stale version, read-only states), "unchanged is not a change".
  */
 import { expect, it } from "vitest";
+import { todayInLondon } from "../../src/domain/format/dates";
+import { PLAUSIBLE_DATE_MESSAGES, shiftYears } from "../../src/domain/quote/plausible-dates";
 import { PATCH_EXACTLY_ONE_MESSAGE } from "../../src/domain/quote/requests";
 import { auditEntries } from "../support/audit";
 import { signIn, signInNewUser } from "../support/auth";
@@ -95,6 +97,43 @@ describeEachDatabase("quotes: create and read", (ctx) => {
         },
       ]),
     );
+  });
+
+  it("refuses implausible dates on the app's today, and accepts the edges", async () => {
+    const broker = await signIn(ctx.app, "BROKER");
+    const today = todayInLondon(ctx.clock.now());
+    const refusedWith = async (body: Record<string, unknown>, path: string, message: string) => {
+      const response = await call(ctx.app, broker, "POST", "/api/quotes", { ...STEP_ONE, ...body });
+      expect(response.status, JSON.stringify(response.body)).toBe(400);
+      expect((response.body as unknown as { issues: unknown[] }).issues).toContainEqual({ path, message });
+    };
+    const M = PLAUSIBLE_DATE_MESSAGES;
+    await refusedWith({ inceptionDate: "1900-01-01" }, "inceptionDate", M.inceptionDate);
+    await refusedWith({ inceptionDate: "9999-12-31" }, "inceptionDate", M.inceptionDate);
+    const dayAfter = (date: string) => new Date(Date.parse(date) + 86_400_000).toISOString().slice(0, 10);
+    await refusedWith({ inceptionDate: dayAfter(shiftYears(today, 2)) }, "inceptionDate", M.inceptionDate);
+    await refusedWith({ incorporationDate: "9999-01-01" }, "incorporationDate", M.incorporationDate);
+    await refusedWith({ incorporationDate: "1799-12-31" }, "incorporationDate", M.incorporationDate);
+    await refusedWith({ isSoleTrader: true, tradingSince: "9999-01-01" }, "tradingSince", M.tradingSince);
+    for (const inceptionDate of [shiftYears(today, -1), shiftYears(today, 2)]) {
+      const accepted = await call(ctx.app, broker, "POST", "/api/quotes", {
+        ...STEP_ONE,
+        inceptionDate,
+        incorporationDate: today,
+      });
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+    }
+    const quote = await createQuote(ctx.app, broker);
+    const contract = CONTRACTS.recurringContracts[0];
+    const contracts = { ...CONTRACTS, recurringContracts: [{ ...contract, startDate: "9999-01-01" }] };
+    const patched = await call(ctx.app, broker, "PATCH", `/api/quotes/${quote.id}`, { contracts });
+    expect(patched.status).toBe(400);
+    expect((patched.body as unknown as { issues: unknown[] }).issues).toContainEqual({
+      path: "contracts.recurringContracts.0.startDate",
+      message: M.startDate,
+    });
+    const moved = await call(ctx.app, broker, "PATCH", `/api/quotes/${quote.id}`, { inceptionDate: "9999-12-31" });
+    expect(moved.status).toBe(400);
   });
 
   it("refuses unknown fields instead of storing them", async () => {

@@ -130,7 +130,14 @@ describeEachDatabase("rating a quote", (ctx) => {
 
   it("answers 422 when no published version covers the inception date", async () => {
     const broker = await signIn(ctx.app, "BROKER");
-    const quote = await createQuote(ctx.app, broker, { inceptionDate: "2019-06-01" });
+    // A quote started in 2019, when that inception date was still a plausible one.
+    ctx.clock.advance(Date.parse("2019-03-01") - ctx.clock.now().getTime());
+    let quote: { id: string };
+    try {
+      quote = await createQuote(ctx.app, broker, { inceptionDate: "2019-06-01" });
+    } finally {
+      ctx.clock.reset();
+    }
     const refused = await call(ctx.app, broker, "POST", `/api/quotes/${quote.id}/rate`, STEP_SEVEN);
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formatDateGb } from "../../src/domain/format/dates";
+import { PLAUSIBLE_DATE_MESSAGES } from "../../src/domain/quote/plausible-dates";
 import { ApiSession, completeQuoteData, createDraftQuote, quoteInStatus } from "./support/api";
 import { launchBrowser, signedInPage, toastText, visible, waitForPath } from "./support/browser";
 import {
@@ -125,6 +126,13 @@ describe("quote wizard", () => {
     // The details rule is judged once the fields it depends on are valid.
     await fillInsuredsDetails(page, { name: `${TAG} Interest Ltd` });
     await page.getByLabel("Number of qualified staff").fill("2");
+    // A date the product cannot cover is refused in the form, in the same words as the server's.
+    await page.getByLabel("Inception date").fill("31/12/9999");
+    await page.getByLabel("Incorporation date").fill("01/01/9999");
+    await page.getByRole("button", { name: "Continue to Financial Overview" }).click();
+    expect(await messageUnder(page, "inceptionDate")).toBe(PLAUSIBLE_DATE_MESSAGES.inceptionDate);
+    expect(await messageUnder(page, "incorporationDate")).toBe(PLAUSIBLE_DATE_MESSAGES.incorporationDate);
+    await page.getByLabel("Incorporation date").fill("14/03/2012");
     await page.getByLabel("Inception date").fill("01/12/2026");
     await page.getByRole("button", { name: "Continue to Financial Overview" }).click();
     expect(await messageUnder(page, "financialInterestDetails")).toBe(

@@ -13,6 +13,7 @@ import {
   sumPercent,
   totalsOneHundred,
 } from "../validation";
+import { contractDateIssues, PLAUSIBLE_DATE_DESCRIPTIONS, reportDateIssues } from "./plausible-dates";
 
 export const CONTRACTS_MESSAGES = {
   clientName: "Client name is required",
@@ -72,7 +73,7 @@ export const recurringContractSchema = z.strictObject({
   valueToFirm: declaredAmount(M.valueToFirm, { positive: true }),
   overallContractValue: declaredAmount(M.overallContractValue).nullish(),
   scopeOfWork: requiredText(M.scopeOfWork, 2_000),
-  startDate: isoDate(M.startDate),
+  startDate: isoDate(M.startDate).describe(PLAUSIBLE_DATE_DESCRIPTIONS.startDate),
 });
 export type RecurringContractInput = z.input<typeof recurringContractSchema>;
 export type RecurringContract = z.infer<typeof recurringContractSchema>;
@@ -89,18 +90,40 @@ export const contractsFields = {
   otherContractDetails: optionalText(),
 };
 
+function checkContractTypeTotal(value: Record<ContractTypeField, number>, ctx: z.RefinementCtx): void {
+  const shares = CONTRACT_TYPE_FIELDS.map((field) => value[field.key]);
+  // The total is judged only once every value is itself a valid percentage.
+  if (shares.every(isPercent) && !totalsOneHundred(shares)) {
+    ctx.addIssue({ code: "custom", path: [CONTRACT_TYPE_TOTAL_PATH], message: M.total });
+  }
+}
+
+/** Unticking "recurring contracts" clears the list (docs/product/life-cycle.md), so a stale list is never stored. */
+function clearUnusedContracts<T extends { hasRecurringContracts: boolean; recurringContracts: unknown[] }>(
+  value: T,
+): T {
+  return value.hasRecurringContracts ? value : { ...value, recurringContracts: [] };
+}
+
 export const contractsSchema = z
   .strictObject(contractsFields)
-  .superRefine((value, ctx) => {
-    const shares = CONTRACT_TYPE_FIELDS.map((field) => value[field.key]);
-    // The total is judged only once every value is itself a valid percentage.
-    if (shares.every(isPercent) && !totalsOneHundred(shares)) {
-      ctx.addIssue({ code: "custom", path: [CONTRACT_TYPE_TOTAL_PATH], message: M.total });
-    }
-  })
-  // Unticking "recurring contracts" clears the list (docs/product/life-cycle.md), so a stale list is never stored.
-  .transform((value) => (value.hasRecurringContracts ? value : { ...value, recurringContracts: [] }));
+  .superRefine(checkContractTypeTotal)
+  .transform(clearUnusedContracts);
 export type ContractsInput = z.input<typeof contractsSchema>;
+
+/**
+ * The contracts step as the form checks it on `today` (London): the schema and the plausible-date rule the server
+ * applies too, judged alongside the total so every message shows at once (a list about to be cleared is not judged).
+ */
+export function contractsSchemaOn(today: string) {
+  return z
+    .strictObject(contractsFields)
+    .superRefine(checkContractTypeTotal)
+    .superRefine((value, ctx) => {
+      if (value.hasRecurringContracts) reportDateIssues(contractDateIssues(value, today), ctx);
+    })
+    .transform(clearUnusedContracts);
+}
 export type Contracts = z.infer<typeof contractsSchema>;
 
 export function contractTypeTotal(value: Partial<Record<ContractTypeField, number | null | undefined>>): number {

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { BUSINESS_ACTIVITY_MAX_LENGTH } from "../constants";
 import { isBlank, isoDate, optionalText, requiredText } from "../validation";
+import { insuredDateIssues, reportDateIssues } from "./plausible-dates";
 
 export const INSUREDS_DETAILS_MESSAGES = {
   proposerName: "Company name is required",
@@ -83,6 +84,18 @@ export const insuredsDetailsSchema = z
   .superRefine(checkFinancialInterestDetails)
   .transform((value) => soleTraderFacts(clearUnusedFinancialInterest(value)));
 export type InsuredsDetailsInput = z.input<typeof insuredsDetailsSchema>;
+
+/**
+ * Step 1 as the form checks it on `today` (London): the schema and the plausible-date rule the server applies too,
+ * judged alongside the other rules so every message shows at once.
+ */
+export function insuredsDetailsSchemaOn(today: string) {
+  return z
+    .strictObject(insuredsDetailsFields)
+    .superRefine(checkFinancialInterestDetails)
+    .superRefine((value, ctx) => reportDateIssues(insuredDateIssues(value, today), ctx))
+    .transform((value) => soleTraderFacts(clearUnusedFinancialInterest(value)));
+}
 export type InsuredsDetails = z.infer<typeof insuredsDetailsSchema>;
 
 /**

@@ -15,6 +15,7 @@ import {
   insuredsDetailsSchema,
   insuredsDetailsUpdateSchema,
 } from "./insureds-details";
+import { PLAUSIBLE_DATE_DESCRIPTIONS } from "./plausible-dates";
 import { positiveMoneyStringSchema } from "./premium-override";
 import { expectedVersionSchema, riskSchema } from "./risk";
 
@@ -57,10 +58,10 @@ const loose = {
   tradingName: z.string().nullish(),
   businessActivity: z.string().nullish(),
   businessAddress: z.string().nullish(),
-  inceptionDate: z.string().nullish(),
-  incorporationDate: z.string().nullish(),
+  inceptionDate: z.string().describe(PLAUSIBLE_DATE_DESCRIPTIONS.inceptionDate).nullish(),
+  incorporationDate: z.string().describe(PLAUSIBLE_DATE_DESCRIPTIONS.incorporationDate).nullish(),
   isSoleTrader: z.boolean().nullish(),
-  tradingSince: z.string().nullish(),
+  tradingSince: z.string().describe(PLAUSIBLE_DATE_DESCRIPTIONS.tradingSince).nullish(),
   numberOfDirectors: z.number().nullish(),
   numberOfQualifiedStaff: z.number().nullish(),
   hasFinancialInterest: z.boolean().nullish(),

@@ -1,10 +1,12 @@
 /**
  * Who is asking: reads the session cookie on every request and sets `request.user` (null when signed out).
- * Routes guard themselves with `requireUser` / `requireRole(...)` as a preHandler, which answer 401
+ * Routes guard themselves with `requireUser` / `requireRole(...)` as an onRequest hook, which answer 401
  * 'Authentication required' and 403 'Insufficient permissions' (docs/product/permissions.md) in one place.
+ * onRequest runs before the body is read or validated, so a caller who may not use a route learns nothing from it:
+ * no validation details, no rating configuration compiled, the same answer whatever it sent.
  */
 
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import { ROLES, type Role } from "../../domain/auth/schemas";
 import type { UserRow } from "../db/schema";
 import { AppError } from "../errors";
@@ -20,7 +22,7 @@ export interface AuthUser {
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The signed-in user, or null. Set before any preHandler runs. */
+    /** The signed-in user, or null. Set before any route's own onRequest guard runs. */
     user: AuthUser | null;
     /** The id of the session row behind `user` (for sign-out). */
     sessionId: string | null;
@@ -58,24 +60,24 @@ export function currentUser(request: FastifyRequest): AuthUser {
 /** Who each guard lets through, so the API description can say which operations need a session. */
 const guardRoles = new WeakMap<object, readonly Role[]>();
 
-/** The roles a route's preHandler(s) admit, or undefined when no guard stands in front of the route. */
-export function rolesGuardedBy(preHandler: unknown): readonly Role[] | undefined {
-  const handlers = Array.isArray(preHandler) ? preHandler : [preHandler];
+/** The roles a route's onRequest guard(s) admit, or undefined when no guard stands in front of the route. */
+export function rolesGuardedBy(onRequest: unknown): readonly Role[] | undefined {
+  const handlers = Array.isArray(onRequest) ? onRequest : [onRequest];
   for (const handler of handlers) {
     if (typeof handler === "function" && guardRoles.has(handler)) return guardRoles.get(handler);
   }
   return undefined;
 }
 
-/** preHandler: any signed-in user. */
-export const requireUser: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
+/** onRequest guard: any signed-in user. */
+export const requireUser: onRequestAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
   currentUser(request);
 };
 guardRoles.set(requireUser, ROLES);
 
-/** preHandler: a signed-in user holding one of `roles` (401 when signed out, 403 otherwise). */
-export function requireRole(...roles: readonly Role[]): preHandlerAsyncHookHandler {
-  const guard: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
+/** onRequest guard: a signed-in user holding one of `roles` (401 when signed out, 403 otherwise). */
+export function requireRole(...roles: readonly Role[]): onRequestAsyncHookHandler {
+  const guard: onRequestAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
     const user = currentUser(request);
     if (!roles.includes(user.role)) throw AppError.forbidden();
   };

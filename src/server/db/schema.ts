@@ -81,10 +81,14 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-/** Per-account sign-in throttling, keyed by the normalised e-mail whether or not such an account exists. */
-export const loginThrottles = pgTable("login_throttles", {
-  email: text("email").primaryKey(),
-  failedCount: integer("failed_count").notNull().default(0),
+/**
+ * Sign-in counters shared by every app instance: failed sign-ins per (account, client address) and per account,
+ * and sign-in attempts per client address. `key` names what is counted (see src/server/auth/throttle.ts); an account
+ * is the normalised e-mail whether or not such an account exists.
+ */
+export const signInCounters = pgTable("sign_in_counters", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull().default(0),
   windowStartedAt: timestampTz("window_started_at").notNull().defaultNow(),
   lockedUntil: timestampTz("locked_until"),
 });

@@ -21,7 +21,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: auditQuerySchema,
         response: { 200: auditPageSchema },
       },
-      preHandler: requireRole("ADMIN"),
+      onRequest: requireRole("ADMIN"),
     },
     async (request) => {
       const { page, pageSize } = request.query;

@@ -30,11 +30,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: loginSchema,
         response: { 200: userResponse },
       },
-      config: { rateLimit: app.loginRateLimit },
     },
     async (request, reply) => {
       const client = { sessionId: request.sessionId, userAgent: request.headers["user-agent"], ip: request.ip };
-      const result = await signIn(app.db, request.body, client, app.now());
+      const result = await signIn(app.db, request.body, client, app.loginRateLimit, app.now());
       if (!result.signedIn) {
         reply.header("retry-after", result.retryAfterSeconds);
         throw result.refusal;
@@ -66,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/me",
     {
       schema: { tags: ["auth"], summary: "The signed-in user (401 when signed out)", response: { 200: userResponse } },
-      preHandler: requireUser,
+      onRequest: requireUser,
     },
     async (request) => ({ data: toUserResponse(currentUser(request) satisfies AuthUser) }),
   );

@@ -1,13 +1,20 @@
 /**
  * Signing in and out (docs/product/permissions.md). A failed sign-in answers 'Invalid email or password' whether or not
- * the address has an account, after the same argon2 work; an address with too many recent failures is locked for
- * a while; every attempt is audited in the transaction that records it.
+ * the address has an account, after the same argon2 work; an account with too many recent failures from one client
+ * address is locked for that address for a while (and, after far more, for every address); a client address that
+ * tries too often is slowed down; every attempt is audited in the transaction that records it.
  */
 import type { Login, User } from "../../../domain/auth/schemas";
 import { recordAudit } from "../../audit/record";
 import { verifyAgainstDummy, verifyPassword } from "../../auth/passwords";
 import { type CreatedSession, createSession, forgetSession, revokeSession } from "../../auth/sessions";
-import { clearFailedSignIns, findSignInLock, recordFailedSignIn } from "../../auth/throttle";
+import {
+  type AddressLimit,
+  clearFailedSignIns,
+  countSignInAttempt,
+  findSignInLock,
+  recordFailedSignIn,
+} from "../../auth/throttle";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { findLiveUserByEmail, toUserResponse } from "../users/repository";
@@ -19,6 +26,13 @@ function lockedMessage(until: Date, now: Date): string {
   return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
 
+function waitInWords(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
 /** The browser signing in: the session it already holds (if any) and what identifies it. */
 export interface SignInClient {
   sessionId: string | null;
@@ -28,35 +42,44 @@ export interface SignInClient {
 
 export type SignInResult =
   | { signedIn: true; user: User; session: CreatedSession }
-  /** The address is locked: the answer to send, and how many seconds until it may try again. */
+  /** Refused before the password was checked: the answer to send, and how many seconds until it may try again. */
   | { signedIn: false; refusal: AppError; retryAfterSeconds: number };
 
 export async function signIn(
   db: Database,
   { email, password }: Login,
   client: SignInClient,
+  addressLimit: AddressLimit,
   now: Date,
 ): Promise<SignInResult> {
-  const lockedUntil = await findSignInLock(db, email, now);
-  if (lockedUntil) {
+  const waitMs = await countSignInAttempt(db, client.ip, addressLimit, now);
+  if (waitMs !== undefined) {
+    return {
+      signedIn: false,
+      refusal: AppError.tooManyRequests(`Too many requests. Try again in ${waitInWords(waitMs)}.`),
+      retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+    };
+  }
+  const lock = await findSignInLock(db, email, client.ip, now);
+  if (lock) {
     await recordAudit(db, {
       entityType: "session",
       action: "login_failed",
       entityId: null,
       actorId: null,
-      details: { email, reason: "locked" },
+      details: { email, reason: lock.scope === "account" ? "account_locked" : "locked" },
     });
     return {
       signedIn: false,
-      refusal: AppError.tooManyRequests(lockedMessage(lockedUntil, now), "ACCOUNT_LOCKED"),
-      retryAfterSeconds: Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000)),
+      refusal: AppError.tooManyRequests(lockedMessage(lock.until, now), "ACCOUNT_LOCKED"),
+      retryAfterSeconds: Math.max(1, Math.ceil((lock.until.getTime() - now.getTime()) / 1000)),
     };
   }
   const user = await findLiveUserByEmail(db, email);
   const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
   if (!user || !valid) {
     await db.transaction(async (tx) => {
-      await recordFailedSignIn(tx, email, now);
+      const { accountLockedUntil } = await recordFailedSignIn(tx, email, client.ip, now);
       await recordAudit(tx, {
         entityType: "session",
         action: "login_failed",
@@ -64,13 +87,23 @@ export async function signIn(
         actorId: null,
         details: { email, reason: "invalid_credentials" },
       });
+      // Failures from many addresses at once: the account is now refused everywhere, which administrators must see.
+      if (accountLockedUntil) {
+        await recordAudit(tx, {
+          entityType: "session",
+          action: "login_failed",
+          entityId: null,
+          actorId: null,
+          details: { email, reason: "account_locked_everywhere", lockedUntil: accountLockedUntil.toISOString() },
+        });
+      }
     });
     throw AppError.unauthorized(INVALID_CREDENTIALS, "INVALID_CREDENTIALS");
   }
   // A new session on every sign-in (never reuse one the browser already held: session fixation).
   const session = await db.transaction(async (tx) => {
     if (client.sessionId) await revokeSession(tx, client.sessionId);
-    await clearFailedSignIns(tx, email);
+    await clearFailedSignIns(tx, email, client.ip);
     const created = await createSession(tx, user.id, now, { userAgent: client.userAgent, ip: client.ip });
     await recordAudit(tx, {
       entityType: "session",

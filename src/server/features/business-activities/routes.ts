@@ -11,7 +11,7 @@ export const businessActivityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/business-activities",
     {
-      preHandler: requireRole("BROKER", "UNDERWRITER", "ADMIN"),
+      onRequest: requireRole("BROKER", "UNDERWRITER", "ADMIN"),
       schema: {
         tags: ["business-activities"],
         summary: "Search the construction and trades job titles offered for step 1's business activity",

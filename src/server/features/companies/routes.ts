@@ -21,7 +21,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/companies/search",
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         tags: ["companies"],
         summary: "Search the company register by name or company number (at least 2 characters)",
@@ -46,7 +46,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/companies/:companyNumber/officers",
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         tags: ["companies"],
         summary: "A company's officers and its number of active directors or members",

@@ -66,7 +66,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/quotes/:id/statement-of-fact",
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         tags: ["documents"],
         summary: "The statement of fact of a complete quote, as a PDF download",
@@ -96,7 +96,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/quotes/:id/policy-schedule",
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         tags: ["documents"],
         summary: "The policy schedule (a quotation until issued) of a complete quote, as a PDF download",

@@ -31,7 +31,7 @@ export const impactRoutes: FastifyPluginAsyncZod = async (app) => {
         params: versionParams,
         response: { 202: jobResponse },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request, reply) => {
       return reply.status(202).send({ data: await startImpactAnalysis(app.db, jobs, request.params.id) });
@@ -47,7 +47,7 @@ export const impactRoutes: FastifyPluginAsyncZod = async (app) => {
         params: jobParams,
         response: { 200: jobResponse },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request) => {
       const job = jobs.find(request.params.id, request.params.jobId);

@@ -5,6 +5,7 @@ import { recordAudit } from "../../audit/record";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { insuredsDetailsColumns } from "./change";
+import { assertPlausibleDates } from "./plausible-dates";
 import { insertQuote, type QuoteWithBroker } from "./repository";
 
 export async function createQuote(
@@ -13,6 +14,7 @@ export async function createQuote(
   body: CreateQuoteRequest,
   now: Date,
 ): Promise<QuoteWithBroker> {
+  assertPlausibleDates(body, now);
   const quote = await db.transaction(async (tx) => {
     const row = await insertQuote(tx, {
       productCode: body.productCode,

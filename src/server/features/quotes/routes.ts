@@ -46,7 +46,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createQuoteRequestSchema,
         response: { 201: quoteData },
       },
-      preHandler: quoteEditors,
+      onRequest: quoteEditors,
     },
     async (request, reply) => {
       const user = currentUser(request);
@@ -64,7 +64,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: quoteListQuerySchema,
         response: { 200: quoteListResponseSchema },
       },
-      preHandler: requireUser,
+      onRequest: requireUser,
     },
     async (request) => {
       const user = currentUser(request);
@@ -87,7 +87,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Counts and premium totals by status over the quotes the caller may see",
         response: { 200: z.object({ data: quoteStatsSchema }) },
       },
-      preHandler: requireUser,
+      onRequest: requireUser,
     },
     async (request) => {
       const stats = await findQuoteStats(app.db, currentUser(request));
@@ -104,7 +104,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/quotes/:id",
     {
       schema: { tags: ["quotes"], summary: "One quote", params: quoteParams, response: { 200: quoteData } },
-      preHandler: requireUser,
+      onRequest: requireUser,
     },
     async (request) => {
       const found = await loadQuoteFor(app.db, request.params.id, currentUser(request), "view");
@@ -122,7 +122,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         body: patchQuoteRequestSchema,
         response: { 200: quoteData },
       },
-      preHandler: quoteEditors,
+      onRequest: quoteEditors,
     },
     async (request) => {
       const saved = await patchQuote(app.db, currentUser(request), request.params.id, request.body, app.now());
@@ -140,7 +140,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         body: rateQuoteRequestSchema.optional(),
         response: { 200: z.object({ data: rateQuoteResultSchema.extend({ trace: z.array(ratingTraceEntrySchema) }) }) },
       },
-      preHandler: quoteEditors,
+      onRequest: quoteEditors,
     },
     async (request) => {
       const outcome = await rateQuote(app.db, currentUser(request), request.params.id, request.body ?? {}, app.now());
@@ -165,7 +165,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         body: referQuoteRequestSchema.optional(),
         response: { 200: quoteData },
       },
-      preHandler: quoteEditors,
+      onRequest: quoteEditors,
     },
     async (request) => {
       const outcome = await referQuote(app.db, currentUser(request), request.params.id, request.body ?? {}, {
@@ -188,7 +188,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         body: issueQuoteRequestSchema.optional(),
         response: { 200: quoteData },
       },
-      preHandler: quoteEditors,
+      onRequest: quoteEditors,
     },
     async (request) => {
       const issued = await issueQuote(app.db, currentUser(request), request.params.id, request.body ?? {}, app.now());

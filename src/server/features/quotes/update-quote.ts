@@ -14,6 +14,7 @@ import type { NewQuoteRow, QuoteRow } from "../../db/schema";
 import { assertExpectedVersion, assertQuoteAction, requireQuote } from "./access-service";
 import { commitQuoteChange, editSection, insuredsDetailsColumns, type QuoteAudit, reopen } from "./change";
 import { completeQuote } from "./complete-quote";
+import { assertPlausibleDates } from "./plausible-dates";
 import { rateStoredQuote, ratingColumns } from "./rating";
 import type { QuoteWithBroker } from "./repository";
 
@@ -116,6 +117,7 @@ export async function patchQuote(
     case "declaration":
     case "insuredsDetails": {
       assertQuoteAction(quote, actor, "editSection");
+      assertPlausibleDates(command, now);
       const candidate =
         command.kind === "insuredsDetails"
           ? insuredsDetailsUpdateColumns(quote, command)

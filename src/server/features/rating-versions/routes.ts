@@ -27,7 +27,7 @@ export const ratingVersionRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.strictObject({ productCode: z.string().trim().min(1).max(50).optional() }),
         response: { 200: z.object({ data: z.array(ratingVersionSchema) }) },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request) => ({ data: await listRatingVersions(app.db, request.query.productCode) }),
   );
@@ -41,7 +41,7 @@ export const ratingVersionRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         response: { 200: versionResponse },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request) => ({ data: await getRatingVersion(app.db, request.params.id) }),
   );
@@ -55,7 +55,7 @@ export const ratingVersionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createRatingVersionRequestSchema,
         response: { 201: versionResponse },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request, reply) => {
       const created = await createDraft(app.db, currentUser(request), request.body, app.now());
@@ -73,7 +73,7 @@ export const ratingVersionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateRatingVersionRequestSchema,
         response: { 200: versionResponse },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request) => ({
       data: await updateDraft(app.db, currentUser(request), request.params.id, request.body, app.now()),
@@ -89,7 +89,7 @@ export const ratingVersionRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         response: { 200: versionResponse },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request) => ({ data: await publishVersion(app.db, currentUser(request), request.params.id, app.now()) }),
   );

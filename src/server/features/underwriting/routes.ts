@@ -43,7 +43,7 @@ export const underwritingRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: underwriterQueueQuerySchema,
         response: { 200: underwriterQueueResponseSchema },
       },
-      preHandler: requireRole("UNDERWRITER", "ADMIN"),
+      onRequest: requireRole("UNDERWRITER", "ADMIN"),
     },
     async (request) => {
       const { page, pageSize } = request.query;
@@ -62,7 +62,7 @@ export const underwritingRoutes: FastifyPluginAsyncZod = async (app) => {
         body: underwriterDecisionSchema,
         response: { 200: z.object({ data: quoteSchema }) },
       },
-      preHandler: requireRole("UNDERWRITER"),
+      onRequest: requireRole("UNDERWRITER"),
     },
     async (request) => {
       const saved = await recordUnderwriterDecision(

@@ -16,7 +16,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/users",
     {
       schema: { tags: ["users"], summary: "Active users", response: { 200: z.object({ data: z.array(userSchema) }) } },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async () => ({ data: (await listLiveUsers(app.db)).map(toUserResponse) }),
   );
@@ -30,7 +30,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         body: registerUserSchema,
         response: { 201: z.object({ data: userSchema }) },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request, reply) => {
       const created = await createUser(app.db, currentUser(request), request.body);
@@ -47,7 +47,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: z.uuid({ message: "Invalid user id" }) }),
         response: { 200: z.object({ data: userSchema }) },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request) => ({ data: await deleteUser(app.db, currentUser(request), request.params.id, app.now()) }),
   );

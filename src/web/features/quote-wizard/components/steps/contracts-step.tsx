@@ -1,8 +1,9 @@
+import { todayInLondon } from "@domain/format/dates";
 import {
   CONTRACT_TYPE_FIELDS,
   CONTRACT_TYPE_TOTAL_PATH,
   type Contracts,
-  contractsSchema,
+  contractsSchemaOn,
   contractTypeTotal,
   SPECIAL_AREAS,
 } from "@domain/quote/contracts";
@@ -15,7 +16,7 @@ import { Input, Textarea } from "@web/components/ui/input";
 import { FieldError, Label } from "@web/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
 import { AlertCircle, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Controller, useFieldArray, useForm } from "react-hook-form";
 import {
   type ContractsFormValues,
@@ -52,8 +53,9 @@ function allMessages(errors: unknown): string[] {
 
 export function ContractsStep() {
   const { quote, readOnly } = useWizard();
+  const today = useMemo(() => todayInLondon(new Date()), []);
   const form = useForm<ContractsFormValues, unknown, Contracts>({
-    resolver: zodResolver(contractsSchema) as never,
+    resolver: zodResolver(contractsSchemaOn(today)) as never,
     defaultValues: contractsFormValues(quote),
   });
   const { errors, submitCount, touchedFields } = form.formState;

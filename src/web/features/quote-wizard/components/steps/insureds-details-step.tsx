@@ -1,7 +1,11 @@
 import { searchBusinessActivities } from "@domain/business-activities";
 import { COMPANY_SEARCH_DEBOUNCE_MS, COMPANY_SEARCH_MIN_CHARS } from "@domain/constants";
 import { formatDateGb, todayInLondon } from "@domain/format/dates";
-import { type InsuredsDetails, type InsuredsDetailsInput, insuredsDetailsSchema } from "@domain/quote/insureds-details";
+import {
+  type InsuredsDetails,
+  type InsuredsDetailsInput,
+  insuredsDetailsSchemaOn,
+} from "@domain/quote/insureds-details";
 import type { Quote } from "@domain/quote/quote";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -52,7 +56,7 @@ export function InsuredsDetailsStep() {
   const { quote, readOnly, onQuoteCreated } = useWizard();
   const today = useMemo(() => todayInLondon(new Date()), []);
   const form = useForm<InsuredsDetailsInput, unknown, InsuredsDetails>({
-    resolver: zodResolver(insuredsDetailsSchema),
+    resolver: zodResolver(insuredsDetailsSchemaOn(today)),
     defaultValues: { ...insuredsDetailsFormValues(quote, today), incorporationDate: quote?.incorporationDate ?? null },
   });
   const { errors } = form.formState;
