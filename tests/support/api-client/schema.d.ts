@@ -1541,7 +1541,10 @@ export interface operations {
                         valueToFirm: number;
                         overallContractValue?: number | null;
                         scopeOfWork: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD, from 1900-01-01 to five years after today (Europe/London)
+                         */
                         startDate: string;
                       })[];
                     /** @default 0 */
@@ -1741,9 +1744,12 @@ export interface operations {
           proposerName?: string | null;
           tradingName?: string | null;
           businessAddress?: string | null;
+          /** @description YYYY-MM-DD, from one year before to two years after today (Europe/London) */
           inceptionDate?: string | null;
+          /** @description YYYY-MM-DD, from 1800-01-01 to today (Europe/London); not kept for a sole trader */
           incorporationDate?: string | null;
           isSoleTrader?: boolean | null;
+          /** @description YYYY-MM-DD, from 1800-01-01 to today (Europe/London); sole traders only */
           tradingSince?: string | null;
           numberOfDirectors?: number | null;
           numberOfQualifiedStaff?: number | null;
@@ -1754,9 +1760,12 @@ export interface operations {
             tradingName?: string | null;
             businessActivity?: string | null;
             businessAddress?: string | null;
+            /** @description YYYY-MM-DD, from one year before to two years after today (Europe/London) */
             inceptionDate?: string | null;
+            /** @description YYYY-MM-DD, from 1800-01-01 to today (Europe/London); not kept for a sole trader */
             incorporationDate?: string | null;
             isSoleTrader?: boolean | null;
+            /** @description YYYY-MM-DD, from 1800-01-01 to today (Europe/London); sole traders only */
             tradingSince?: string | null;
             numberOfDirectors?: number | null;
             numberOfQualifiedStaff?: number | null;
@@ -1953,7 +1962,10 @@ export interface operations {
                     valueToFirm: number;
                     overallContractValue?: number | null;
                     scopeOfWork: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD, from 1900-01-01 to five years after today (Europe/London)
+                     */
                     startDate: string;
                   })[];
                 /** @default 0 */
@@ -2340,7 +2352,10 @@ export interface operations {
                     valueToFirm: number;
                     overallContractValue?: number | null;
                     scopeOfWork: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD, from 1900-01-01 to five years after today (Europe/London)
+                     */
                     startDate: string;
                   })[];
                 /** @default 0 */
@@ -2640,7 +2655,10 @@ export interface operations {
                 valueToFirm: number;
                 overallContractValue?: number | null;
                 scopeOfWork: string;
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD, from 1900-01-01 to five years after today (Europe/London)
+                 */
                 startDate: string;
               })[];
             /** @default 0 */
@@ -2739,9 +2757,12 @@ export interface operations {
           proposerName?: string | null;
           tradingName?: string | null;
           businessAddress?: string | null;
+          /** @description YYYY-MM-DD, from one year before to two years after today (Europe/London) */
           inceptionDate?: string | null;
+          /** @description YYYY-MM-DD, from 1800-01-01 to today (Europe/London); not kept for a sole trader */
           incorporationDate?: string | null;
           isSoleTrader?: boolean | null;
+          /** @description YYYY-MM-DD, from 1800-01-01 to today (Europe/London); sole traders only */
           tradingSince?: string | null;
           numberOfDirectors?: number | null;
           numberOfQualifiedStaff?: number | null;
@@ -2752,9 +2773,12 @@ export interface operations {
             tradingName?: string | null;
             businessActivity?: string | null;
             businessAddress?: string | null;
+            /** @description YYYY-MM-DD, from one year before to two years after today (Europe/London) */
             inceptionDate?: string | null;
+            /** @description YYYY-MM-DD, from 1800-01-01 to today (Europe/London); not kept for a sole trader */
             incorporationDate?: string | null;
             isSoleTrader?: boolean | null;
+            /** @description YYYY-MM-DD, from 1800-01-01 to today (Europe/London); sole traders only */
             tradingSince?: string | null;
             numberOfDirectors?: number | null;
             numberOfQualifiedStaff?: number | null;
@@ -2916,7 +2940,10 @@ export interface operations {
                     valueToFirm: number;
                     overallContractValue?: number | null;
                     scopeOfWork: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD, from 1900-01-01 to five years after today (Europe/London)
+                     */
                     startDate: string;
                   })[];
                 /** @default 0 */
@@ -3344,7 +3371,10 @@ export interface operations {
                       valueToFirm: number;
                       overallContractValue?: number | null;
                       scopeOfWork: string;
-                      /** Format: date */
+                      /**
+                       * Format: date
+                       * @description YYYY-MM-DD, from 1900-01-01 to five years after today (Europe/London)
+                       */
                       startDate: string;
                     })[];
                   /** @default 0 */
@@ -3759,7 +3789,10 @@ export interface operations {
                     valueToFirm: number;
                     overallContractValue?: number | null;
                     scopeOfWork: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD, from 1900-01-01 to five years after today (Europe/London)
+                     */
                     startDate: string;
                   })[];
                 /** @default 0 */
@@ -4132,7 +4165,10 @@ export interface operations {
                     valueToFirm: number;
                     overallContractValue?: number | null;
                     scopeOfWork: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD, from 1900-01-01 to five years after today (Europe/London)
+                     */
                     startDate: string;
                   })[];
                 /** @default 0 */
@@ -4502,7 +4538,10 @@ export interface operations {
                       valueToFirm: number;
                       overallContractValue?: number | null;
                       scopeOfWork: string;
-                      /** Format: date */
+                      /**
+                       * Format: date
+                       * @description YYYY-MM-DD, from 1900-01-01 to five years after today (Europe/London)
+                       */
                       startDate: string;
                     })[];
                   /** @default 0 */
@@ -4970,7 +5009,10 @@ export interface operations {
                     valueToFirm: number;
                     overallContractValue?: number | null;
                     scopeOfWork: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD, from 1900-01-01 to five years after today (Europe/London)
+                     */
                     startDate: string;
                   })[];
                 /** @default 0 */
