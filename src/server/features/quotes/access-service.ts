@@ -71,3 +71,21 @@ export function assertExpectedVersion(quote: QuoteRow, expectedVersion: number |
     throw AppError.conflict(VERSION_CONFLICT, "VERSION_CONFLICT");
   }
 }
+
+/**
+ * The start of every quote write: the quote (404), whether `actor` may take `action` on it now (403, 409), and
+ * whether it is still the version the caller read (409 VERSION_CONFLICT), checked in that order.
+ */
+export async function openQuoteForWrite(
+  db: Database,
+  id: string,
+  actor: QuoteActor,
+  action: QuoteAction,
+  expectedVersion: number | undefined,
+  context: Partial<Omit<QuoteActionContext, "action" | "status" | "role" | "isOwner">> = {},
+): Promise<{ found: QuoteWithBroker; quote: QuoteRow; decision: AllowedQuoteAction }> {
+  const found = await requireQuote(db, id);
+  const decision = assertQuoteAction(found.quote, actor, action, context);
+  assertExpectedVersion(found.quote, expectedVersion);
+  return { found, quote: found.quote, decision };
+}

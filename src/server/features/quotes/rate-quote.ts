@@ -14,7 +14,7 @@ import { isQuoteExpired } from "../../../domain/quote/validity";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import type { NewQuoteRow, QuoteRow } from "../../db/schema";
-import { assertExpectedVersion, assertQuoteAction, requireQuote } from "./access-service";
+import { openQuoteForWrite } from "./access-service";
 import { changedColumns, commitQuoteChange, type QuoteAudit, reopen } from "./change";
 import { type QuoteRating, rateStoredQuote, ratingColumns } from "./rating";
 import type { QuoteWithBroker } from "./repository";
@@ -69,10 +69,7 @@ export async function rateQuote(
   body: RateQuoteRequest,
   now: Date,
 ): Promise<RateQuoteOutcome> {
-  const found = await requireQuote(db, id);
-  const { quote } = found;
-  assertQuoteAction(quote, actor, "rate");
-  assertExpectedVersion(quote, body.expectedVersion);
+  const { found, quote } = await openQuoteForWrite(db, id, actor, "rate", body.expectedVersion);
 
   const risk: Risk | null = body.risk ? { ...(quote.risk ?? {}), ...body.risk } : quote.risk;
   const turnoverBand = body.turnoverBand ?? quote.turnoverBand;

@@ -11,7 +11,7 @@ import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import type { NewQuoteRow } from "../../db/schema";
 import { createReferralNotifications, type ReferralRecipient } from "../../mail/referral-notifications";
-import { assertExpectedVersion, assertQuoteAction, requireQuote } from "./access-service";
+import { assertQuoteAction, openQuoteForWrite } from "./access-service";
 import { type QuoteAudit, withOptionalOverview } from "./change";
 import { rateStoredQuote, ratingColumns } from "./rating";
 import { type QuoteWithBroker, updateQuoteAtVersion } from "./repository";
@@ -29,10 +29,7 @@ export async function referQuote(
   options: { now: Date; reviewBaseUrl: string },
 ): Promise<ReferQuoteOutcome> {
   const { now } = options;
-  const found = await requireQuote(db, id);
-  const { quote } = found;
-  assertQuoteAction(quote, actor, "view");
-  assertExpectedVersion(quote, body.expectedVersion);
+  const { found, quote } = await openQuoteForWrite(db, id, actor, "view", body.expectedVersion);
   const edit = withOptionalOverview(quote, actor, body.financialOverview);
   const working = edit.after;
   assertQuoteAction(working, actor, "refer", { ratedAt: working.ratedAt, referralHitCount: 0 });

@@ -11,7 +11,7 @@ import type { PatchQuoteCommand } from "../../../domain/quote/requests";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import type { NewQuoteRow, QuoteRow } from "../../db/schema";
-import { assertExpectedVersion, assertQuoteAction, requireQuote } from "./access-service";
+import { assertQuoteAction, openQuoteForWrite } from "./access-service";
 import { commitQuoteChange, editSection, insuredsDetailsColumns, type QuoteAudit, reopen } from "./change";
 import { completeQuote } from "./complete-quote";
 import { assertPlausibleDates } from "./plausible-dates";
@@ -104,10 +104,7 @@ export async function patchQuote(
   command: PatchQuoteCommand,
   now: Date,
 ): Promise<QuoteWithBroker> {
-  const found = await requireQuote(db, id);
-  const { quote } = found;
-  assertQuoteAction(quote, actor, "view");
-  assertExpectedVersion(quote, command.expectedVersion);
+  const { found, quote } = await openQuoteForWrite(db, id, actor, "view", command.expectedVersion);
 
   switch (command.kind) {
     case "financialOverview":

@@ -14,7 +14,7 @@ import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { type NewQuoteRow, type UnderwriterDecisionRow, underwriterDecisions, users } from "../../db/schema";
 import { AppError } from "../../errors";
-import { assertExpectedVersion, assertQuoteAction, requireQuote } from "../quotes/access-service";
+import { openQuoteForWrite } from "../quotes/access-service";
 import { type QuoteWithBroker, updateQuoteAtVersion } from "../quotes/repository";
 
 function money(pence: number | null): string | null {
@@ -28,10 +28,9 @@ export async function recordUnderwriterDecision(
   body: UnderwriterDecision,
   now: Date,
 ): Promise<QuoteWithBroker> {
-  const found = await requireQuote(db, id);
-  const { quote } = found;
-  const decision = assertQuoteAction(quote, actor, "decide", { decision: body.decision });
-  assertExpectedVersion(quote, body.expectedVersion);
+  const { found, quote, decision } = await openQuoteForWrite(db, id, actor, "decide", body.expectedVersion, {
+    decision: body.decision,
+  });
   if (quote.basePremium === null || quote.taxes === null || quote.totalPremium === null) {
     throw AppError.conflict(LIFECYCLE_REASONS.notRated, "QUOTE_STATE_CONFLICT");
   }
