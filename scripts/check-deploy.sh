@@ -12,6 +12,8 @@ db="pqe_deploy_$$_$RANDOM"
 server_pid=""
 npm_flags=(--prefer-offline --no-audit --no-fund --loglevel=error)
 started=$SECONDS
+# The image's build stage sets no NODE_ENV (a test runner's NODE_ENV=test must not change the build).
+unset NODE_ENV
 
 cleanup() {
   if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
