@@ -13,6 +13,7 @@ const SLOW = [
   "tests/security/csp.test.ts",
   "tests/api/instances-process.test.ts",
   "tests/api/shutdown.test.ts",
+  "tests/deploy/image-steps.test.ts",
 ];
 
 const nodeTests = { environment: "node", testTimeout: 30_000, hookTimeout: 60_000 } as const;
