@@ -35,6 +35,8 @@ export interface OpenDatabaseOptions {
   loadDataDir?: Blob;
   /** node-postgres pool size. */
   poolSize?: number;
+  /** node-postgres: how long a query waits for a connection before the database counts as unavailable. */
+  connectionTimeoutMs?: number;
 }
 
 /**
@@ -67,8 +69,20 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     import("drizzle-orm/node-postgres"),
     import("drizzle-orm/node-postgres/migrator"),
   ]);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 20 });
-  // An idle client's network error must not crash the process; the next query reports it instead.
+  /*
+   * A request waits at most this long for a connection, so an unreachable database is answered "unavailable"
+   * (503) in seconds rather than holding the request until the client gives up.
+   */
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.poolSize ?? 20,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
+  });
+  /*
+   * A connection the database ends while idle (a restart, pg_terminate_backend, the network dropping it) reports
+   * an error that no request is waiting for. The pool has already discarded that connection and opens a fresh one
+   * for the next query, so it must not crash the process.
+   */
   pool.on("error", () => {});
   const db = drizzleNodePg({ client: pool, schema });
   return {
