@@ -25,6 +25,7 @@ const UNAVAILABLE = { error: "The database is unavailable; try again shortly", c
 class DatabaseRelay {
   private readonly server: Server;
   private readonly sockets = new Set<Socket>();
+  private readonly pairs = new Set<[Socket, Socket]>();
   private mode: "open" | "reset" | "silent" = "open";
   port = 0;
 
@@ -52,6 +53,9 @@ class DatabaseRelay {
           upstream.destroy();
         });
       }
+      const pair: [Socket, Socket] = [client, upstream];
+      this.pairs.add(pair);
+      client.on("close", () => this.pairs.delete(pair));
       client.pipe(upstream);
       upstream.pipe(client);
     });
@@ -86,6 +90,16 @@ class DatabaseRelay {
   async reset(): Promise<void> {
     this.mode = "reset";
     if (!this.server.listening) await this.listen();
+  }
+
+  /** Open connections stop carrying anything either way, as when the network between goes silent. */
+  stall(): void {
+    for (const [client, upstream] of this.pairs) {
+      client.unpipe(upstream);
+      upstream.unpipe(client);
+      client.pause();
+      upstream.pause();
+    }
   }
 
   /** Listens again but never answers: connections hang until the client gives up. */
@@ -178,6 +192,14 @@ describe.skipIf(!serverUrl)("losing the PostgreSQL database [postgres]", () => {
     const listQuotes = () => app.inject({ method: "GET", url: "/api/quotes", headers: { cookie } });
     expect((await listQuotes()).statusCode).toBe(200);
     expect((await app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+
+    // The network goes silent under the pooled connections: /healthz still answers, within its own deadline.
+    relay.stall();
+    const stalledAt = Date.now();
+    const stalled = await app.inject({ method: "GET", url: "/healthz" });
+    expect(stalled.statusCode).toBe(503);
+    expect(stalled.json()).toEqual(UNAVAILABLE);
+    expect(Date.now() - stalledAt).toBeLessThan(10_000);
 
     // Connections refused: the pooled ones are cut and no new one can be opened.
     await relay.refuse();
