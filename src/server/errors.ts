@@ -1,8 +1,9 @@
 /**
  * The server's ONE error type and the ONE place errors become HTTP answers (docs/product/errors.md):
  * `{ error: "<message a person can read>", code: "<MACHINE_CODE>", issues?: [{ path, message }] }`.
- * Routes throw `AppError`; zod validation failures become 400 with the domain schemas' messages; anything
- * unexpected is logged and answered 500 without a stack.
+ * Routes throw `AppError`; zod validation failures become 400 with the domain schemas' messages; a database
+ * that cannot be reached becomes 503 DATABASE_UNAVAILABLE; anything unexpected is logged and answered 500
+ * without a stack.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
