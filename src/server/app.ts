@@ -23,7 +23,7 @@ import { registerAuthentication } from "./auth/authenticate";
 import type { AddressLimit } from "./auth/throttle";
 import type { Config } from "./config";
 import { type Database, type DatabaseKind, pingDatabase } from "./db/client";
-import { registerErrorHandling } from "./errors";
+import { DATABASE_UNAVAILABLE, registerErrorHandling } from "./errors";
 import { featureRoutes } from "./features";
 import { mailPlugin } from "./mail/plugin";
 import { describeApi } from "./openapi";
@@ -190,7 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     async (_request, reply) => {
       if (!(await pingDatabase(app.db))) {
-        return reply.status(503).send({ error: "Database unavailable", code: "DATABASE_UNAVAILABLE" });
+        return reply.status(503).send({ error: DATABASE_UNAVAILABLE, code: "DATABASE_UNAVAILABLE" });
       }
       return { status: "ok" as const };
     },

@@ -1,8 +1,9 @@
 /**
  * The server's ONE error type and the ONE place errors become HTTP answers (docs/product/errors.md):
  * `{ error: "<message a person can read>", code: "<MACHINE_CODE>", issues?: [{ path, message }] }`.
- * Routes throw `AppError`; zod validation failures become 400 with the domain schemas' messages; anything
- * unexpected is logged and answered 500 without a stack.
+ * Routes throw `AppError`; zod validation failures become 400 with the domain schemas' messages; a database
+ * that cannot be reached becomes 503 DATABASE_UNAVAILABLE; anything unexpected is logged and answered 500
+ * without a stack.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
@@ -103,8 +104,58 @@ export function sqlStateOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/** What a request hears while the database cannot be reached: it is worth trying again in a moment. */
+export const DATABASE_UNAVAILABLE = "The database is unavailable; try again shortly";
+
+/** The network failing under the driver: the server refused, dropped or never answered the connection. */
+const NETWORK_ERROR_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+
+/*
+ * node-postgres reports a connection that ended, or one it could not open in time, with a message and no code.
+ * These are its own texts (pg and pg-pool 8.x).
+ */
+const LOST_CONNECTION_MESSAGES = [
+  "Connection terminated",
+  "timeout exceeded when trying to connect",
+  "Client has encountered a connection error and is not queryable",
+  "Client was closed and is not queryable",
+];
+
+/**
+ * True when a query failed because the database could not be reached, not because of the query: the network
+ * (refused, reset, unreachable), PostgreSQL closing the session (SQLSTATE class 08, or 57P01-57P03 when an
+ * administrator or a restart ended it), or no free connection (53300). Looks through Drizzle's wrapping.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") {
+      if (NETWORK_ERROR_CODES.has(code)) return true;
+      if (/^08[0-9A-Z]{3}$/.test(code) || ["57P01", "57P02", "57P03", "53300"].includes(code)) return true;
+    }
+    const message = current instanceof Error ? current.message : undefined;
+    if (message && LOST_CONNECTION_MESSAGES.some((text) => message.startsWith(text))) return true;
+    current = hasCause(current) ? current.cause : undefined;
+  }
+  return false;
+}
+
 function toErrorReply(error: unknown, request: FastifyRequest): { status: number; body: ErrorBody } {
   if (error instanceof AppError) return { status: error.status, body: error.toBody() };
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, "database unavailable");
+    return { status: 503, body: { error: DATABASE_UNAVAILABLE, code: "DATABASE_UNAVAILABLE" } };
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.flatMap((v): ValidationIssue[] => {
       const path = dotPath(v.instancePath);

@@ -89,7 +89,7 @@ const ERROR_DESCRIPTIONS: Readonly<Record<ErrorStatus, string>> = {
   429: "Too many requests or failed sign-ins; the Retry-After header says when to try again",
   500: "An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail",
   502: "The company register failed to answer usefully",
-  503: "A service this operation needs is unavailable at the moment",
+  503: "A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly",
 };
 
 /** The one error envelope (src/server/errors.ts `ErrorBody`). */
@@ -153,7 +153,7 @@ function errorResponse(status: ErrorStatus): JsonObject {
   };
 }
 
-/** The error answers an operation can give: its guard's, its schemas', writes', its own rules', and a 500. */
+/** The error answers an operation can give: its guard's, its schemas', writes', its own rules', a 500 and a 503. */
 function errorStatuses(
   method: string,
   operation: OpenApiOperation,
@@ -170,6 +170,8 @@ function errorStatuses(
     statuses.add(415);
   }
   statuses.add(500);
+  // Every operation reads or writes the database, so every one can be told it is unavailable for a while.
+  statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
 }
 

@@ -140,5 +140,11 @@ describeEachDatabase("OpenAPI for integrators", (ctx) => {
       expect.arrayContaining(["400", "401", "403", "404", "409", "413", "415", "422", "500"]),
     );
     expect(paths["/api/quotes/{id}/policy-schedule"].post.responses["200"].content).toHaveProperty("application/pdf");
+    // Any operation can meet a database that is away for a moment.
+    for (const [path, methods] of Object.entries(paths)) {
+      for (const [method, operation] of Object.entries(methods as Record<string, { responses: object }>)) {
+        expect(Object.keys(operation.responses), `${method} ${path}`).toContain("503");
+      }
+    }
   });
 });

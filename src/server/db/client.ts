@@ -35,6 +35,8 @@ export interface OpenDatabaseOptions {
   loadDataDir?: Blob;
   /** node-postgres pool size. */
   poolSize?: number;
+  /** node-postgres: how long a query waits for a connection before the database counts as unavailable. */
+  connectionTimeoutMs?: number;
 }
 
 /**
@@ -67,8 +69,22 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     import("drizzle-orm/node-postgres"),
     import("drizzle-orm/node-postgres/migrator"),
   ]);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 20 });
-  // An idle client's network error must not crash the process; the next query reports it instead.
+  /*
+   * A request waits at most this long for a connection, so an unreachable database is answered "unavailable"
+   * (503) in seconds rather than holding the request until the client gives up.
+   */
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.poolSize ?? 20,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
+    // TCP keep-alive notices a connection whose network has gone while it sits idle in the pool.
+    keepAlive: true,
+  });
+  /*
+   * A connection the database ends while idle (a restart, pg_terminate_backend, the network dropping it) reports
+   * an error that no request is waiting for. The pool has already discarded that connection and opens a fresh one
+   * for the next query, so it must not crash the process.
+   */
   pool.on("error", () => {});
   const db = drizzleNodePg({ client: pool, schema });
   return {
@@ -137,12 +153,25 @@ async function openPglite(dataDir: string, options: OpenDatabaseOptions): Promis
   };
 }
 
-/** True once the database answers a trivial query. */
-export async function pingDatabase(db: Database): Promise<boolean> {
+/** How long /healthz waits for the database: a health check that hangs tells a load balancer nothing. */
+export const PING_TIMEOUT_MS = 2_000;
+
+/**
+ * True once the database answers a trivial query within `timeoutMs`. A connection whose network has silently
+ * gone (no reset, no answer) would otherwise hold the check until TCP gives up, minutes later.
+ */
+export async function pingDatabase(db: Database, timeoutMs = PING_TIMEOUT_MS): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const answered = db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
   try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([answered, timedOut]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -224,6 +224,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   /** Sign out: ends the session and clears its cookie */
@@ -248,6 +254,12 @@ export interface operations {
       };
       /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
       500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -280,6 +292,12 @@ export interface operations {
       };
       /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
       500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -318,6 +336,12 @@ export interface operations {
       };
       /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
       500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -398,6 +422,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   /** Delete a user (ADMIN; not yourself) */
@@ -455,6 +485,12 @@ export interface operations {
       };
       /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
       500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -521,6 +557,12 @@ export interface operations {
       };
       /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
       500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -613,6 +655,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   /** One rating version (ADMIN) */
@@ -681,6 +729,12 @@ export interface operations {
       };
       /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
       500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -790,6 +844,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   /** Publish a DRAFT (ADMIN); closes the period of the version it supersedes */
@@ -864,6 +924,12 @@ export interface operations {
       };
       /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
       500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -973,6 +1039,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   /** Progress and, once completed, the report of an impact analysis (ADMIN) */
@@ -1073,6 +1145,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   /** Audit log (ADMIN), newest first */
@@ -1137,6 +1215,12 @@ export interface operations {
       };
       /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
       500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -1225,7 +1309,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A service this operation needs is unavailable at the moment */
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
       503: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1308,7 +1392,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A service this operation needs is unavailable at the moment */
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
       503: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1351,6 +1435,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   /** Installation settings the web app reads on load (no sign-in needed) */
@@ -1372,6 +1462,12 @@ export interface operations {
       };
       /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
       500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -1725,6 +1821,12 @@ export interface operations {
       };
       /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
       500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -2158,6 +2260,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   /** Counts and premium totals by status over the quotes the caller may see */
@@ -2187,6 +2295,12 @@ export interface operations {
       };
       /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
       500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -2538,6 +2652,12 @@ export interface operations {
       };
       /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
       500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -3154,6 +3274,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   /** Rate the stored quote with the step-7 selections */
@@ -3592,6 +3718,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   /** Refer to underwriting (REFERRED with hits, UW_REQUESTED without) */
@@ -3997,6 +4129,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   /** Bind a QUOTED quote: ISSUED with a policy number */
@@ -4369,6 +4507,12 @@ export interface operations {
       };
       /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
       500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -4775,6 +4919,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   /** Quotes awaiting an underwriter's decision, the longest waiting first */
@@ -4833,6 +4983,12 @@ export interface operations {
       };
       /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
       500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -5217,6 +5373,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   /** The statement of fact of a complete quote, as a PDF download */
@@ -5265,6 +5427,12 @@ export interface operations {
       };
       /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
       500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -5321,6 +5489,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   /** The D&C professional indemnity policy wording (PDF); download=true makes it an attachment */
@@ -5345,6 +5519,12 @@ export interface operations {
       };
       /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
       500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

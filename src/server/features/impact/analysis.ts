@@ -164,6 +164,9 @@ export async function analyseRatingImpact(db: Database, options: AnalyseImpactOp
   const sliceSize = options.sliceSize ?? 2_500;
   const since = impactWindowStart(now);
   const draftRater = compiledRaterFor(draft);
+  // Compiling a rater takes a moment on a freshly started server, and so does the first read: requests that
+  // arrive meanwhile are answered between the two rather than after both.
+  await yieldToEventLoop();
 
   // The versions quotes were rated with (a handful of rows); each compiled on first use, cached when published.
   const versions = new Map((await db.select().from(ratingVersions)).map((row) => [row.id, row]));
@@ -179,6 +182,18 @@ export async function analyseRatingImpact(db: Database, options: AnalyseImpactOp
     }
     return rater;
   };
+
+  // The product's published versions are what its quotes were rated with: compiled now, one per turn, rather
+  // than in the middle of the first slice. One that no longer compiles fails the analysis only if a quote needs it.
+  for (const version of versions.values()) {
+    if (version.productCode !== draft.productCode || version.status !== "PUBLISHED") continue;
+    try {
+      raterFor(version.id);
+    } catch {
+      // Reported by raterFor when a quote rated with it is reached.
+    }
+    await yieldToEventLoop();
+  }
 
   // Identical (version, inputs) pairs are rated once: a book holds far fewer distinct risks than quotes.
   const defaults = defaultRatingInput();
