@@ -4,7 +4,7 @@ import { webAliases } from "./vite.config";
 /**
  * Tests that take tens of seconds each: thousands of malformed requests, a server killed mid-write and restarted,
  * backups and restores of a database on disk, the content security policy in Chromium, and real server processes
- * started, raced and shut down. They guard the same promises as the rest, so `npm test` runs them too.
+ * started, raced and shut down, several of them at once on one PostgreSQL database. They guard the same promises as the rest, so `npm test` runs them too.
  */
 const SLOW = [
   "tests/api/fuzz.test.ts",
@@ -13,7 +13,9 @@ const SLOW = [
   "tests/security/csp.test.ts",
   "tests/api/instances-process.test.ts",
   "tests/api/shutdown.test.ts",
+  "tests/api/documents-process.test.ts",
   "tests/deploy/image-steps.test.ts",
+  "tests/instances/**/*.test.ts",
 ];
 
 const nodeTests = { environment: "node", testTimeout: 30_000, hookTimeout: 60_000 } as const;

@@ -23,11 +23,27 @@ const ROOT = resolve(import.meta.dirname, "..");
 export const BENCHMARKS = [
   { name: "rating", script: "bench/rating.bench.ts", about: "rating engine rates/s vs hand-written" },
   { name: "pdf", script: "bench/pdf.bench.ts", about: "PDF documents per render" },
+  {
+    name: "documents",
+    script: "bench/documents-concurrency.bench.ts",
+    about: "/healthz p99 while 8 of the largest statements of fact render",
+  },
   { name: "bundle", script: "bench/bundle.bench.ts", about: "sign-in route JavaScript size" },
   { name: "startup", script: "bench/startup.bench.ts", about: "start-up time and memory, both databases" },
   { name: "api", script: "bench/api.bench.ts", about: "POST /rate under load, both databases" },
-  { name: "search", script: "bench/search.bench.ts", about: "quote list, search and stats at 1,000,000 quotes" },
+  { name: "options", script: "bench/options.bench.ts", about: "GET /options (15 ratings) vs the bare engine" },
+  {
+    name: "search",
+    script: "bench/search.bench.ts",
+    about: "quote list, search and figures at 999,000 quotes (bench/search-book.ts)",
+  },
   { name: "impact", script: "bench/impact.bench.ts", about: "impact analysis over 100,000 quotes" },
+  {
+    name: "bordereau",
+    script: "bench/bordereau.bench.ts",
+    about: "monthly bordereau of 10,000 policies, CSV and XLSX",
+  },
+  { name: "instances", script: "bench/instances.bench.ts", about: "POST /rate on 1 vs 3 instances of one PostgreSQL" },
 ] as const;
 
 type BenchResult = BenchRecord & { bench: string };

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run build`: the production build into dist/.
 //   1. the web app (when index.html exists at the root): `vite build` -> dist/web
-//   2. the server: an ESM bundle dist/server/main.js with its npm packages inside, and chunks beside it for
-//      what it loads on first use
+//   2. the server: an ESM bundle dist/server/main.js with its npm packages inside, the worker threads' entry
+//      dist/server/worker.js (src/server/workers/tasks.ts), and chunks beside them for what they load on first use
 //   3. files the server reads at run time, copied beside the bundle: the SQL migrations, the PDF fonts
 //   4. the stamp of the sources built (scripts/build-stamp.mjs) into dist/.build-stamp, after a full build only
 // `npm start` (scripts/start.mjs) runs this only when that stamp differs from the sources' now, then serves
@@ -56,11 +56,16 @@ const swaggerUiFolders = {
   },
 };
 
-step("server (esbuild -> dist/server/main.js)");
+step("server (esbuild -> dist/server/main.js, dist/server/worker.js)");
 const serverOut = join(root, "dist", "server");
 rmSync(serverOut, { recursive: true, force: true });
 await build({
-  entryPoints: { main: join(root, "src", "server", "main.ts") },
+  // The worker threads run worker.js, found beside the module that starts them (src/server/workers/pool.ts);
+  // what both sides use (the domain, the renderers) is shared in chunks rather than bundled twice.
+  entryPoints: {
+    main: join(root, "src", "server", "main.ts"),
+    worker: join(root, "src", "server", "workers", "tasks.ts"),
+  },
   outdir: serverOut,
   // What the server loads on first use (the document renderers, mail, the database driver not in use) goes into
   // chunks of its own beside main.js, so start-up does not evaluate it.
@@ -72,8 +77,9 @@ await build({
   target: "node20",
   // The server's npm packages are bundled: one file read and parsed instead of hundreds resolved one by one.
   // Kept external: PGlite (its WebAssembly and data files sit beside its code), the native argon2 binding, the
-  // document and mail packages (loaded on first use only), and pg-native (node-postgres tries it when asked for native bindings; it is not installed).
-  external: ["@electric-sql/pglite", "@node-rs/argon2", "pdfkit", "fontkit", "nodemailer", "pg-native"],
+  // document and mail packages (loaded on first use only), piscina (its threads start from the worker.js in its own
+  // folder; the server's worker entry is worker.js here), and pg-native (node-postgres tries it when asked for native bindings; it is not installed).
+  external: ["@electric-sql/pglite", "@node-rs/argon2", "pdfkit", "fontkit", "nodemailer", "pg-native", "piscina"],
   // Bundled CommonJS packages call require() for Node's own modules; an ES module has none of its own.
   banner: {
     js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',

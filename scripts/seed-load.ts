@@ -45,7 +45,7 @@ export const MAX_QUOTE_REFERENCES = 999_999;
 const DAY_MS = 86_400_000;
 const LOAD_MONTHS = 18;
 
-const SURNAMES = [
+export const SURNAMES = [
   "Hartley",
   "Ashworth",
   "Pemberton",
@@ -83,7 +83,7 @@ const SURNAMES = [
   "Fairbairn",
   "Greenhalgh",
 ];
-const PLACE_WORDS = [
+export const PLACE_WORDS = [
   "Pennine",
   "Severn",
   "Thames",
@@ -105,7 +105,7 @@ const PLACE_WORDS = [
   "Łódź",
   "Ouse",
 ];
-const TRADE_WORDS = [
+export const TRADE_WORDS = [
   "Design & Build",
   "Construction",
   "Building Services",
@@ -127,7 +127,7 @@ const TRADE_WORDS = [
   "Renewables",
   "Cladding",
 ];
-const SUFFIXES = ["Ltd", "Limited", "Ltd", "Ltd", "LLP", "& Sons Ltd", "Group Ltd", "(UK) Ltd"];
+export const SUFFIXES = ["Ltd", "Limited", "Ltd", "Ltd", "LLP", "& Sons Ltd", "Group Ltd", "(UK) Ltd"];
 const TOWNS: readonly [string, string][] = [
   ["Leeds", "LS1"],
   ["Manchester", "M4"],

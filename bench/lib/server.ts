@@ -33,6 +33,8 @@ export interface BenchServerOptions {
   postgresServerUrl?: string;
   /** node-postgres pool size for the app. */
   poolSize?: number;
+  /** An existing PostgreSQL database that several servers share: used as it is and never dropped. */
+  sharedDatabaseUrl?: string;
 }
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -100,11 +102,14 @@ function waitForUrl(child: ChildProcess): Promise<string> {
 }
 
 export async function startBenchServer(options: BenchServerOptions = {}): Promise<BenchServer> {
-  const kind = options.postgresServerUrl ? "postgres" : "pglite";
+  const kind = options.postgresServerUrl || options.sharedDatabaseUrl ? "postgres" : "pglite";
   let databaseUrl: string | undefined;
   let dataDir: string | undefined;
   let removeDatabase: () => Promise<void>;
-  if (options.postgresServerUrl) {
+  if (options.sharedDatabaseUrl) {
+    databaseUrl = options.sharedDatabaseUrl;
+    removeDatabase = async () => {};
+  } else if (options.postgresServerUrl) {
     const serverUrl = options.postgresServerUrl;
     const name = `pqe_bench_${randomBytes(6).toString("hex")}`;
     await withClient(serverUrl, (client) => client.query(`create database ${name}`));

@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   "completed",
   "reopened",
   "issued",
+  "renewed",
   "override_applied",
   "override_removed",
   "decision_recorded",

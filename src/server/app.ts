@@ -23,6 +23,7 @@ import { registerAuthentication } from "./auth/authenticate";
 import type { AddressLimit } from "./auth/throttle";
 import type { Config } from "./config";
 import { type Database, type DatabaseKind, pingDatabase } from "./db/client";
+import { type CacheNoticeListener, listenForCacheNotices, subscribedCaches } from "./db/notify";
 import { DATABASE_UNAVAILABLE, registerErrorHandling } from "./errors";
 import { featureRoutes } from "./features";
 import { mailPlugin } from "./mail/plugin";
@@ -85,6 +86,28 @@ const zodSchemaController = {
   compilersFactory: { buildValidator: () => validatorCompiler, buildSerializer: () => serializerCompiler },
 } as unknown as FastifyServerOptions["schemaController"];
 
+/*
+ * On PostgreSQL, other instances may share the database: each change that makes a cached entry wrong is announced
+ * (src/server/db/notify.ts) and every cache subscribed to notices drops it here when the notice arrives. The listener is open before the server
+ * answers its first request, and a lost or reopened listening connection drops every such cache, since notices
+ * sent meanwhile are lost. PGlite has one process, which drops its own entries as it changes them.
+ */
+function listenToOtherInstances(app: FastifyInstance, databaseUrl: string | undefined): void {
+  if (databaseUrl === undefined) return;
+  let listener: CacheNoticeListener | undefined;
+  app.addHook("onReady", async () => {
+    listener = await listenForCacheNotices(databaseUrl, {
+      ...subscribedCaches,
+      onError(error) {
+        app.log.warn({ err: error }, "the connection listening for other instances' changes was lost; reopening it");
+      },
+    });
+  });
+  app.addHook("onClose", async () => {
+    await listener?.stop();
+  });
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -114,6 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("config", config);
   app.decorate("now", options.now ?? (() => new Date()));
   app.decorate("loginRateLimit", options.loginRateLimit ?? { max: config.loginRateLimitPerMinute, windowMs: 60_000 });
+
+  listenToOtherInstances(app, database.kind === "postgres" ? config.databaseUrl : undefined);
 
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifyHelmet, {

@@ -25,6 +25,8 @@ export interface OperationDescription {
   errors?: readonly ErrorStatus[];
   /** Answers a PDF document rather than JSON. */
   pdf?: true;
+  /** Answers a file to download in one of these media types (chosen by the request) rather than JSON. */
+  file?: { description: string; mediaTypes: readonly string[] };
 }
 
 /** Every operation the API describes, keyed "METHOD /path" with OpenAPI's `{param}` path syntax. */
@@ -37,12 +39,20 @@ export const API_OPERATIONS: Readonly<Record<string, OperationDescription>> = {
   "DELETE /api/users/{id}": { operationId: "deleteUser", errors: [404, 409] },
   "GET /api/rating/versions": { operationId: "listRatingVersions" },
   "POST /api/rating/versions": { operationId: "createRatingVersion" },
+  "GET /api/rating/versions/case-from-quote": { operationId: "getTestCaseFromQuote", errors: [404, 409] },
   "GET /api/rating/versions/{id}": { operationId: "getRatingVersion", errors: [404] },
   "PATCH /api/rating/versions/{id}": { operationId: "updateRatingVersion", errors: [404, 409] },
   "POST /api/rating/versions/{id}/publish": { operationId: "publishRatingVersion", errors: [404, 409] },
   "POST /api/rating/versions/{id}/impact": { operationId: "startImpactAnalysis", errors: [404, 409] },
   "GET /api/rating/versions/{id}/impact/{jobId}": { operationId: "getImpactAnalysis", errors: [404] },
   "GET /api/audit": { operationId: "listAuditEvents" },
+  "GET /api/bordereau": {
+    operationId: "downloadBordereau",
+    file: {
+      description: "The month's premium bordereau: a line per issued policy and a totals line",
+      mediaTypes: ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+    },
+  },
   "GET /api/companies/search": { operationId: "searchCompanies", errors: [502, 503] },
   "GET /api/companies/{companyNumber}/officers": { operationId: "listCompanyOfficers", errors: [404, 502, 503] },
   "GET /api/business-activities": { operationId: "listBusinessActivities" },
@@ -50,11 +60,14 @@ export const API_OPERATIONS: Readonly<Record<string, OperationDescription>> = {
   "POST /api/quotes": { operationId: "createQuote" },
   "GET /api/quotes": { operationId: "listQuotes" },
   "GET /api/quotes/stats": { operationId: "getQuoteStats" },
+  "GET /api/quotes/renewals-due": { operationId: "listRenewalsDue", errors: [403] },
   "GET /api/quotes/{id}": { operationId: "getQuote", errors: [403, 404] },
   "PATCH /api/quotes/{id}": { operationId: "updateQuote", errors: [403, 404, 409, 422] },
+  "GET /api/quotes/{id}/options": { operationId: "getQuotationOptions", errors: [403, 404, 409, 422] },
   "POST /api/quotes/{id}/rate": { operationId: "rateQuote", errors: [403, 404, 409, 422] },
   "POST /api/quotes/{id}/refer": { operationId: "referQuote", errors: [403, 404, 409] },
   "POST /api/quotes/{id}/issue": { operationId: "issueQuote", errors: [403, 404, 409] },
+  "POST /api/quotes/{id}/renew": { operationId: "createRenewal", errors: [403, 404, 409, 422] },
   "GET /api/uw/review/{id}": { operationId: "getUnderwriterReview", sessionOptional: true, errors: [401, 403, 404] },
   "GET /api/uw/queue": { operationId: "listUnderwriterQueue" },
   "POST /api/quotes/{id}/uw/decision": { operationId: "recordUnderwriterDecision", errors: [404, 409] },
@@ -209,6 +222,14 @@ export function describeApi(app: FastifyInstance, options: { publicUrl: string |
           responses[success] = {
             description: "The document as a PDF",
             content: { "application/pdf": { schema: { type: "string", format: "binary" } } },
+          };
+        }
+        if (description.file) {
+          responses["200"] = {
+            description: description.file.description,
+            content: Object.fromEntries(
+              description.file.mediaTypes.map((type) => [type, { schema: { type: "string", format: "binary" } }]),
+            ),
           };
         }
         for (const status of errorStatuses(method, operation, guard, description)) {

@@ -66,7 +66,7 @@ const reviewQuote: Access = (actor, owner) =>
 // ---------------------------------------------------------------------------------------------------------
 // What each route needs to be able to succeed.
 
-type QuoteState = "draft" | "complete" | "rated" | "quoted" | "referred";
+type QuoteState = "draft" | "complete" | "rated" | "quoted" | "issued" | "referred";
 
 interface Fixture {
   quoteId?: string;
@@ -74,6 +74,7 @@ interface Fixture {
   ratingVersionId?: string;
   jobId?: string;
   companyNumber?: string;
+  quoteReference?: string;
   credentials?: { email: string; password: string };
 }
 
@@ -114,6 +115,17 @@ const draftRatingVersion = async (ctx: TestContext, setup: Setup): Promise<Fixtu
   });
   expect(created.statusCode, created.body).toBe(201);
   return { ratingVersionId: created.json().data.id };
+};
+
+/** One rated quote per test database, whose reference 'Add case from quote' reads. */
+const ratedQuoteReferences = new WeakMap<TestContext, Promise<string>>();
+const ratedQuoteReference = async (ctx: TestContext, setup: Setup): Promise<Fixture> => {
+  let reference = ratedQuoteReferences.get(ctx);
+  if (!reference) {
+    reference = createCompleteQuote(ctx.app, setup.cookies.brokerA).then((quote) => quote.reference);
+    ratedQuoteReferences.set(ctx, reference);
+  }
+  return { quoteReference: await reference };
 };
 
 /**
@@ -169,6 +181,10 @@ const RULES: Record<string, Rule> = {
     request: (f) => ({ url: `/api/users/${f.userId}` }),
   },
   "GET /api/audit": { access: roles("ADMIN"), request: () => ({ url: "/api/audit" }) },
+  "GET /api/bordereau": {
+    access: roles("UNDERWRITER", "ADMIN"),
+    request: () => ({ url: "/api/bordereau?month=2026-11" }),
+  },
 
   // Rating versions (ADMIN only).
   "GET /api/rating/versions": { access: roles("ADMIN"), request: () => ({ url: "/api/rating/versions" }) },
@@ -178,6 +194,11 @@ const RULES: Record<string, Rule> = {
       url: "/api/rating/versions",
       payload: { name: "Matrix version", json: PI001_RATING_CONFIG, effectiveFrom: "2099-01-01" },
     }),
+  },
+  "GET /api/rating/versions/case-from-quote": {
+    access: roles("ADMIN"),
+    prepare: ratedQuoteReference,
+    request: (f) => ({ url: `/api/rating/versions/case-from-quote?reference=${f.quoteReference}` }),
   },
   "GET /api/rating/versions/:id": {
     access: roles("ADMIN"),
@@ -212,7 +233,18 @@ const RULES: Record<string, Rule> = {
         headers: { cookie: setup.adminCookie },
       });
       expect(started.statusCode, started.body).toBe(202);
-      return { ratingVersionId, jobId: started.json().data.id };
+      const jobId: string = started.json().data.id;
+      // The analysis rates on a worker thread, whose first start takes a moment: wait for it to finish, so the
+      // next actor's analysis is not refused as one too many running at once.
+      for (;;) {
+        const job = await ctx.app.inject({
+          url: `/api/rating/versions/${ratingVersionId}/impact/${jobId}`,
+          headers: { cookie: setup.adminCookie },
+        });
+        if (job.json().data.status !== "running") break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return { ratingVersionId, jobId };
     },
     request: (f) => ({ url: `/api/rating/versions/${f.ratingVersionId}/impact/${f.jobId}` }),
   },
@@ -236,6 +268,16 @@ const RULES: Record<string, Rule> = {
   // Quotes.
   "GET /api/quotes": { access: signedIn, request: () => ({ url: "/api/quotes" }) },
   "GET /api/quotes/stats": { access: signedIn, request: () => ({ url: "/api/quotes/stats" }) },
+  "GET /api/quotes/renewals-due": {
+    access: roles("BROKER", "UNDERWRITER"),
+    request: () => ({ url: "/api/quotes/renewals-due" }),
+  },
+  "POST /api/quotes/:id/renew": {
+    access: editQuote,
+    quote: "issued",
+    mutates: true,
+    request: (f) => ({ url: `/api/quotes/${f.quoteId}/renew`, payload: {} }),
+  },
   "POST /api/quotes": {
     access: roles("BROKER", "UNDERWRITER"),
     request: () => ({ url: "/api/quotes", payload: STEP_ONE }),
@@ -255,6 +297,11 @@ const RULES: Record<string, Rule> = {
     quote: "complete",
     mutates: true,
     request: (f) => ({ url: `/api/quotes/${f.quoteId}/rate`, payload: STEP_SEVEN }),
+  },
+  "GET /api/quotes/:id/options": {
+    access: readQuote,
+    quote: "complete",
+    request: (f) => ({ url: `/api/quotes/${f.quoteId}/options` }),
   },
   "POST /api/quotes/:id/refer": {
     access: editQuote,
@@ -337,7 +384,11 @@ describeEachDatabase("authorization matrix", (ctx) => {
     );
     if (state === "complete") return quote.id;
     await rateQuote(ctx.app, cookie, quote.id);
-    if (state === "quoted") await patchQuote(ctx.app, cookie, quote.id, { status: "QUOTED" });
+    if (state === "quoted" || state === "issued") await patchQuote(ctx.app, cookie, quote.id, { status: "QUOTED" });
+    if (state === "issued") {
+      const issued = await call(ctx.app, cookie, "POST", `/api/quotes/${quote.id}/issue`, {});
+      expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    }
     if (referring) {
       const referred = await call(ctx.app, cookie, "POST", `/api/quotes/${quote.id}/refer`, {});
       expect(referred.status, JSON.stringify(referred.body)).toBe(200);

@@ -275,6 +275,32 @@ describe.skipIf(!serverUrl)("losing the PostgreSQL database [postgres]", () => {
     );
   });
 
+  it("keeps running when a connection checked out for a transaction is ended between two statements", async () => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      const failed = database.db.transaction(async (tx) => {
+        const [row] = (
+          (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] }
+        ).rows;
+        // Ended while the transaction holds the connection and no statement is running on it: the connection's
+        // error reaches no request, and must not end the process (Vitest fails the run on an uncaught error).
+        await admin.query("select pg_terminate_backend($1)", [row?.pid]);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await tx.execute(sql`select 1`);
+      });
+      await expect(failed).rejects.toThrow();
+    } finally {
+      await admin.end();
+    }
+    const cookie = await signIn(app, "BROKER");
+    await pollUntil(
+      () => app.inject({ method: "GET", url: "/api/quotes", headers: { cookie } }),
+      (response) => response.statusCode === 200,
+      (response) => expect([200, 503]).toContain(response.statusCode),
+    );
+  });
+
   it("survives PostgreSQL ending its sessions (pg_terminate_backend) and serves again", async () => {
     const cookie = await signIn(app, "BROKER");
     // Fill the pool with idle connections so the terminations reach clients nobody is using.

@@ -6,17 +6,16 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACTIVITY_FIELDS } from "../../src/domain/quote/activity-split";
 import { DECLARATION_GROUPS } from "../../src/domain/quote/declaration";
-import type { Quote } from "../../src/domain/quote/quote";
+import { periodOfInsurance } from "../../src/domain/quote/policy-period";
 import type { Database } from "../../src/server/db/client";
 import { type NewQuoteRow, quotes, ratingVersions, users } from "../../src/server/db/schema";
 import { renderDcWording } from "../../src/server/features/documents/dc-wording";
-import { periodOfInsurance } from "../../src/server/features/documents/document-view";
 import { renderPolicySchedule } from "../../src/server/features/documents/policy-schedule";
-import { contentDisposition } from "../../src/server/features/documents/routes";
 import { renderStatementOfFact } from "../../src/server/features/documents/statement-of-fact";
+import { contentDisposition } from "../../src/server/http/content-disposition";
 import { createTestUser, signIn } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";
-import { sampleQuoteForDocuments } from "../support/sample-quote";
+import { sampleQuoteForDocuments, storedQuoteRow } from "../support/sample-quote";
 import { createCompleteQuote } from "./quotes-fixtures";
 
 const workDir = mkdtempSync(join(tmpdir(), "pqe-documents-"));
@@ -266,36 +265,7 @@ describe("document helpers", () => {
 
 /** A stored quote built from the sample quote's sections, owned by `brokerId`. */
 function quoteRow(brokerId: string, overrides: Partial<NewQuoteRow> = {}): NewQuoteRow {
-  const sample: Quote = sampleQuoteForDocuments();
-  return {
-    productCode: sample.productCode,
-    proposerName: sample.proposerName,
-    brokerId,
-    tradingName: sample.tradingName,
-    businessAddress: sample.businessAddress,
-    inceptionDate: sample.inceptionDate,
-    incorporationDate: sample.incorporationDate,
-    numberOfDirectors: sample.numberOfDirectors,
-    numberOfQualifiedStaff: sample.numberOfQualifiedStaff,
-    hasFinancialInterest: sample.hasFinancialInterest,
-    financialInterestDetails: sample.financialInterestDetails,
-    insuredsDetails: sample.insuredsDetails,
-    financialOverview: sample.financialOverview,
-    designLiability: sample.designLiability,
-    activitySplit: sample.activitySplit,
-    contracts: sample.contracts,
-    declaration: sample.declaration,
-    risk: sample.risk,
-    turnoverBand: sample.turnoverBand,
-    basePremium: 178_500,
-    fees: [{ code: "POLICY_FEE", label: "Policy fee", amount: 3_500 }],
-    feesTotal: 3_500,
-    taxes: 21_840,
-    totalPremium: 203_840,
-    status: "QUOTED",
-    ratedAt: new Date("2026-11-20T10:15:00Z"),
-    ...overrides,
-  } as NewQuoteRow;
+  return storedQuoteRow(sampleQuoteForDocuments(), brokerId, overrides);
 }
 
 async function insertQuote(db: Database, row: NewQuoteRow): Promise<{ id: string; reference: string }> {

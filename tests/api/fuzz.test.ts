@@ -208,6 +208,7 @@ const TEMPLATES: Record<string, RouteTemplate> = {
     params: (t) => ({ id: t.quoteId }),
   },
   "POST /api/quotes/:id/issue": { caller: "broker", bodies: () => [{}, undefined], params: (t) => ({ id: t.quoteId }) },
+  "POST /api/quotes/:id/renew": { caller: "broker", bodies: () => [{}, undefined], params: (t) => ({ id: t.quoteId }) },
   "POST /api/quotes/:id/uw/decision": {
     caller: "underwriter",
     bodies: () => [

@@ -2,6 +2,7 @@
  * Impact analysis of a draft rating version: the job endpoints, who may use them, and the figures
  * on a small generated book, checked against the engine rating each in-scope quote directly.
  */
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { ensureLoadBrokers, loadQuotes } from "../../scripts/seed-load";
@@ -11,6 +12,12 @@ import { type ImpactJob, rateBothWays, summariseImpact, toImpactReport } from ".
 import { defaultRatingInput, type RatingInput } from "../../src/domain/rating/input";
 import type { RatingVersionRow } from "../../src/server/db/schema";
 import { analyseRatingImpact, countImpactScope, impactWindowStart } from "../../src/server/features/impact/analysis";
+import {
+  FINISHED_JOB_TTL_MS,
+  IMPACT_JOB_NOT_FOUND,
+  SERVER_STOPPED,
+  STALE_AFTER_MS,
+} from "../../src/server/features/impact/jobs";
 import { signIn } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";
 
@@ -210,4 +217,56 @@ describeEachDatabase("impact analysis", (ctx) => {
     expect((await startJob(await signIn(ctx.app, "BROKER"), draftId)).statusCode).toBe(403);
     expect((await startJob(undefined, draftId)).statusCode).toBe(401);
   });
+  it("holds the limit over jobs other instances run, fails a job whose server stopped, and forgets finished ones", async () => {
+    const admin = await signIn(ctx.app, "ADMIN");
+    const createDraft = async (name: string) => {
+      const created = await ctx.app.inject({
+        method: "POST",
+        url: "/api/rating/versions",
+        headers: { cookie: admin },
+        payload: { name, notes: "Base rate +10%", json: DRAFT_CONFIG, effectiveFrom: "2027-01-01" },
+      });
+      expect(created.statusCode).toBe(201);
+      return (created.json() as { data: { id: string } }).data.id;
+    };
+    const elsewhere = [await createDraft("Draft run elsewhere 1"), await createDraft("Draft run elsewhere 2")];
+    const mine = await createDraft("Draft run here");
+    // Two analyses running on other instances, as their rows say: alive while their heartbeats are fresh.
+    const otherJobs = elsewhere.map(() => randomUUID());
+    for (const [i, versionId] of elsewhere.entries()) {
+      await ctx.db.execute(sql`
+        insert into impact_jobs (id, rating_version_id, version_stamp, status, started_at, heartbeat_at, run_by)
+        values (${otherJobs[i]}, ${versionId}, now(), 'running', now(), now(), 'elsewhere:1')`);
+    }
+    const busy = await startJob(admin, mine);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json()).toMatchObject({ code: "IMPACT_ANALYSIS_BUSY" });
+
+    // Their servers die: once the heartbeats are older than the bound, a poll answers failed with the reason.
+    await ctx.db.execute(sql`
+      update impact_jobs set heartbeat_at = now() - make_interval(secs => ${STALE_AFTER_MS / 1000 + 1})
+      where run_by = 'elsewhere:1'`);
+    const stopped = await ctx.app.inject({
+      method: "GET",
+      url: `/api/rating/versions/${elsewhere[0]}/impact/${otherJobs[0]}`,
+      headers: { cookie: admin },
+    });
+    expect(stopped.statusCode).toBe(200);
+    expect((stopped.json() as { data: ImpactJob }).data).toMatchObject({ status: "failed", error: SERVER_STOPPED });
+
+    const started = await startJob(admin, mine);
+    expect(started.statusCode).toBe(202);
+    const done = await pollUntilDone(admin, (started.json() as { data: ImpactJob }).data);
+    expect(done.status).toBe("completed");
+
+    ctx.clock.advance(FINISHED_JOB_TTL_MS + 1_000);
+    const again = await signIn(ctx.app, "ADMIN");
+    const expired = await ctx.app.inject({
+      method: "GET",
+      url: `/api/rating/versions/${mine}/impact/${done.id}`,
+      headers: { cookie: again },
+    });
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json()).toMatchObject({ error: IMPACT_JOB_NOT_FOUND });
+  }, 120_000);
 });

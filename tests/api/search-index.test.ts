@@ -1,14 +1,15 @@
 /**
  * The dashboard search's index (ADR 0024): the database keeps each quote's lower-cased search_text in step
- * with its fields and its broker's name and e-mail, and the search query is answered from the one trigram
- * index. (The search semantics themselves are pinned in quotes-search.test.ts.)
+ * with its fields and its broker's name and e-mail, a narrow quote_search row per quote carries it with the
+ * broker, status and last change (ADR 0043), and the search query is answered from the one trigram index
+ * on those rows. (The search semantics themselves are pinned in quotes-search.test.ts.)
  */
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { QuoteListResponse } from "../../src/domain/quote/quote";
 import { signIn, signInNewUser } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";
-import { call, createQuote, patchQuote, STEP_ONE } from "./quotes-fixtures";
+import { call, createCompleteQuote, createQuote, patchQuote, rateQuote, STEP_ONE, STEP_SEVEN } from "./quotes-fixtures";
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -70,7 +71,105 @@ describeEachDatabase("quote search index", (ctx) => {
     expect((await search(broker, "ltd broker@")).meta.total).toBe(0);
   });
 
-  it("answers a search from the trigram index and a first page from the page-order index", async () => {
+  it("keeps one narrow search row per quote in step on insert, update, broker rename and delete", async () => {
+    // Every quote has exactly one row, and it agrees with the quote on everything the list reads from it.
+    const outOfStep = async () =>
+      rowsOf<{ n: number }>(
+        await ctx.db.execute(sql`
+          select cast(count(*) as integer) as n
+          from quotes q full join quote_search s on s.quote_id = q.id
+          where s.quote_id is null or q.id is null or s.search_text <> q.search_text or s.status <> q.status
+            or s.broker_id <> q.broker_id or s.updated_at <> q.updated_at`),
+      )[0]?.n;
+    const searchRow = async (id: string) =>
+      rowsOf<{ search_text: string; status: string }>(
+        await ctx.db.execute(sql`select search_text, status from quote_search where quote_id = ${id}`),
+      );
+
+    const underwriter = await signIn(ctx.app, "UNDERWRITER");
+    const broker = await signInNewUser(ctx.app, ctx.db, "BROKER", {
+      name: "Tamsin Ellery",
+      email: "tamsin@brokers.example",
+    });
+    const quote = await createQuote(ctx.app, broker.cookie, { proposerName: "Plover Glazing Ltd" });
+    expect((await searchRow(quote.id))[0]?.search_text).toContain("plover glazing ltd");
+    expect(await outOfStep()).toBe(0);
+
+    const { basePremium, taxes, fees, totalPremium, ...stepOne } = STEP_ONE;
+    await patchQuote(ctx.app, broker.cookie, quote.id, { ...stepOne, proposerName: "Dunlin Glazing Ltd" });
+    expect((await searchRow(quote.id))[0]?.search_text).toContain("dunlin glazing ltd");
+    expect((await search(underwriter, "plover glazing")).meta.total).toBe(0);
+    expect((await search(underwriter, "dunlin glazing")).data.map((item) => item.quote.id)).toEqual([quote.id]);
+    expect(await outOfStep()).toBe(0);
+
+    await ctx.db.execute(sql`update quotes set status = 'REFERRED' where id = ${quote.id}`);
+    expect((await searchRow(quote.id))[0]?.status).toBe("REFERRED");
+    await ctx.db.execute(sql`update users set name = 'Tamsin Fairweather' where id = ${broker.user.id}`);
+    expect((await searchRow(quote.id))[0]?.search_text).toContain("tamsin fairweather");
+    expect((await search(underwriter, "fairweather")).data.map((item) => item.quote.id)).toEqual([quote.id]);
+    expect(await outOfStep()).toBe(0);
+
+    await ctx.db.execute(sql`delete from quotes where id = ${quote.id}`);
+    expect(await searchRow(quote.id)).toEqual([]);
+    expect((await search(underwriter, "dunlin glazing")).meta.total).toBe(0);
+    expect(await outOfStep()).toBe(0);
+  });
+
+  it("keeps the per-broker, per-status counts and premiums exact on insert, rating, status and broker change, delete", async () => {
+    // The counters agree with a count over the quotes for every broker and status.
+    const countsDisagree = async () =>
+      rowsOf<{ n: number }>(
+        await ctx.db.execute(sql`
+          select cast(count(*) as integer) as n
+          from (
+            select broker_id, status, cast(count(*) as integer) as quotes,
+              cast(coalesce(sum(total_premium), 0) as bigint) as total_premium
+            from quotes group by 1, 2
+          ) counted
+          full join (select * from quote_counts where quotes <> 0 or total_premium <> 0) kept using (broker_id, status)
+          where counted.quotes is distinct from kept.quotes or counted.total_premium is distinct from kept.total_premium`),
+      )[0]?.n;
+    const underwriter = await signIn(ctx.app, "UNDERWRITER");
+    const broker = await signInNewUser(ctx.app, ctx.db, "BROKER", {
+      name: "Idris Penhale",
+      email: "idris@brokers.example",
+    });
+    const other = await signInNewUser(ctx.app, ctx.db, "BROKER", {
+      name: "Nia Trevelyan",
+      email: "nia@brokers.example",
+    });
+    const list = async (cookie: string, query: string) =>
+      (await call<QuoteListResponse>(ctx.app, cookie, "GET", `/api/quotes${query}`)).body.meta.total;
+
+    const first = await createQuote(ctx.app, broker.cookie, { proposerName: "Curlew Masonry Ltd" });
+    const second = await createQuote(ctx.app, broker.cookie, { proposerName: "Whimbrel Masonry Ltd" });
+    expect(await list(broker.cookie, "")).toBe(2);
+    expect(await list(broker.cookie, "?status=DRAFT")).toBe(2);
+    expect(await countsDisagree()).toBe(0);
+
+    const rated = await createCompleteQuote(ctx.app, broker.cookie);
+    expect(await countsDisagree()).toBe(0);
+    await rateQuote(ctx.app, broker.cookie, rated.id, { ...STEP_SEVEN, turnoverBand: "1m_to_1_5m" });
+    expect(await countsDisagree()).toBe(0);
+    await ctx.db.execute(sql`delete from quotes where id = ${rated.id}`);
+    expect(await countsDisagree()).toBe(0);
+
+    await ctx.db.execute(sql`update quotes set status = 'REFERRED' where id = ${first.id}`);
+    expect(await list(broker.cookie, "?status=DRAFT")).toBe(1);
+    expect(await list(broker.cookie, "?status=REFERRED")).toBe(1);
+    await ctx.db.execute(sql`update quotes set broker_id = ${other.user.id} where id = ${second.id}`);
+    expect(await list(broker.cookie, "")).toBe(1);
+    expect(await list(other.cookie, "")).toBe(1);
+    expect(await countsDisagree()).toBe(0);
+
+    const everyone = await list(underwriter, "");
+    await ctx.db.execute(sql`delete from quotes where id in (${first.id}, ${second.id})`);
+    expect(await list(underwriter, "")).toBe(everyone - 2);
+    expect(await list(broker.cookie, "")).toBe(0);
+    expect(await countsDisagree()).toBe(0);
+  });
+
+  it("answers a search from the narrow rows' trigram index and a page from their page-order indexes", async () => {
     const plan = async (query: string) => {
       // With sequential scans priced out, the plan shows which index can serve the query at all.
       const lines = await ctx.db.transaction(async (tx) => {
@@ -79,11 +178,16 @@ describeEachDatabase("quote search index", (ctx) => {
       });
       return lines.map((line) => Object.values(line)[0]).join("\n");
     };
-    expect(await plan("select id from quotes where search_text like '%joinery%' or status in ('QUOTED')")).toContain(
-      "quotes_search_text_trgm_idx",
+    expect(
+      await plan("select quote_id from quote_search where search_text like '%joinery%' or status in ('QUOTED')"),
+    ).toContain("quote_search_text_trgm_idx");
+    expect(await plan("select quote_id from quote_search order by updated_at desc, quote_id desc limit 25")).toContain(
+      "quote_search_updated_at_idx",
     );
-    expect(await plan("select id from quotes order by updated_at desc, id desc limit 25")).toContain(
-      "quotes_updated_at_id_idx",
-    );
+    expect(
+      await plan(
+        "select quote_id from quote_search where broker_id = '00000000-0000-0000-0000-000000000000' order by updated_at desc, quote_id desc limit 25",
+      ),
+    ).toContain("quote_search_broker_updated_at_idx");
   });
 });

@@ -41,13 +41,15 @@ export interface StartOptions {
   port?: number;
   env?: Record<string, string>;
   readyTimeoutMs?: number;
+  /** What node runs: the sources through tsx unless told (e.g. the production bundle dist/server/main.js). */
+  command?: string[];
 }
 
 export async function startServerProcess(options: StartOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
   let log = "";
-  const child = spawn(process.execPath, ["--import", "tsx", resolve(ROOT, "src/server/main.ts")], {
+  const child = spawn(process.execPath, options.command ?? ["--import", "tsx", resolve(ROOT, "src/server/main.ts")], {
     cwd: ROOT,
     env: {
       ...process.env,

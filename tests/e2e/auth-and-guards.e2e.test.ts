@@ -198,13 +198,19 @@ describe("navigation and not-found", () => {
     await context.close();
   });
 
-  it("shows administrators the admin links, Rating Versions active under /admin/rating", async () => {
+  it("shows administrators the admin links and the bordereau, Rating Versions active under /admin/rating", async () => {
     const { context, page } = await signedInPage(browser, "ADMIN");
     await page.goto("/admin/rating");
     const nav = page.getByRole("navigation", { name: "Main" });
     await visible(nav.getByRole("link", { name: "Rating Versions" }));
     const names = await nav.getByRole("link").allInnerTexts();
-    expect(names.map((name) => name.trim())).toEqual(["Dashboard", "Rating Versions", "User Management", "Audit Logs"]);
+    expect(names.map((name) => name.trim())).toEqual([
+      "Dashboard",
+      "Rating Versions",
+      "User Management",
+      "Audit Logs",
+      "Bordereau",
+    ]);
     expect(await nav.getByRole("link", { name: "Rating Versions" }).getAttribute("aria-current")).toBe("page");
     await context.close();
   });

@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS_FOR_TEST: readonly string[] = [
   "completed",
   "reopened",
   "issued",
+  "renewed",
   "override_applied",
   "override_removed",
   "decision_recorded",

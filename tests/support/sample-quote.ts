@@ -6,6 +6,7 @@ import { ACTIVITY_FIELDS } from "../../src/domain/quote/activity-split";
 import { CONTRACT_TYPE_FIELDS } from "../../src/domain/quote/contracts";
 import { declarationDefaults } from "../../src/domain/quote/declaration";
 import type { Quote } from "../../src/domain/quote/quote";
+import type { NewQuoteRow } from "../../src/server/db/schema";
 
 export function sampleQuoteForDocuments(overrides: Partial<Quote> = {}): Quote {
   const activitySplit = Object.fromEntries(ACTIVITY_FIELDS.map((field) => [field.key, 0])) as Record<
@@ -140,8 +141,47 @@ export function sampleQuoteForDocuments(overrides: Partial<Quote> = {}): Quote {
     decidedAt: null,
     decidedBy: null,
     issuedAt: null,
+    renewalOfId: null,
+    renewalOf: null,
+    declarationConfirmed: true,
     createdAt: "2026-11-18T09:00:00.000Z",
     updatedAt: "2026-11-20T10:15:00.000Z",
     ...overrides,
   };
+}
+
+/**
+ * A stored quote built from a sample quote's sections, owned by `brokerId`, completed with a rating of
+ * £1,785.00 base, £35.00 fees and £218.40 IPT, as the document tests insert it straight into the database.
+ */
+export function storedQuoteRow(sample: Quote, brokerId: string, overrides: Partial<NewQuoteRow> = {}): NewQuoteRow {
+  return {
+    productCode: sample.productCode,
+    proposerName: sample.proposerName,
+    brokerId,
+    tradingName: sample.tradingName,
+    businessAddress: sample.businessAddress,
+    inceptionDate: sample.inceptionDate,
+    incorporationDate: sample.incorporationDate,
+    numberOfDirectors: sample.numberOfDirectors,
+    numberOfQualifiedStaff: sample.numberOfQualifiedStaff,
+    hasFinancialInterest: sample.hasFinancialInterest,
+    financialInterestDetails: sample.financialInterestDetails,
+    insuredsDetails: sample.insuredsDetails,
+    financialOverview: sample.financialOverview,
+    designLiability: sample.designLiability,
+    activitySplit: sample.activitySplit,
+    contracts: sample.contracts,
+    declaration: sample.declaration,
+    risk: sample.risk,
+    turnoverBand: sample.turnoverBand,
+    basePremium: 178_500,
+    fees: [{ code: "POLICY_FEE", label: "Policy fee", amount: 3_500 }],
+    feesTotal: 3_500,
+    taxes: 21_840,
+    totalPremium: 203_840,
+    status: "QUOTED",
+    ratedAt: new Date("2026-11-20T10:15:00Z"),
+    ...overrides,
+  } as NewQuoteRow;
 }

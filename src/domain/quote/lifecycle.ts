@@ -38,6 +38,8 @@ export type QuoteActionContext = {
   now?: Date | undefined;
   /** For `decide`: which decision, so the next status is exact (APPROVED and COUNTER approve). */
   decision?: UnderwriterDecisionValue | undefined;
+  /** For `complete`: false on a renewal whose declaration has not been saved again (docs/product/life-cycle.md). */
+  declarationConfirmed?: boolean | undefined;
 };
 
 export type QuoteActionDecision =
@@ -67,6 +69,7 @@ export const LIFECYCLE_REASONS = {
   notAwaitingDecision: "Only a referred quote awaits an underwriter decision",
   onlyQuotedIssues: "Only a completed quote can be issued",
   expired: "Quote expired: re-rate before issue",
+  declarationUnconfirmed: "Confirm the declaration for this renewal: review step 6 and save it",
 } as const;
 
 const R = LIFECYCLE_REASONS;
@@ -127,9 +130,13 @@ export function decideQuoteAction(context: QuoteActionContext): QuoteActionDecis
     case "removeOverride":
       return status === "DRAFT" ? allow("DRAFT") : allow("DRAFT", isReopenable(status));
     case "complete":
-      if (status === "UW_APPROVED") return allow("QUOTED");
+      if (status === "UW_APPROVED") {
+        return context.declarationConfirmed === false ? conflict(R.declarationUnconfirmed) : allow("QUOTED");
+      }
       if (status === "QUOTED") return conflict(R.alreadyCompleted);
       if (status === "REFERRED" || status === "UW_REQUESTED") return conflict(R.awaitingDecision);
+      // A renewal's declaration is last year's answers: they must be reviewed and saved before the quote completes.
+      if (context.declarationConfirmed === false) return conflict(R.declarationUnconfirmed);
       if (!context.ratedAt || context.referralHitCount === undefined) return conflict(R.notRated);
       if (context.referralHitCount > 0) return conflict(R.hasReferralHits);
       return allow("QUOTED");

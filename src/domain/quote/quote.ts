@@ -48,6 +48,16 @@ export type BrokerSummary = z.infer<typeof brokerSummarySchema>;
 const timestamp = z.string();
 const nullableText = z.string().nullable();
 
+/** The issued policy a renewal renews, as the renewal's answer names it (docs/product/life-cycle.md "Renewals"). */
+export const renewedPolicySchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  policyNumber: nullableText,
+  /** Last year's total premium, beside which step 7 shows this year's. */
+  totalPremium: moneyAmountSchema.nullable(),
+});
+export type RenewedPolicy = z.infer<typeof renewedPolicySchema>;
+
 export const quoteSchema = z.object({
   id: z.string(),
   reference: z.string(),
@@ -101,6 +111,12 @@ export const quoteSchema = z.object({
   /** The underwriter who recorded the decision; null while there is none. */
   decidedBy: brokerSummarySchema.nullable(),
   issuedAt: timestamp.nullable(),
+  /** The issued policy this quote renews; null for a new business quote. */
+  renewalOfId: nullableText.default(null),
+  /** That policy's reference, number and premium: on one quote's answers (lists carry only `renewalOfId`). */
+  renewalOf: renewedPolicySchema.nullable().default(null),
+  /** False on a renewal until the broker saves the declaration (step 6) again; completing waits for it. */
+  declarationConfirmed: z.boolean().default(true),
   createdAt: timestamp,
   updatedAt: timestamp,
 });

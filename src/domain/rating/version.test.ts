@@ -116,6 +116,7 @@ describe("ratingVersionSchema", () => {
       createdBy: { id: "u_1", name: "Ada Admin" },
       createdAt: "2026-11-22T01:00:00.000Z",
       publishedAt: "2026-11-22T01:05:00.000Z",
+      testCases: [],
     };
     expect(ratingVersionSchema.parse(version)).toEqual(version);
   });

@@ -9,6 +9,7 @@ import { formatDateGb } from "../format/dates";
 import { compileRatingConfig } from "./compile";
 import { hasRequiredConfigKeys, INVALID_RATING_CONFIG_MESSAGE, parseRatingConfigText } from "./config-schema";
 import { defaultRatingInput, type RatingInput } from "./input";
+import { ratingTestCaseSchema, ratingTestCasesSchema } from "./test-cases";
 
 export const RATING_VERSION_STATUSES = ["DRAFT", "PUBLISHED"] as const;
 export type RatingVersionStatus = (typeof RATING_VERSION_STATUSES)[number];
@@ -89,6 +90,8 @@ export const createRatingVersionRequestSchema = z
     json: ratingConfigJsonSchema,
     effectiveFrom: isoDateSchema,
     effectiveTo: effectiveToSchema.default(null),
+    /** The version's test cases (docs/product/rating.md); publishing refuses while any fails. */
+    testCases: ratingTestCasesSchema.default([]),
   })
   .superRefine(checkPeriod);
 export type CreateRatingVersionRequest = z.output<typeof createRatingVersionRequestSchema>;
@@ -104,6 +107,7 @@ export const updateRatingVersionRequestSchema = z
     json: ratingConfigJsonSchema.optional(),
     effectiveFrom: isoDateSchema.optional(),
     effectiveTo: effectiveToSchema.optional(),
+    testCases: ratingTestCasesSchema.optional(),
   })
   .superRefine(checkPeriod)
   .refine((update) => Object.values(update).some((value) => value !== undefined), "Nothing to update");
@@ -132,6 +136,7 @@ export const ratingVersionSchema = z.object({
   createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   publishedAt: z.iso.datetime({ offset: true }).nullable(),
+  testCases: z.array(ratingTestCaseSchema),
 });
 export type RatingVersion = z.infer<typeof ratingVersionSchema>;
 

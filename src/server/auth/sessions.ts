@@ -6,14 +6,16 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { announce, subscribeToCacheNotices } from "../db/notify";
 import { type SessionRow, sessions, type UserRow, users } from "../db/schema";
 
 export const SESSION_COOKIE = "pqe_session";
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 /**
- * Sliding the idle expiry costs a write; doing it at most once a minute keeps reads cheap. It is also how long
- * this process trusts a session it has read without asking the database again (see `findActiveSession`).
+ * Sliding the idle expiry costs a write; doing it at most once a minute keeps reads cheap. It is also the longest
+ * this process trusts a session it has read without asking the database again (see `findActiveSession`): the
+ * stated bound when no notice arrives (docs/deploy.md, "What each instance caches").
  */
 export const TOUCH_INTERVAL_MS = 60 * 1000;
 
@@ -63,9 +65,10 @@ export interface ActiveSession {
 /*
  * Sessions this process has read lately, by token hash. A cached session is trusted only until its last touch
  * is TOUCH_INTERVAL_MS old, i.e. exactly when the database would be written anyway: so every request still
- * reaches the database at least once a minute per session, and a sign-out or a user deletion on ANOTHER
- * instance sharing the database takes effect here within one minute. In this process it takes effect at once:
- * revoking drops the entries. Token hashes, session ids and user ids are random, so one cache serves every
+ * reaches the database at least once a minute per session. Ending sessions (sign-out, a user's sessions ended)
+ * drops the entries in this process after the commit, and on PostgreSQL every other instance drops them when the
+ * notice sent in the same transaction arrives (src/server/db/notify.ts), in milliseconds; the minute is the bound
+ * only while notices cannot arrive. Token hashes, session ids and user ids are random, so one cache serves every
  * database a process opens (tests open many).
  */
 const MAX_CACHED_SESSIONS = 10_000;
@@ -80,7 +83,15 @@ function cacheSession(tokenHash: string, active: ActiveSession): void {
   }
 }
 
+/*
+ * Bumped whenever entries are dropped. A read that started before a drop may have fetched the row the drop was
+ * about (the revocation not yet committed): it answers its own request but is not cached, or the ended session
+ * would live on here for up to a minute.
+ */
+let forgetGeneration = 0;
+
 function forgetSessions(matches: (active: ActiveSession) => boolean): void {
+  forgetGeneration += 1;
   for (const [tokenHash, active] of sessionCache) if (matches(active)) sessionCache.delete(tokenHash);
 }
 
@@ -119,6 +130,7 @@ export async function findActiveSession(db: Database, token: string, now: Date):
     }
     sessionCache.delete(tokenHash);
   }
+  const generation = forgetGeneration;
   let prepared = preparedFinds.get(db);
   if (!prepared) {
     prepared = prepareFindSession(db);
@@ -137,13 +149,14 @@ export async function findActiveSession(db: Database, token: string, now: Date):
     await db.update(sessions).set({ lastSeenAt: now, idleExpiresAt }).where(eq(sessions.id, session.id));
     active = { session: { ...session, lastSeenAt: now, idleExpiresAt }, user: row.user };
   }
-  cacheSession(tokenHash, active);
+  if (generation === forgetGeneration) cacheSession(tokenHash, active);
   return active;
 }
 
 /**
  * Drops a session from this process's memory. Revoking does so too, but inside a transaction a request could
  * read the still-committed row again before the commit: callers repeat it once the revocation has committed.
+ * Other instances drop it when the revocation's notice arrives.
  */
 export function forgetSession(sessionId: string): void {
   forgetSessions((active) => active.session.id === sessionId);
@@ -154,13 +167,29 @@ export function forgetUserSessions(userId: string): void {
   forgetSessions((active) => active.session.userId === userId);
 }
 
+subscribeToCacheNotices({
+  onNotice(notice) {
+    if (notice.kind === "session") forgetSession(notice.sessionId);
+    else if (notice.kind === "user-sessions") forgetUserSessions(notice.userId);
+  },
+  // Notices may have been missed: no cached session can be trusted without asking the database again.
+  onGap: () => forgetSessions(() => true),
+});
+
+/** Ends a session, and tells every instance sharing the database once the caller's transaction commits. */
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {
   forgetSession(sessionId);
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+  await announce(db, { kind: "session", sessionId });
 }
 
+/**
+ * Ends every session of a user (deleted, deactivated, password changed), and tells every instance sharing the
+ * database once the caller's transaction commits.
+ */
 export async function revokeUserSessions(db: Database, userId: string): Promise<number> {
   forgetUserSessions(userId);
   const removed = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  await announce(db, { kind: "user-sessions", userId });
   return removed.length;
 }

@@ -86,6 +86,13 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
    * for the next query, so it must not crash the process.
    */
   pool.on("error", () => {});
+  /*
+   * The pool listens for those errors only while a connection is idle. One lost while it is checked out (inside
+   * a transaction, between two statements; the job queue's schema scripts) would report its error to no one and
+   * end the process. The statement under way is refused all the same, so its request answers 503, and the pool
+   * drops the dead connection when it is given back.
+   */
+  pool.on("connect", (connection) => connection.on("error", () => {}));
   const db = drizzleNodePg({ client: pool, schema });
   return {
     db,

@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -17,6 +18,7 @@ import {
   pgEnum,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -28,6 +30,8 @@ import type { Risk } from "../../domain/quote/risk";
 import { QUOTE_STATUSES } from "../../domain/quote/status";
 import type { StoredFeeLine, StoredRatingResult } from "../../domain/quote/stored-rating";
 import type { TurnoverBand } from "../../domain/quote/turnover-band";
+import type { ImpactReport } from "../../domain/rating/impact";
+import type { RatingTestCase } from "../../domain/rating/test-cases";
 import { RATING_VERSION_STATUSES } from "../../domain/rating/version";
 import { UNDERWRITER_DECISIONS } from "../../domain/underwriting/decision";
 
@@ -107,6 +111,8 @@ export const ratingVersions = pgTable(
      * buried baseRate in the editor. Null on rows written before it was kept.
      */
     configText: text("config_text"),
+    /** The version's test cases (docs/product/rating.md), validated by the domain's schema before they are stored. */
+    testCases: jsonb("test_cases").$type<RatingTestCase[]>().notNull().default([]),
     status: ratingVersionStatus("status").notNull().default("DRAFT"),
     effectiveFrom: date("effective_from", { mode: "string" }).notNull(),
     /** Exclusive end; null = open-ended. */
@@ -194,20 +200,86 @@ export const quotes = pgTable(
      * by the application.
      */
     searchText: text("search_text"),
+    /**
+     * The issued policy this quote renews (docs/product/life-cycle.md "Renewals"). Unique: a policy is renewed
+     * once, so a second request for the same policy fails on the database even when two arrive together.
+     */
+    renewalOfId: uuid("renewal_of_id")
+      .unique()
+      .references((): AnyPgColumn => quotes.id),
+    /**
+     * Whether the broker has answered the declaration for this quote. A renewal copies last year's answers
+     * unconfirmed: it cannot be completed until step 6 is saved again.
+     */
+    declarationConfirmed: boolean("declaration_confirmed").notNull().default(true),
   },
   (t) => [
     index("quotes_status_idx").on(t.status),
     index("quotes_broker_idx").on(t.brokerId),
-    // The dashboard's page order (updatedAt desc, id desc; NULLS FIRST is what a bare DESC means) as one index,
-    // so a first page reads 25 entries.
-    index("quotes_updated_at_id_idx").on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // A broker's own list in page order.
-    index("quotes_broker_updated_at_idx").on(t.brokerId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The dashboard's page order lives on the narrow quote_search rows (ADR 0043), not here: an index on
+    // updated_at, which every write changes, would keep every quote write from being a HOT update.
     // Impact analysis reads a product's most recently rated quotes in (rated_at, id) keyset pages (ADR 0025).
     index("quotes_product_rated_at_idx").on(t.productCode, t.ratedAt, t.id),
-    // One trigram index serves the whole case-insensitive substring search (every text field at once).
-    index("quotes_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // The monthly bordereau reads the policies issued in a month. Only issued quotes are in it, and a quote's
+    // issue time is written once, so ratings and edits never touch it.
+    index("quotes_issued_at_idx").on(t.issuedAt).where(sql`${t.issuedAt} is not null`),
+    // 'Renewals due' reads the issued policies whose period ends near today, by inception date.
+    index("quotes_issued_inception_idx").on(t.inceptionDate).where(sql`${t.status} = 'ISSUED'`),
   ],
+);
+
+/**
+ * What the dashboard list filters, orders and counts by, one narrow row per quote (ADR 0043): the search
+ * text, broker, status and last change. A search and its total are answered here, a few rows per page, and
+ * only the 25 quotes shown are read from the wide `quotes` rows. Kept by a database trigger on quotes
+ * (migration 0016) in the same statement as every write; never written by the application.
+ */
+export const quoteSearch = pgTable(
+  "quote_search",
+  {
+    quoteId: uuid("quote_id")
+      .primaryKey()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    brokerId: uuid("broker_id").notNull(),
+    status: quoteStatus("status").notNull(),
+    updatedAt: timestampTz("updated_at").notNull(),
+    /** The quote's `search_text` (lower-cased, one field per line; ADR 0024). */
+    searchText: text("search_text").notNull(),
+  },
+  (t) => [
+    // One trigram index serves the whole case-insensitive substring search (every text field at once).
+    index("quote_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // A search also matches the statuses it names ("referred"): the database ORs this with the trigram index.
+    index("quote_search_status_idx").on(t.status),
+    // A search's page in list order (updatedAt desc, id desc), for everyone and for a broker's own quotes.
+    index("quote_search_updated_at_idx").on(t.updatedAt.desc().nullsFirst(), t.quoteId.desc().nullsFirst()),
+    // The status last: a broker's status filter and its count are answered from this index alone.
+    index("quote_search_broker_updated_at_idx").on(
+      t.brokerId,
+      t.updatedAt.desc().nullsFirst(),
+      t.quoteId.desc().nullsFirst(),
+      t.status,
+    ),
+  ],
+);
+
+/**
+ * How many quotes each broker has in each status (ADR 0043): the list's total without a search text (a first
+ * page, a status filter, a broker's own list) is a sum over a few of these rows instead of a count over the
+ * book, and the dashboard's figures (count and premium per status) a sum over them too. Kept exact by a
+ * database trigger on quotes (migrations 0021 and 0023) in the same transaction as every insert, delete and
+ * change of broker, status or total premium; never written by the application.
+ */
+export const quoteCounts = pgTable(
+  "quote_counts",
+  {
+    brokerId: uuid("broker_id").notNull(),
+    status: quoteStatus("status").notNull(),
+    quotes: integer("quotes").notNull(),
+    /** The sum of those quotes' total premiums (pence; an unrated quote adds nothing), for the dashboard's figures. */
+    totalPremium: pence("total_premium").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.brokerId, t.status] })],
 );
 
 /**
@@ -294,6 +366,35 @@ export const outbox = pgTable(
   (t) => [index("outbox_pending_idx").on(t.createdAt).where(sql`${t.sentAt} is null and ${t.loggedAt} is null`)],
 );
 
+/**
+ * Impact analyses of draft rating versions (ADR 0044): the job as every instance sees it. The queue (pg-boss)
+ * only hands a job to an instance; its progress, report or failure live here, so any instance answers a poll.
+ */
+export const impactJobs = pgTable(
+  "impact_jobs",
+  {
+    id: uuid("id").primaryKey(),
+    ratingVersionId: uuid("rating_version_id")
+      .notNull()
+      .references(() => ratingVersions.id, { onDelete: "cascade" }),
+    /** The draft's updatedAt when the job started: an edited draft needs a new analysis. */
+    versionStamp: timestampTz("version_stamp").notNull(),
+    status: text("status", { enum: ["running", "completed", "failed"] }).notNull(),
+    processed: integer("processed").notNull().default(0),
+    total: integer("total").notNull().default(0),
+    startedAt: timestampTz("started_at").notNull(),
+    finishedAt: timestampTz("finished_at"),
+    elapsedMs: integer("elapsed_ms").notNull().default(0),
+    error: text("error"),
+    report: jsonb("report").$type<ImpactReport>(),
+    /** Written by the instance running the job every few seconds, on the database's clock. */
+    heartbeatAt: timestampTz("heartbeat_at").notNull().defaultNow(),
+    /** host:pid of the instance running the job, for the log and for operators. */
+    runBy: text("run_by"),
+  },
+  (t) => [index("impact_jobs_version_idx").on(t.ratingVersionId, t.versionStamp)],
+);
+
 /** Review links e-mailed to underwriters: the token is stored hashed and expires (docs/product/documents.md). */
 export const reviewTokens = pgTable(
   "review_tokens",
@@ -319,3 +420,4 @@ export type AuditLogRow = typeof auditLog.$inferSelect;
 export type UnderwriterDecisionRow = typeof underwriterDecisions.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type ReviewTokenRow = typeof reviewTokens.$inferSelect;
+export type ImpactJobRow = typeof impactJobs.$inferSelect;

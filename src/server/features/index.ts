@@ -5,10 +5,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { appConfigRoutes } from "./app-config/routes";
 import { auditRoutes } from "./audit/routes";
 import { authRoutes } from "./auth/routes";
+import { bordereauRoutes } from "./bordereau/routes";
 import { businessActivityRoutes } from "./business-activities/routes";
 import { companyRoutes } from "./companies/routes";
 import { documentRoutes } from "./documents/routes";
 import { impactRoutes } from "./impact/routes";
+import { quoteOptionRoutes } from "./quotes/options-routes";
 import { quoteRoutes } from "./quotes/routes";
 import { ratingVersionRoutes } from "./rating-versions/routes";
 import { underwritingRoutes } from "./underwriting/routes";
@@ -24,6 +26,8 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   businessActivityRoutes,
   appConfigRoutes,
   quoteRoutes,
+  quoteOptionRoutes,
   underwritingRoutes,
   documentRoutes,
+  bordereauRoutes,
 ];

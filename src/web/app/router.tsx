@@ -13,10 +13,12 @@ const NotFoundRoute = lazy(() => import("./routes/not-found-route"));
 const QuoteWizardRoute = lazy(() => import("../features/quote-wizard/quote-wizard-route"));
 const UnderwriterReviewRoute = lazy(() => import("../features/underwriting/underwriter-review-route"));
 const UnderwriterQueueRoute = lazy(() => import("../features/underwriting/underwriter-queue-route"));
+const BordereauRoute = lazy(() => import("../features/bordereau/bordereau-route"));
 
 const QUOTE_ROLES = ["BROKER", "UNDERWRITER"] as const;
 const EVERY_ROLE = ["BROKER", "UNDERWRITER", "ADMIN"] as const;
 const ADMIN_ONLY = ["ADMIN"] as const;
+const BORDEREAU_ROLES = ["UNDERWRITER", "ADMIN"] as const;
 
 /**
  * The review page: for signed-in quote users, and read-only for a signed-out holder of the e-mailed link
@@ -87,6 +89,11 @@ export function AppRouter() {
         <Route path={paths.underwriterDashboard}>
           <RequireRole roles={QUOTE_ROLES}>
             <UnderwriterDashboard />
+          </RequireRole>
+        </Route>
+        <Route path={paths.bordereau}>
+          <RequireRole roles={BORDEREAU_ROLES}>
+            <BordereauRoute />
           </RequireRole>
         </Route>
         <Route path={routePatterns.adminSection}>

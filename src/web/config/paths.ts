@@ -19,6 +19,8 @@ export const paths = {
   underwriterReviewArea: UNDERWRITER_REVIEW,
   underwriterReview: (quoteId: string) => `${UNDERWRITER_REVIEW}/${encodeURIComponent(quoteId)}`,
   underwriterDashboard: "/uw/dashboard",
+  /** The monthly premium bordereau, for underwriters and admins. */
+  bordereau: "/bordereau",
   admin: {
     root: ADMIN,
     dashboard: `${ADMIN}/dashboard`,

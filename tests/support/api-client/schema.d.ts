@@ -35,6 +35,10 @@ export interface paths {
     /** Create a DRAFT rating version (ADMIN); json may be an object or JSON text */
     post: operations["createRatingVersion"];
   };
+  "/api/rating/versions/case-from-quote": {
+    /** A test case from a stored quote's last rating: its input, total premium and referrals (ADMIN) */
+    get: operations["getTestCaseFromQuote"];
+  };
   "/api/rating/versions/{id}": {
     /** One rating version (ADMIN) */
     get: operations["getRatingVersion"];
@@ -83,6 +87,14 @@ export interface paths {
     /** Counts and premium totals by status over the quotes the caller may see */
     get: operations["getQuoteStats"];
   };
+  "/api/quotes/renewals-due": {
+    /** Issued policies due for renewal: from 60 days before their last day to 30 days after it */
+    get: operations["listRenewalsDue"];
+  };
+  "/api/quotes/{id}/renew": {
+    /** Renew an issued policy: a new DRAFT quote from the anniversary, every section copied, rated */
+    post: operations["createRenewal"];
+  };
   "/api/quotes/{id}": {
     /** One quote */
     get: operations["getQuote"];
@@ -100,6 +112,10 @@ export interface paths {
   "/api/quotes/{id}/issue": {
     /** Bind a QUOTED quote: ISSUED with a policy number */
     post: operations["issueQuote"];
+  };
+  "/api/quotes/{id}/options": {
+    /** The quote priced at every cover limit and excess option */
+    get: operations["getQuotationOptions"];
   };
   "/api/uw/review/{id}": {
     /** The underwriter review of a quote (session, or an e-mailed review token) */
@@ -124,6 +140,10 @@ export interface paths {
   "/api/documents/dc-wording": {
     /** The D&C professional indemnity policy wording (PDF); download=true makes it an attachment */
     get: operations["getPolicyWording"];
+  };
+  "/api/bordereau": {
+    /** The premium bordereau of a month (ADMIN, UNDERWRITER): every policy issued in it, as CSV or XLSX */
+    get: operations["downloadBordereau"];
   };
 }
 
@@ -533,6 +553,64 @@ export interface operations {
                 createdAt: string;
                 /** Format: date-time */
                 publishedAt: string | null;
+                testCases: ({
+                    name: string;
+                    input: {
+                      turnover: number;
+                      industry: string;
+                      employees: number;
+                      sumInsured: number;
+                      claimsLast3Yrs: number;
+                      hasClaims: boolean;
+                      hasExports: boolean;
+                      hasHazardous: boolean;
+                      operates24_7: boolean;
+                      coverLimit: number;
+                      /** @enum {string} */
+                      excessOption: "standard" | "2x" | "5x";
+                      largestSingleProjectValue: number;
+                      isAllTurnoverUK: boolean;
+                      hasNonUKJurisdictionWork: boolean;
+                      turnoverIncrease20Percent: boolean;
+                      hasFinancialInterest: boolean;
+                      hasSpecialAreaWork: boolean;
+                      subcontractorInsuranceConfirmed: boolean;
+                      requiresCoverForWaivedRights: boolean;
+                      responsibleForManufacturing: boolean;
+                      asbestosOrEnvironmentalWork: boolean;
+                      contractsNotInWriting: boolean;
+                      collateralWarrantiesOrThirdPartyRights: boolean;
+                      everFailedToCompleteProject: boolean;
+                      pastContractsWithDesignLiability: boolean;
+                      doesNotExcludeIndirectLosses: boolean;
+                      businessActivitiesChanged: boolean;
+                      contractsNotAlwaysWritten: boolean;
+                      previousDisciplinaryAction: boolean;
+                      lackRelevantQualifications: boolean;
+                      noBackgroundCheckPolicy: boolean;
+                      requireCoverPreviousBusiness: boolean;
+                      awareOfCircumstances: boolean;
+                      significantFluctuations: boolean;
+                      insuranceDeclined: boolean;
+                      officesOutsideUK: boolean;
+                      previousClaims: boolean;
+                      criminalConvictions: boolean;
+                      hasMaterialFacts: boolean;
+                      hasDirectorsOfficersInsurance: boolean;
+                      directorsOfficersLimit: number;
+                      hasContentsInsurance: boolean;
+                      contentsLimit: number;
+                      hasBusinessEquipmentComputers: boolean;
+                      businessEquipmentComputersLimit: number;
+                      hasBusinessEquipmentSpecialist: boolean;
+                      businessEquipmentSpecialistLimit: number;
+                      hasStockContents: boolean;
+                      stockContentsLimit: number;
+                    };
+                    expectedTotal: string;
+                    /** @default [] */
+                    expectedReferrals: string[];
+                  })[];
               })[];
           };
         };
@@ -583,6 +661,65 @@ export interface operations {
           effectiveFrom: string;
           /** Format: date */
           effectiveTo?: string | null;
+          /** @default [] */
+          testCases?: ({
+              name: string;
+              input: {
+                turnover: number;
+                industry: string;
+                employees: number;
+                sumInsured: number;
+                claimsLast3Yrs: number;
+                hasClaims: boolean;
+                hasExports: boolean;
+                hasHazardous: boolean;
+                operates24_7: boolean;
+                coverLimit: number;
+                /** @enum {string} */
+                excessOption: "standard" | "2x" | "5x";
+                largestSingleProjectValue: number;
+                isAllTurnoverUK: boolean;
+                hasNonUKJurisdictionWork: boolean;
+                turnoverIncrease20Percent: boolean;
+                hasFinancialInterest: boolean;
+                hasSpecialAreaWork: boolean;
+                subcontractorInsuranceConfirmed: boolean;
+                requiresCoverForWaivedRights: boolean;
+                responsibleForManufacturing: boolean;
+                asbestosOrEnvironmentalWork: boolean;
+                contractsNotInWriting: boolean;
+                collateralWarrantiesOrThirdPartyRights: boolean;
+                everFailedToCompleteProject: boolean;
+                pastContractsWithDesignLiability: boolean;
+                doesNotExcludeIndirectLosses: boolean;
+                businessActivitiesChanged: boolean;
+                contractsNotAlwaysWritten: boolean;
+                previousDisciplinaryAction: boolean;
+                lackRelevantQualifications: boolean;
+                noBackgroundCheckPolicy: boolean;
+                requireCoverPreviousBusiness: boolean;
+                awareOfCircumstances: boolean;
+                significantFluctuations: boolean;
+                insuranceDeclined: boolean;
+                officesOutsideUK: boolean;
+                previousClaims: boolean;
+                criminalConvictions: boolean;
+                hasMaterialFacts: boolean;
+                hasDirectorsOfficersInsurance: boolean;
+                directorsOfficersLimit: number;
+                hasContentsInsurance: boolean;
+                contentsLimit: number;
+                hasBusinessEquipmentComputers: boolean;
+                businessEquipmentComputersLimit: number;
+                hasBusinessEquipmentSpecialist: boolean;
+                businessEquipmentSpecialistLimit: number;
+                hasStockContents: boolean;
+                stockContentsLimit: number;
+              };
+              expectedTotal: string;
+              /** @default [] */
+              expectedReferrals?: string[];
+            })[];
         };
       };
     };
@@ -615,6 +752,64 @@ export interface operations {
               createdAt: string;
               /** Format: date-time */
               publishedAt: string | null;
+              testCases: ({
+                  name: string;
+                  input: {
+                    turnover: number;
+                    industry: string;
+                    employees: number;
+                    sumInsured: number;
+                    claimsLast3Yrs: number;
+                    hasClaims: boolean;
+                    hasExports: boolean;
+                    hasHazardous: boolean;
+                    operates24_7: boolean;
+                    coverLimit: number;
+                    /** @enum {string} */
+                    excessOption: "standard" | "2x" | "5x";
+                    largestSingleProjectValue: number;
+                    isAllTurnoverUK: boolean;
+                    hasNonUKJurisdictionWork: boolean;
+                    turnoverIncrease20Percent: boolean;
+                    hasFinancialInterest: boolean;
+                    hasSpecialAreaWork: boolean;
+                    subcontractorInsuranceConfirmed: boolean;
+                    requiresCoverForWaivedRights: boolean;
+                    responsibleForManufacturing: boolean;
+                    asbestosOrEnvironmentalWork: boolean;
+                    contractsNotInWriting: boolean;
+                    collateralWarrantiesOrThirdPartyRights: boolean;
+                    everFailedToCompleteProject: boolean;
+                    pastContractsWithDesignLiability: boolean;
+                    doesNotExcludeIndirectLosses: boolean;
+                    businessActivitiesChanged: boolean;
+                    contractsNotAlwaysWritten: boolean;
+                    previousDisciplinaryAction: boolean;
+                    lackRelevantQualifications: boolean;
+                    noBackgroundCheckPolicy: boolean;
+                    requireCoverPreviousBusiness: boolean;
+                    awareOfCircumstances: boolean;
+                    significantFluctuations: boolean;
+                    insuranceDeclined: boolean;
+                    officesOutsideUK: boolean;
+                    previousClaims: boolean;
+                    criminalConvictions: boolean;
+                    hasMaterialFacts: boolean;
+                    hasDirectorsOfficersInsurance: boolean;
+                    directorsOfficersLimit: number;
+                    hasContentsInsurance: boolean;
+                    contentsLimit: number;
+                    hasBusinessEquipmentComputers: boolean;
+                    businessEquipmentComputersLimit: number;
+                    hasBusinessEquipmentSpecialist: boolean;
+                    businessEquipmentSpecialistLimit: number;
+                    hasStockContents: boolean;
+                    stockContentsLimit: number;
+                  };
+                  expectedTotal: string;
+                  /** @default [] */
+                  expectedReferrals: string[];
+                })[];
             };
           };
         };
@@ -645,6 +840,123 @@ export interface operations {
       };
       /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
       415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** A test case from a stored quote's last rating: its input, total premium and referrals (ADMIN) */
+  getTestCaseFromQuote: {
+    parameters: {
+      query: {
+        reference: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              name: string;
+              input: {
+                turnover: number;
+                industry: string;
+                employees: number;
+                sumInsured: number;
+                claimsLast3Yrs: number;
+                hasClaims: boolean;
+                hasExports: boolean;
+                hasHazardous: boolean;
+                operates24_7: boolean;
+                coverLimit: number;
+                /** @enum {string} */
+                excessOption: "standard" | "2x" | "5x";
+                largestSingleProjectValue: number;
+                isAllTurnoverUK: boolean;
+                hasNonUKJurisdictionWork: boolean;
+                turnoverIncrease20Percent: boolean;
+                hasFinancialInterest: boolean;
+                hasSpecialAreaWork: boolean;
+                subcontractorInsuranceConfirmed: boolean;
+                requiresCoverForWaivedRights: boolean;
+                responsibleForManufacturing: boolean;
+                asbestosOrEnvironmentalWork: boolean;
+                contractsNotInWriting: boolean;
+                collateralWarrantiesOrThirdPartyRights: boolean;
+                everFailedToCompleteProject: boolean;
+                pastContractsWithDesignLiability: boolean;
+                doesNotExcludeIndirectLosses: boolean;
+                businessActivitiesChanged: boolean;
+                contractsNotAlwaysWritten: boolean;
+                previousDisciplinaryAction: boolean;
+                lackRelevantQualifications: boolean;
+                noBackgroundCheckPolicy: boolean;
+                requireCoverPreviousBusiness: boolean;
+                awareOfCircumstances: boolean;
+                significantFluctuations: boolean;
+                insuranceDeclined: boolean;
+                officesOutsideUK: boolean;
+                previousClaims: boolean;
+                criminalConvictions: boolean;
+                hasMaterialFacts: boolean;
+                hasDirectorsOfficersInsurance: boolean;
+                directorsOfficersLimit: number;
+                hasContentsInsurance: boolean;
+                contentsLimit: number;
+                hasBusinessEquipmentComputers: boolean;
+                businessEquipmentComputersLimit: number;
+                hasBusinessEquipmentSpecialist: boolean;
+                businessEquipmentSpecialistLimit: number;
+                hasStockContents: boolean;
+                stockContentsLimit: number;
+              };
+              expectedTotal: string;
+              /** @default [] */
+              expectedReferrals: string[];
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request conflicts with the current state (the quote's status, its version, a unique value) */
+      409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -699,6 +1011,64 @@ export interface operations {
               createdAt: string;
               /** Format: date-time */
               publishedAt: string | null;
+              testCases: ({
+                  name: string;
+                  input: {
+                    turnover: number;
+                    industry: string;
+                    employees: number;
+                    sumInsured: number;
+                    claimsLast3Yrs: number;
+                    hasClaims: boolean;
+                    hasExports: boolean;
+                    hasHazardous: boolean;
+                    operates24_7: boolean;
+                    coverLimit: number;
+                    /** @enum {string} */
+                    excessOption: "standard" | "2x" | "5x";
+                    largestSingleProjectValue: number;
+                    isAllTurnoverUK: boolean;
+                    hasNonUKJurisdictionWork: boolean;
+                    turnoverIncrease20Percent: boolean;
+                    hasFinancialInterest: boolean;
+                    hasSpecialAreaWork: boolean;
+                    subcontractorInsuranceConfirmed: boolean;
+                    requiresCoverForWaivedRights: boolean;
+                    responsibleForManufacturing: boolean;
+                    asbestosOrEnvironmentalWork: boolean;
+                    contractsNotInWriting: boolean;
+                    collateralWarrantiesOrThirdPartyRights: boolean;
+                    everFailedToCompleteProject: boolean;
+                    pastContractsWithDesignLiability: boolean;
+                    doesNotExcludeIndirectLosses: boolean;
+                    businessActivitiesChanged: boolean;
+                    contractsNotAlwaysWritten: boolean;
+                    previousDisciplinaryAction: boolean;
+                    lackRelevantQualifications: boolean;
+                    noBackgroundCheckPolicy: boolean;
+                    requireCoverPreviousBusiness: boolean;
+                    awareOfCircumstances: boolean;
+                    significantFluctuations: boolean;
+                    insuranceDeclined: boolean;
+                    officesOutsideUK: boolean;
+                    previousClaims: boolean;
+                    criminalConvictions: boolean;
+                    hasMaterialFacts: boolean;
+                    hasDirectorsOfficersInsurance: boolean;
+                    directorsOfficersLimit: number;
+                    hasContentsInsurance: boolean;
+                    contentsLimit: number;
+                    hasBusinessEquipmentComputers: boolean;
+                    businessEquipmentComputersLimit: number;
+                    hasBusinessEquipmentSpecialist: boolean;
+                    businessEquipmentSpecialistLimit: number;
+                    hasStockContents: boolean;
+                    stockContentsLimit: number;
+                  };
+                  expectedTotal: string;
+                  /** @default [] */
+                  expectedReferrals: string[];
+                })[];
             };
           };
         };
@@ -760,6 +1130,64 @@ export interface operations {
           effectiveFrom?: string;
           /** Format: date */
           effectiveTo?: string | null;
+          testCases?: ({
+              name: string;
+              input: {
+                turnover: number;
+                industry: string;
+                employees: number;
+                sumInsured: number;
+                claimsLast3Yrs: number;
+                hasClaims: boolean;
+                hasExports: boolean;
+                hasHazardous: boolean;
+                operates24_7: boolean;
+                coverLimit: number;
+                /** @enum {string} */
+                excessOption: "standard" | "2x" | "5x";
+                largestSingleProjectValue: number;
+                isAllTurnoverUK: boolean;
+                hasNonUKJurisdictionWork: boolean;
+                turnoverIncrease20Percent: boolean;
+                hasFinancialInterest: boolean;
+                hasSpecialAreaWork: boolean;
+                subcontractorInsuranceConfirmed: boolean;
+                requiresCoverForWaivedRights: boolean;
+                responsibleForManufacturing: boolean;
+                asbestosOrEnvironmentalWork: boolean;
+                contractsNotInWriting: boolean;
+                collateralWarrantiesOrThirdPartyRights: boolean;
+                everFailedToCompleteProject: boolean;
+                pastContractsWithDesignLiability: boolean;
+                doesNotExcludeIndirectLosses: boolean;
+                businessActivitiesChanged: boolean;
+                contractsNotAlwaysWritten: boolean;
+                previousDisciplinaryAction: boolean;
+                lackRelevantQualifications: boolean;
+                noBackgroundCheckPolicy: boolean;
+                requireCoverPreviousBusiness: boolean;
+                awareOfCircumstances: boolean;
+                significantFluctuations: boolean;
+                insuranceDeclined: boolean;
+                officesOutsideUK: boolean;
+                previousClaims: boolean;
+                criminalConvictions: boolean;
+                hasMaterialFacts: boolean;
+                hasDirectorsOfficersInsurance: boolean;
+                directorsOfficersLimit: number;
+                hasContentsInsurance: boolean;
+                contentsLimit: number;
+                hasBusinessEquipmentComputers: boolean;
+                businessEquipmentComputersLimit: number;
+                hasBusinessEquipmentSpecialist: boolean;
+                businessEquipmentSpecialistLimit: number;
+                hasStockContents: boolean;
+                stockContentsLimit: number;
+              };
+              expectedTotal: string;
+              /** @default [] */
+              expectedReferrals?: string[];
+            })[];
         };
       };
     };
@@ -792,6 +1220,64 @@ export interface operations {
               createdAt: string;
               /** Format: date-time */
               publishedAt: string | null;
+              testCases: ({
+                  name: string;
+                  input: {
+                    turnover: number;
+                    industry: string;
+                    employees: number;
+                    sumInsured: number;
+                    claimsLast3Yrs: number;
+                    hasClaims: boolean;
+                    hasExports: boolean;
+                    hasHazardous: boolean;
+                    operates24_7: boolean;
+                    coverLimit: number;
+                    /** @enum {string} */
+                    excessOption: "standard" | "2x" | "5x";
+                    largestSingleProjectValue: number;
+                    isAllTurnoverUK: boolean;
+                    hasNonUKJurisdictionWork: boolean;
+                    turnoverIncrease20Percent: boolean;
+                    hasFinancialInterest: boolean;
+                    hasSpecialAreaWork: boolean;
+                    subcontractorInsuranceConfirmed: boolean;
+                    requiresCoverForWaivedRights: boolean;
+                    responsibleForManufacturing: boolean;
+                    asbestosOrEnvironmentalWork: boolean;
+                    contractsNotInWriting: boolean;
+                    collateralWarrantiesOrThirdPartyRights: boolean;
+                    everFailedToCompleteProject: boolean;
+                    pastContractsWithDesignLiability: boolean;
+                    doesNotExcludeIndirectLosses: boolean;
+                    businessActivitiesChanged: boolean;
+                    contractsNotAlwaysWritten: boolean;
+                    previousDisciplinaryAction: boolean;
+                    lackRelevantQualifications: boolean;
+                    noBackgroundCheckPolicy: boolean;
+                    requireCoverPreviousBusiness: boolean;
+                    awareOfCircumstances: boolean;
+                    significantFluctuations: boolean;
+                    insuranceDeclined: boolean;
+                    officesOutsideUK: boolean;
+                    previousClaims: boolean;
+                    criminalConvictions: boolean;
+                    hasMaterialFacts: boolean;
+                    hasDirectorsOfficersInsurance: boolean;
+                    directorsOfficersLimit: number;
+                    hasContentsInsurance: boolean;
+                    contentsLimit: number;
+                    hasBusinessEquipmentComputers: boolean;
+                    businessEquipmentComputersLimit: number;
+                    hasBusinessEquipmentSpecialist: boolean;
+                    businessEquipmentSpecialistLimit: number;
+                    hasStockContents: boolean;
+                    stockContentsLimit: number;
+                  };
+                  expectedTotal: string;
+                  /** @default [] */
+                  expectedReferrals: string[];
+                })[];
             };
           };
         };
@@ -888,6 +1374,64 @@ export interface operations {
               createdAt: string;
               /** Format: date-time */
               publishedAt: string | null;
+              testCases: ({
+                  name: string;
+                  input: {
+                    turnover: number;
+                    industry: string;
+                    employees: number;
+                    sumInsured: number;
+                    claimsLast3Yrs: number;
+                    hasClaims: boolean;
+                    hasExports: boolean;
+                    hasHazardous: boolean;
+                    operates24_7: boolean;
+                    coverLimit: number;
+                    /** @enum {string} */
+                    excessOption: "standard" | "2x" | "5x";
+                    largestSingleProjectValue: number;
+                    isAllTurnoverUK: boolean;
+                    hasNonUKJurisdictionWork: boolean;
+                    turnoverIncrease20Percent: boolean;
+                    hasFinancialInterest: boolean;
+                    hasSpecialAreaWork: boolean;
+                    subcontractorInsuranceConfirmed: boolean;
+                    requiresCoverForWaivedRights: boolean;
+                    responsibleForManufacturing: boolean;
+                    asbestosOrEnvironmentalWork: boolean;
+                    contractsNotInWriting: boolean;
+                    collateralWarrantiesOrThirdPartyRights: boolean;
+                    everFailedToCompleteProject: boolean;
+                    pastContractsWithDesignLiability: boolean;
+                    doesNotExcludeIndirectLosses: boolean;
+                    businessActivitiesChanged: boolean;
+                    contractsNotAlwaysWritten: boolean;
+                    previousDisciplinaryAction: boolean;
+                    lackRelevantQualifications: boolean;
+                    noBackgroundCheckPolicy: boolean;
+                    requireCoverPreviousBusiness: boolean;
+                    awareOfCircumstances: boolean;
+                    significantFluctuations: boolean;
+                    insuranceDeclined: boolean;
+                    officesOutsideUK: boolean;
+                    previousClaims: boolean;
+                    criminalConvictions: boolean;
+                    hasMaterialFacts: boolean;
+                    hasDirectorsOfficersInsurance: boolean;
+                    directorsOfficersLimit: number;
+                    hasContentsInsurance: boolean;
+                    contentsLimit: number;
+                    hasBusinessEquipmentComputers: boolean;
+                    businessEquipmentComputersLimit: number;
+                    hasBusinessEquipmentSpecialist: boolean;
+                    businessEquipmentSpecialistLimit: number;
+                    hasStockContents: boolean;
+                    stockContentsLimit: number;
+                  };
+                  expectedTotal: string;
+                  /** @default [] */
+                  expectedReferrals: string[];
+                })[];
             };
           };
         };
@@ -1158,7 +1702,7 @@ export interface operations {
     parameters: {
       query?: {
         entityType?: "user" | "session" | "quote" | "rating_version";
-        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "override_applied" | "override_removed" | "decision_recorded" | "published";
+        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "renewed" | "override_applied" | "override_removed" | "decision_recorded" | "published";
         actorId?: string;
         from?: string;
         to?: string;
@@ -1791,6 +2335,17 @@ export interface operations {
                     email: string;
                   } | null;
                   issuedAt: string | null;
+                  /** @default null */
+                  renewalOfId: string | null;
+                  /** @default null */
+                  renewalOf: ({
+                    id: string;
+                    reference: string;
+                    policyNumber: string | null;
+                    totalPremium: string | null;
+                  }) | null;
+                  /** @default true */
+                  declarationConfirmed: boolean;
                   createdAt: string;
                   updatedAt: string;
                 };
@@ -2218,6 +2773,17 @@ export interface operations {
                 email: string;
               } | null;
               issuedAt: string | null;
+              /** @default null */
+              renewalOfId: string | null;
+              /** @default null */
+              renewalOf: ({
+                id: string;
+                reference: string;
+                policyNumber: string | null;
+                totalPremium: string | null;
+              }) | null;
+              /** @default true */
+              declarationConfirmed: boolean;
               createdAt: string;
               updatedAt: string;
             };
@@ -2289,6 +2855,443 @@ export interface operations {
       };
       /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
       401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Issued policies due for renewal: from 60 days before their last day to 30 days after it */
+  listRenewalsDue: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                id: string;
+                reference: string;
+                policyNumber: string | null;
+                proposerName: string;
+                inceptionDate: string;
+                expiryDate: string;
+                totalPremium: string | null;
+                broker: {
+                  name: string;
+                  email: string;
+                } | null;
+                renewal: {
+                  id: string;
+                  reference: string;
+                  status: string;
+                } | null;
+              })[];
+            meta: {
+              total: number;
+            };
+          };
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Renew an issued policy: a new DRAFT quote from the anniversary, every section copied, rated */
+  createRenewal: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        content: {
+          "application/json": {
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status: "DRAFT" | "QUOTED" | "REFERRED" | "UW_REQUESTED" | "UW_APPROVED" | "UW_DECLINED" | "ISSUED";
+              productCode: string;
+              productType: string | null;
+              contactEmail: string | null;
+              version: number;
+              policyNumber: string | null;
+              brokerId: string;
+              broker: {
+                name: string;
+                email: string;
+              } | null;
+              proposerName: string;
+              tradingName: string | null;
+              businessAddress: string | null;
+              inceptionDate: string;
+              incorporationDate: string | null;
+              /** @default false */
+              isSoleTrader: boolean;
+              /** @default null */
+              tradingSince: string | null;
+              numberOfDirectors: number;
+              numberOfQualifiedStaff: number;
+              hasFinancialInterest: boolean;
+              financialInterestDetails: string | null;
+              insuredsDetails: ({
+                proposerName: string;
+                tradingName?: string | null;
+                businessActivity: string;
+                businessAddress: string;
+                /** Format: date */
+                inceptionDate: string;
+                /** Format: date */
+                incorporationDate?: string | null;
+                /** @default false */
+                isSoleTrader: boolean;
+                /** Format: date */
+                tradingSince?: string | null;
+                numberOfDirectors: number;
+                numberOfQualifiedStaff: number;
+                /** @default false */
+                hasFinancialInterest: boolean;
+                financialInterestDetails?: string | null;
+              }) | null;
+              financialOverview: ({
+                /** @default 1000000 */
+                coverLimitAggregate: number;
+                turnover: number;
+                largestSingleProjectValue: number;
+                /** @default true */
+                isAllTurnoverUK: boolean;
+                overseasWorkSplit?: string | null;
+                /** @default false */
+                hasNonUKJurisdictionWork: boolean;
+                /** @default false */
+                turnoverIncrease20Percent: boolean;
+                /** @default false */
+                hasDirectorsOfficersInsurance: boolean;
+                directorsOfficersLimit?: number | null;
+                /** @default false */
+                hasContentsInsurance: boolean;
+                contentsLimit?: number | null;
+                /** @default false */
+                hasBusinessEquipmentComputers: boolean;
+                businessEquipmentComputersLimit?: number | null;
+                /** @default false */
+                hasBusinessEquipmentSpecialist: boolean;
+                businessEquipmentSpecialistLimit?: number | null;
+                /** @default false */
+                hasStockContents: boolean;
+                stockContentsLimit?: number | null;
+              }) | null;
+              designLiability: ({
+                /** @default 0 */
+                turnoverSplitInHouseDesign: number;
+                /** @default 0 */
+                turnoverSplitThirdPartyAppointed: number;
+                /** @default 0 */
+                turnoverSplitThirdPartyNotAppointed: number;
+                /** @default 0 */
+                turnoverSplitMaintenance: number;
+                /** @default 0 */
+                turnoverSplitOther: number;
+                turnoverSplitOtherDetails?: string | null;
+                /** @default false */
+                undertakesWorkForFee: boolean;
+                /** @default 0 */
+                feesDesignSupervisory: number;
+                /** @default 0 */
+                feesOtherWork: number;
+                feesOtherWorkDetails?: string | null;
+              }) | null;
+              activitySplit: ({
+                /** @default 0 */
+                professionalServices: number;
+                /** @default 0 */
+                architectureNewBuildDomesticPrivate: number;
+                /** @default 0 */
+                architectureNewBuildDomesticMultiple: number;
+                /** @default 0 */
+                architectureNewBuildCommercialPublic: number;
+                /** @default 0 */
+                refurbishmentStructural: number;
+                /** @default 0 */
+                refurbishmentNonStructural: number;
+                /** @default 0 */
+                civilEngineering: number;
+                /** @default 0 */
+                structuralEngineering: number;
+                /** @default 0 */
+                soilFoundationEngineering: number;
+                /** @default 0 */
+                electricalEngineering: number;
+                /** @default 0 */
+                heatingPlumbingVentilation: number;
+                /** @default 0 */
+                mechanicalEngineering: number;
+                /** @default 0 */
+                processIndustrialEngineering: number;
+                /** @default 0 */
+                roofingFlooring: number;
+                /** @default 0 */
+                fireProtectionSystems: number;
+                /** @default 0 */
+                accessControlsAlarms: number;
+                /** @default 0 */
+                claddingFacades: number;
+                /** @default 0 */
+                landscapeGardenArchitecture: number;
+                /** @default 0 */
+                renewableEnergyInstallations: number;
+                /** @default 0 */
+                other: number;
+                otherDetails?: string | null;
+              }) | null;
+              contracts: ({
+                /** @default false */
+                hasRecurringContracts: boolean;
+                /** @default [] */
+                recurringContracts: ({
+                    clientName: string;
+                    valueToFirm: number;
+                    overallContractValue?: number | null;
+                    scopeOfWork: string;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD, from 1900-01-01 to five years after today (Europe/London)
+                     */
+                    startDate: string;
+                  })[];
+                /** @default 0 */
+                domesticPrivateDwellings: number;
+                /** @default 0 */
+                housingSchemesUnder3Floors: number;
+                /** @default 0 */
+                housingSchemesOver3Floors: number;
+                /** @default 0 */
+                basementConversions: number;
+                /** @default 0 */
+                officeRetail: number;
+                /** @default 0 */
+                pubsRestaurantsHotels: number;
+                /** @default 0 */
+                otherLeisure: number;
+                /** @default 0 */
+                schoolsHospitalsEducation: number;
+                /** @default 0 */
+                churchesCathedrals: number;
+                /** @default 0 */
+                factoryIndustrial: number;
+                /** @default 0 */
+                mechanicalBulkHandling: number;
+                /** @default 0 */
+                pipeWorkTanksVessels: number;
+                /** @default 0 */
+                roadsHighwaysMotorways: number;
+                /** @default 0 */
+                sewerageWaterSchemes: number;
+                /** @default 0 */
+                foundationsPiling: number;
+                /** @default 0 */
+                claddingGlazingCurtainWalling: number;
+                specialAreaDetails?: string | null;
+                otherContractDetails?: string | null;
+              }) | null;
+              declaration: ({
+                /** @default true */
+                subcontractorInsuranceConfirmed: boolean;
+                /** @default false */
+                requiresCoverForWaivedRights: boolean;
+                /** @default false */
+                responsibleForManufacturing: boolean;
+                /** @default false */
+                asbestosOrEnvironmentalWork: boolean;
+                /** @default false */
+                contractsNotInWriting: boolean;
+                /** @default false */
+                collateralWarrantiesOrThirdPartyRights: boolean;
+                /** @default false */
+                everFailedToCompleteProject: boolean;
+                /** @default false */
+                pastContractsWithDesignLiability: boolean;
+                /** @default false */
+                doesNotExcludeIndirectLosses: boolean;
+                /** @default false */
+                businessActivitiesChanged: boolean;
+                /** @default false */
+                contractsNotAlwaysWritten: boolean;
+                /** @default false */
+                previousDisciplinaryAction: boolean;
+                /** @default false */
+                lackRelevantQualifications: boolean;
+                /** @default false */
+                noBackgroundCheckPolicy: boolean;
+                /** @default false */
+                requireCoverPreviousBusiness: boolean;
+                /** @default false */
+                awareOfCircumstances: boolean;
+                /** @default false */
+                significantFluctuations: boolean;
+                /** @default false */
+                insuranceDeclined: boolean;
+                /** @default false */
+                officesOutsideUK: boolean;
+                /** @default false */
+                previousClaims: boolean;
+                /** @default false */
+                criminalConvictions: boolean;
+                designConstructDetails?: string | null;
+                generalDetails?: string | null;
+                businessDetails?: string | null;
+                comprehensiveDetails?: string | null;
+              }) | null;
+              risk: ({
+                turnover?: number;
+                industry?: string;
+                employees?: number;
+                sumInsured?: number;
+                claimsLast3Yrs?: number;
+                hasClaims?: boolean;
+                hasExports?: boolean;
+                hasHazardous?: boolean;
+                operates24_7?: boolean;
+                postcode?: string;
+                /** @enum {string} */
+                excessDiscount?: "standard" | "2x" | "5x";
+                coverLimitAggregate?: number;
+                largestSingleProjectValue?: number;
+                isAllTurnoverUK?: boolean;
+                overseasWorkSplit?: string | null;
+                hasNonUKJurisdictionWork?: boolean;
+                turnoverIncrease20Percent?: boolean;
+                hasDirectorsOfficersInsurance?: boolean;
+                directorsOfficersLimit?: number | null;
+                hasContentsInsurance?: boolean;
+                contentsLimit?: number | null;
+                hasBusinessEquipmentComputers?: boolean;
+                businessEquipmentComputersLimit?: number | null;
+                hasBusinessEquipmentSpecialist?: boolean;
+                businessEquipmentSpecialistLimit?: number | null;
+                hasStockContents?: boolean;
+                stockContentsLimit?: number | null;
+              }) | null;
+              /** @enum {string|null} */
+              turnoverBand: "up_to_500k" | "500k_to_1m" | "1m_to_1_5m" | "1_5m_to_2m" | null;
+              basePremium: string | null;
+              fees: {
+                  code: string;
+                  label: string;
+                  amount: string;
+                }[];
+              taxes: string | null;
+              totalPremium: string | null;
+              premiumOverridden: boolean;
+              ratingVersionId: string | null;
+              referralReason: string | null;
+              referralHits: {
+                  code: string;
+                  description: string;
+                }[];
+              ratingTrace: {
+                  kind: string;
+                  name: string;
+                  matched: string;
+                  multiplier: number;
+                }[];
+              ratedAt: string | null;
+              referredAt: string | null;
+              /** @enum {string|null} */
+              decision: "APPROVED" | "DECLINED" | "COUNTER" | null;
+              adjustmentMultiplier: number | null;
+              uwNote: string | null;
+              decidedAt: string | null;
+              decidedBy: {
+                name: string;
+                email: string;
+              } | null;
+              issuedAt: string | null;
+              /** @default null */
+              renewalOfId: string | null;
+              /** @default null */
+              renewalOf: ({
+                id: string;
+                reference: string;
+                policyNumber: string | null;
+                totalPremium: string | null;
+              }) | null;
+              /** @default true */
+              declarationConfirmed: boolean;
+              createdAt: string;
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request conflicts with the current state (the quote's status, its version, a unique value) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No published rating version covers the quote's inception date (NO_RATING_VERSION) */
+      422: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -2620,6 +3623,17 @@ export interface operations {
                 email: string;
               } | null;
               issuedAt: string | null;
+              /** @default null */
+              renewalOfId: string | null;
+              /** @default null */
+              renewalOf: ({
+                id: string;
+                reference: string;
+                policyNumber: string | null;
+                totalPremium: string | null;
+              }) | null;
+              /** @default true */
+              declarationConfirmed: boolean;
               createdAt: string;
               updatedAt: string;
             };
@@ -3214,6 +4228,17 @@ export interface operations {
                 email: string;
               } | null;
               issuedAt: string | null;
+              /** @default null */
+              renewalOfId: string | null;
+              /** @default null */
+              renewalOf: ({
+                id: string;
+                reference: string;
+                policyNumber: string | null;
+                totalPremium: string | null;
+              }) | null;
+              /** @default true */
+              declarationConfirmed: boolean;
               createdAt: string;
               updatedAt: string;
             };
@@ -3651,6 +4676,17 @@ export interface operations {
                   email: string;
                 } | null;
                 issuedAt: string | null;
+                /** @default null */
+                renewalOfId: string | null;
+                /** @default null */
+                renewalOf: ({
+                  id: string;
+                  reference: string;
+                  policyNumber: string | null;
+                  totalPremium: string | null;
+                }) | null;
+                /** @default true */
+                declarationConfirmed: boolean;
                 createdAt: string;
                 updatedAt: string;
               };
@@ -4075,6 +5111,17 @@ export interface operations {
                 email: string;
               } | null;
               issuedAt: string | null;
+              /** @default null */
+              renewalOfId: string | null;
+              /** @default null */
+              renewalOf: ({
+                id: string;
+                reference: string;
+                policyNumber: string | null;
+                totalPremium: string | null;
+              }) | null;
+              /** @default true */
+              declarationConfirmed: boolean;
               createdAt: string;
               updatedAt: string;
             };
@@ -4457,6 +5504,17 @@ export interface operations {
                 email: string;
               } | null;
               issuedAt: string | null;
+              /** @default null */
+              renewalOfId: string | null;
+              /** @default null */
+              renewalOf: ({
+                id: string;
+                reference: string;
+                policyNumber: string | null;
+                totalPremium: string | null;
+              }) | null;
+              /** @default true */
+              declarationConfirmed: boolean;
               createdAt: string;
               updatedAt: string;
             };
@@ -4501,6 +5559,91 @@ export interface operations {
       };
       /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
       415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The quote priced at every cover limit and excess option */
+  getQuotationOptions: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              ratingVersionId: string;
+              coverLimits: number[];
+              excessOptions: ("standard" | "2x" | "5x")[];
+              cells: ({
+                  coverLimit: number;
+                  /** @enum {string} */
+                  excess: "standard" | "2x" | "5x";
+                  excessAmount: number;
+                  basePremium: string;
+                  totalPremium: string;
+                  refers: boolean;
+                  referralCodes: string[];
+                  referralHits: {
+                      code: string;
+                      description: string;
+                    }[];
+                  current: boolean;
+                })[];
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request conflicts with the current state (the quote's status, its version, a unique value) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No published rating version covers the quote's inception date (NO_RATING_VERSION) */
+      422: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -4836,6 +5979,17 @@ export interface operations {
                   email: string;
                 } | null;
                 issuedAt: string | null;
+                /** @default null */
+                renewalOfId: string | null;
+                /** @default null */
+                renewalOf: ({
+                  id: string;
+                  reference: string;
+                  policyNumber: string | null;
+                  totalPremium: string | null;
+                }) | null;
+                /** @default true */
+                declarationConfirmed: boolean;
                 createdAt: string;
                 updatedAt: string;
               };
@@ -5319,6 +6473,17 @@ export interface operations {
                 email: string;
               } | null;
               issuedAt: string | null;
+              /** @default null */
+              renewalOfId: string | null;
+              /** @default null */
+              renewalOf: ({
+                id: string;
+                reference: string;
+                policyNumber: string | null;
+                totalPremium: string | null;
+              }) | null;
+              /** @default true */
+              declarationConfirmed: boolean;
               createdAt: string;
               updatedAt: string;
             };
@@ -5384,6 +6549,9 @@ export interface operations {
   /** The statement of fact of a complete quote, as a PDF download */
   downloadStatementOfFact: {
     parameters: {
+      query?: {
+        quotationOptions?: "true" | "false";
+      };
       path: {
         id: string;
       };
@@ -5423,6 +6591,19 @@ export interface operations {
       409: {
         content: {
           "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        content: {
+          "application/json": {
+            error: string;
+            code: string;
+            issues?: {
+                path: string;
+                message: string;
+              }[];
+          };
         };
       };
       /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
@@ -5483,6 +6664,19 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Default Response */
+      429: {
+        content: {
+          "application/json": {
+            error: string;
+            code: string;
+            issues?: {
+                path: string;
+                message: string;
+              }[];
+          };
+        };
+      };
       /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
       500: {
         content: {
@@ -5513,6 +6707,54 @@ export interface operations {
       };
       /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
       400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The premium bordereau of a month (ADMIN, UNDERWRITER): every policy issued in it, as CSV or XLSX */
+  downloadBordereau: {
+    parameters: {
+      query: {
+        month: string;
+        format?: "csv" | "xlsx";
+      };
+    };
+    responses: {
+      /** @description The month's premium bordereau: a line per issued policy and a totals line */
+      200: {
+        content: {
+          "text/csv": string;
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

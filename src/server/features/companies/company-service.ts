@@ -1,7 +1,9 @@
 /**
  * The company look-ups step 1 makes: search by name or number, and the officers of one company (whose
  * active directors fill "number of directors"). Chooses the register (live Companies House with an API key,
- * else the embedded demo register) and caches answers five minutes (docs/product/rating.md).
+ * else the embedded demo register) and caches answers five minutes (docs/product/rating.md). Each instance keeps its
+ * own cache and none is ever dropped early: nothing the product writes changes what the register says, so five
+ * minutes is the stated bound on every instance (docs/deploy.md, "What each instance caches").
  */
 
 import type { CompanyRegisterKind, CompanySearchItem, Officer } from "../../../domain/api/companies";

@@ -3,10 +3,11 @@
  * the few facts the quote itself does not carry. Renderers are pure functions of this view, so they can be
  * tested and benchmarked without a database.
  */
-import { EXCESS_OPTIONS, POLICY_PERIOD_MONTHS } from "../../../domain/constants";
+import { EXCESS_OPTIONS } from "../../../domain/constants";
 import { formatDateGb } from "../../../domain/format/dates";
 import { formatPercent } from "../../../domain/format/numbers";
 import { formatGbp, formatGbpWhole, poundsToPence } from "../../../domain/money";
+import type { QuotationOptionsResponse } from "../../../domain/quote/quotation-options";
 import type { Quote } from "../../../domain/quote/quote";
 import type { ExcessOption } from "../../../domain/rating/input";
 
@@ -16,6 +17,10 @@ export interface QuoteDocumentView {
   generatedAt: Date;
   /** The rating version the premium came from, by name, when the quote has been rated. */
   ratingVersion?: { id: string; name: string } | null | undefined;
+  /** The quote priced at every cover limit and excess, when the statement of fact was asked to include them. */
+  quotationOptions?: QuotationOptionsResponse | null | undefined;
+  /** On a renewal, the policy number it renews: printed near the top as 'Renewal of {policy number}'. */
+  renewalOf?: string | null | undefined;
 }
 
 export const PRODUCT_NAMES: Readonly<Record<string, string>> = {
@@ -51,21 +56,6 @@ export function text(value: string | null | undefined, empty = "None given"): st
 
 export function dateGb(value: string | Date | null | undefined, empty = "Not given"): string {
   return formatDateGb(value) || empty;
-}
-
-/**
- * The period of insurance: from the inception date for twelve months, to the day before the anniversary
- * (both days inclusive, the UK market's convention). From 29 February the anniversary is 1 March, so the
- * period ends on 28 February.
- */
-export function periodOfInsurance(inceptionDate: string): { from: string; to: string } {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(inceptionDate);
-  if (!match) return { from: inceptionDate, to: inceptionDate };
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  // Date.UTC rolls a day past the month's end over into the next month, which is the anniversary we want.
-  const anniversary = Date.UTC(year, month - 1 + POLICY_PERIOD_MONTHS, day);
-  const dayBefore = new Date(anniversary - 24 * 60 * 60 * 1_000);
-  return { from: inceptionDate, to: dayBefore.toISOString().slice(0, 10) };
 }
 
 /** The business activity (stored with step 1's section) and the other step-1 facts, flat or nested. */

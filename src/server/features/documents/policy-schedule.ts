@@ -6,6 +6,7 @@
 import { excessAmount } from "../../../domain/format/excess";
 import { formatGbp, parseMoneyString } from "../../../domain/money";
 import { ADDITIONAL_COVERS } from "../../../domain/quote/financial-overview";
+import { periodOfInsurance } from "../../../domain/quote/policy-period";
 import { deriveRatingInput, selectionsFromRisk } from "../../../domain/quote/rating-input";
 import { EXCESS_OPTION_LABELS } from "../../../domain/quote/risk";
 import { statusLabel } from "../../../domain/quote/status";
@@ -15,7 +16,6 @@ import {
   asExcessOption,
   dateGb,
   insuredsDetailsOf,
-  periodOfInsurance,
   pounds,
   productName,
   type QuoteDocumentView,
@@ -54,6 +54,7 @@ export async function renderPolicySchedule(view: QuoteDocumentView): Promise<Buf
   writer.titleBand(issued ? "Policy Schedule" : "Policy Schedule - Quotation", [
     `${productName(quote.productCode)}  |  Reference ${quote.reference}`,
     issued ? `Policy number ${quote.policyNumber}` : `Status: ${statusLabel(quote.status, "wizard")}`,
+    ...(view.renewalOf ? [`Renewal of ${view.renewalOf}`] : []),
   ]);
 
   if (!issued) {

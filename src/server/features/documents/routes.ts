@@ -3,36 +3,25 @@
  *   POST /api/quotes/{id}/statement-of-fact  -> {reference}-statement-of-fact.pdf
  *   POST /api/quotes/{id}/policy-schedule    -> {reference}-policy-schedule.pdf
  *   GET  /api/documents/dc-wording[?download=true] -> First_Underwriting_D&C_PI_Wording.pdf
- * A quote document for an incomplete quote answers 409 naming what is missing.
+ * A quote document for an incomplete quote answers 409 naming what is missing. The PDFs are rendered on the
+ * server's worker threads (ADR 0045), a user's quote documents two at a time (render-turns.ts).
  */
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DC_WORDING_FILE_NAME } from "../../../domain/constants";
 import { quoteDocumentFileName } from "../../../domain/format/file-names";
 import { currentUser, requireRole } from "../../auth/authenticate";
+import { AppError } from "../../errors";
+import { contentDisposition } from "../../http/content-disposition";
+import { holdWorkerPool } from "../../workers/pool";
+import { quotationOptionsFor } from "../quotes/options-service";
+import type { DocumentRenderTask } from "./render-task";
+import { createRenderTurns, RENDERS_AT_ONCE_PER_USER, RENDERS_WAITING_PER_USER } from "./render-turns";
 import { documentViewFor } from "./service";
 
-/*
- * The renderers bring pdfkit, fontkit and the embedded fonts with them, a large share of the server's start-up;
- * most processes never print a document, so they are loaded by the first request that asks for one.
- */
-const loadStatementOfFact = () => import("./statement-of-fact");
-const loadPolicySchedule = () => import("./policy-schedule");
-const loadDcWording = () => import("./dc-wording");
-
-/**
- * `attachment; filename="..."; filename*=UTF-8''...` (RFC 6266 with the RFC 5987 form): the quoted name is
- * kept to printable ASCII for old clients, the starred one carries the exact name.
- */
-export function contentDisposition(disposition: "attachment" | "inline", fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
+/** A broker told their documents are busy can ask again in a few seconds: a render takes well under one. */
+const BUSY_RETRY_AFTER_SECONDS = 5;
 
 function sendPdf(
   reply: FastifyReply,
@@ -57,10 +46,57 @@ const errorSchema = z.object({
 
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = requireRole("BROKER", "UNDERWRITER", "ADMIN");
+  // The renderers (pdfkit, fontkit, the embedded fonts) are loaded by the worker threads, which start with the
+  // first document asked for: most processes never print one. The pool is given up when the app closes.
+  const workers = holdWorkerPool();
+  app.addHook("onClose", () => workers.release());
+  const turns = createRenderTurns(RENDERS_AT_ONCE_PER_USER, RENDERS_WAITING_PER_USER);
+  const render = async (task: DocumentRenderTask): Promise<Buffer> => {
+    const bytes = await workers.run<Uint8Array>(task);
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  };
+  /**
+   * Reads the quote as its reader may see it and renders the document, both in the user's turn: a request
+   * waiting its turn holds no copy of the quote, and a burst of requests does not read every quote at once.
+   */
+  const renderQuoteDocument = async (
+    request: FastifyRequest<{ Params: { id: string } }>,
+    reply: FastifyReply,
+    document: "statement-of-fact" | "policy-schedule",
+    withQuotationOptions = false,
+  ): Promise<{ pdf: Buffer; fileName: string }> => {
+    const user = currentUser(request);
+    try {
+      return await turns.inTurn(user.id, async () => {
+        const documentName = document === "statement-of-fact" ? "statement of fact" : "policy schedule";
+        const view = await documentViewFor(app.db, user, request.params.id, documentName, app.now());
+        if (withQuotationOptions) view.quotationOptions = await quotationOptionsFor(app.db, user, request.params.id);
+        const pdf = await render({ kind: "render-document", document, view });
+        return { pdf, fileName: quoteDocumentFileName(view.quote.reference, document) };
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.code === "DOCUMENTS_BUSY") {
+        reply.header("retry-after", BUSY_RETRY_AFTER_SECONDS);
+      }
+      throw error;
+    }
+  };
+  // The wording is the same for everyone while the process runs: rendered once, the bytes reused; a failed
+  // render is not kept, so the next request tries again.
+  let wording: Promise<Buffer> | undefined;
+  const wordingPdf = (): Promise<Buffer> => {
+    if (!wording) {
+      wording = render({ kind: "render-document", document: "dc-wording" }).catch((error: unknown) => {
+        wording = undefined;
+        throw error;
+      });
+    }
+    return wording;
+  };
 
   const quoteDocumentSchema = {
     params: z.object({ id: z.string() }),
-    response: { 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+    response: { 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema },
   };
 
   app.post(
@@ -71,25 +107,14 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["documents"],
         summary: "The statement of fact of a complete quote, as a PDF download",
         ...quoteDocumentSchema,
+        // quotationOptions=true adds the 'Quotation options' section: the premium at each cover limit and excess.
+        querystring: z.object({ quotationOptions: z.enum(["true", "false"]).optional() }),
       },
     },
     async (request, reply) => {
-      const view = await documentViewFor(
-        app.db,
-        currentUser(request),
-        request.params.id,
-        "statement of fact",
-        app.now(),
-      );
-      const { renderStatementOfFact } = await loadStatementOfFact();
-      const pdf = await renderStatementOfFact(view);
-      return sendPdf(
-        reply,
-        pdf,
-        quoteDocumentFileName(view.quote.reference, "statement-of-fact"),
-        "attachment",
-        "private",
-      );
+      const withOptions = request.query.quotationOptions === "true";
+      const { pdf, fileName } = await renderQuoteDocument(request, reply, "statement-of-fact", withOptions);
+      return sendPdf(reply, pdf, fileName, "attachment", "private");
     },
   );
 
@@ -104,16 +129,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const view = await documentViewFor(app.db, currentUser(request), request.params.id, "policy schedule", app.now());
-      const { renderPolicySchedule } = await loadPolicySchedule();
-      const pdf = await renderPolicySchedule(view);
-      return sendPdf(
-        reply,
-        pdf,
-        quoteDocumentFileName(view.quote.reference, "policy-schedule"),
-        "attachment",
-        "private",
-      );
+      const { pdf, fileName } = await renderQuoteDocument(request, reply, "policy-schedule");
+      return sendPdf(reply, pdf, fileName, "attachment", "private");
     },
   );
 
@@ -129,8 +146,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { getDcWordingPdf } = await loadDcWording();
-      const pdf = await getDcWordingPdf();
+      const pdf = await wordingPdf();
       const disposition = request.query.download === "true" ? "attachment" : "inline";
       return sendPdf(reply, pdf, DC_WORDING_FILE_NAME, disposition, "public");
     },

@@ -19,7 +19,7 @@ export async function documentViewFor(
   now: Date,
 ): Promise<QuoteDocumentView> {
   const found = await loadQuoteFor(db, id, { id: user.id, role: user.role }, "downloadDocuments");
-  const quote = toQuoteResponse(found.quote, found.broker, found.decidedBy);
+  const quote = toQuoteResponse(found.quote, found.broker, found.decidedBy, found.renewalOf);
   const missing = findMissingForDocuments(quote);
   if (missing.length > 0) {
     throw AppError.conflict(
@@ -28,5 +28,5 @@ export async function documentViewFor(
     );
   }
   const ratingVersion = quote.ratingVersionId ? ((await findVersionName(db, quote.ratingVersionId)) ?? null) : null;
-  return { quote, generatedAt: now, ratingVersion };
+  return { quote, generatedAt: now, ratingVersion, renewalOf: quote.renewalOf?.policyNumber ?? null };
 }

@@ -5,11 +5,13 @@
  */
 import { TURNOVER_BANDS } from "../../../domain/constants";
 import { excessAmount } from "../../../domain/format/excess";
+import { formatGbp, parseMoneyString } from "../../../domain/money";
 import { ACTIVITY_FIELDS, activitySplitTotal } from "../../../domain/quote/activity-split";
 import { CONTRACT_TYPE_FIELDS, contractTypeTotal, SPECIAL_AREAS } from "../../../domain/quote/contracts";
 import { DECLARATION_GROUPS, hasMaterialFacts } from "../../../domain/quote/declaration";
 import { TURNOVER_SPLIT_FIELDS, turnoverSplitTotal } from "../../../domain/quote/design-liability";
 import { ADDITIONAL_COVERS } from "../../../domain/quote/financial-overview";
+import type { QuotationOptionsResponse } from "../../../domain/quote/quotation-options";
 import { deriveRatingInput, selectionsFromRisk } from "../../../domain/quote/rating-input";
 import { EXCESS_OPTION_LABELS } from "../../../domain/quote/risk";
 import { TURNOVER_BAND_LABELS } from "../../../domain/quote/turnover-band";
@@ -35,6 +37,41 @@ export const DECLARATION_PARAGRAPHS = [
   "I/We consent to the insurer and my/our broker using the information in this statement of fact, including any personal data, to underwrite and administer the insurance, handle claims and prevent fraud.",
 ];
 
+/**
+ * 'Quotation options' (asked for with the document): the premium at each cover limit and excess, priced when the
+ * document was produced, so the insured sees the alternatives beside what was requested. A cell that would
+ * have to go to an underwriter says so in words.
+ */
+function writeQuotationOptions(writer: PdfWriter, options: QuotationOptionsResponse): void {
+  writer.heading("Quotation options");
+  writer.paragraph(
+    "Total premium (including Insurance Premium Tax) for each limit of indemnity and excess, on the answers above. The option requested is marked 'requested'; an option marked 'refers' needs an underwriter's agreement before it can be offered.",
+    { muted: true },
+  );
+  const share = 0.81 / options.excessOptions.length;
+  writer.table(
+    [
+      { header: "Limit of indemnity", width: 0.19 },
+      ...options.excessOptions.map((excess) => ({
+        header: EXCESS_OPTION_LABELS[excess],
+        width: share,
+        align: "right" as const,
+      })),
+    ],
+    options.coverLimits.map((limit) => [
+      pounds(limit),
+      ...options.excessOptions.map((excess) => {
+        const cell = options.cells.find((candidate) => candidate.coverLimit === limit && candidate.excess === excess);
+        if (!cell) return "-";
+        const marks = [cell.current ? "requested" : null, cell.refers ? "refers" : null].filter(Boolean);
+        const pence = parseMoneyString(cell.totalPremium);
+        const premium = pence === null ? cell.totalPremium : formatGbp(pence);
+        return `${premium} (excess ${pounds(cell.excessAmount)})${marks.length > 0 ? ` ${marks.join(", ")}` : ""}`;
+      }),
+    ]),
+  );
+}
+
 export async function renderStatementOfFact(view: QuoteDocumentView): Promise<Buffer> {
   const { quote } = view;
   const details = insuredsDetailsOf(quote);
@@ -49,6 +86,7 @@ export async function renderStatementOfFact(view: QuoteDocumentView): Promise<Bu
   writer.titleBand("Statement of Fact", [
     `${productName(quote.productCode)}  |  Reference ${quote.reference}`,
     `Proposer: ${details.proposerName}  |  Produced ${dateGb(view.generatedAt)}`,
+    ...(view.renewalOf ? [`Renewal of ${view.renewalOf}`] : []),
   ]);
   writer.paragraph(
     "This statement of fact records the information given to the insurer about the proposer's business. Please check every answer carefully: if anything is wrong or incomplete, tell your broker before the insurance starts. The declaration at the end must be signed by a partner, director or principal.",
@@ -269,6 +307,8 @@ export async function renderStatementOfFact(view: QuoteDocumentView): Promise<Bu
       value: input[cover.flag] ? `Yes, limit ${pounds(input[cover.limit])}` : "Not required",
     })),
   ]);
+
+  if (view.quotationOptions) writeQuotationOptions(writer, view.quotationOptions);
 
   writeUnderwritersTerms(writer, quote);
 

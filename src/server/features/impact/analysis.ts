@@ -5,24 +5,19 @@
  *
  * Each quote's rating input is the one stored with its rating, so both ratings price exactly what the broker
  * was quoted on. It is read from the narrow table of rating inputs the database keeps with every rating
- * (ADR 0037), not from the rating result itself. The work goes in pages read by keyset (rated_at, id) and
- * rated in slices, yielding to the event loop between slices: other requests are never held up for more
- * than one slice or one page query.
+ * (ADR 0037), not from the rating result itself. The work goes in pages read by keyset (rated_at, id). The
+ * raters are compiled and the quotes rated on one of the server's worker threads (rating-task.ts, ADR 0045):
+ * this thread only reads the pages and hands them over, so other requests are never held up for more than a
+ * page query, and the next page is read while the worker rates the current one.
  */
+
+import { MessageChannel, type MessagePort } from "node:worker_threads";
 import { and, eq, gte, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { CompiledRater } from "../../../domain/rating/compile";
-import {
-  createImpactAccumulator,
-  IMPACT_LOOKBACK_MONTHS,
-  IMPACT_QUOTE_LIMIT,
-  type ImpactRating,
-  type ImpactSummary,
-  rateBothWays,
-} from "../../../domain/rating/impact";
-import { defaultRatingInput, ratingInputFromStoredValues } from "../../../domain/rating/input";
+import { IMPACT_LOOKBACK_MONTHS, IMPACT_QUOTE_LIMIT, type ImpactSummary } from "../../../domain/rating/impact";
 import type { Database } from "../../db/client";
 import { quoteRatingInputs, quotes, type RatingVersionRow, ratingVersions } from "../../db/schema";
-import { compiledRaterFor } from "../rating-versions/effective-service";
+import { runInWorker } from "../../workers/pool";
+import type { ImpactPageMessage, ImpactRatedMessage, ImpactRaterSource, ImpactRatingTask } from "./rating-task";
 
 export interface ImpactProgress {
   processed: number;
@@ -36,10 +31,10 @@ export interface AnalyseImpactOptions {
   limit?: number;
   /** Rows read per query. */
   pageSize?: number;
-  /** Quotes rated between two yields to the event loop. */
+  /** Quotes rated between two progress reports. */
   sliceSize?: number;
   onProgress?: (progress: ImpactProgress) => void;
-  /** Checked between slices: an aborted analysis stops with the signal's reason. */
+  /** An aborted analysis stops at once with the signal's reason, and its worker stops rating. */
   signal?: AbortSignal;
 }
 
@@ -50,40 +45,22 @@ export function impactWindowStart(now: Date): Date {
   return start;
 }
 
-/** Distinct (version, inputs) ratings kept for reuse during one analysis: bounded, whatever the book. */
-const MAX_REMEMBERED_RATINGS = 200_000;
-
-/** One quote of a page: the fields of its line in the page's text. */
-interface ImpactRow {
-  id: string;
-  reference: string;
-  ratedAt: string;
-  ratingVersionId: string;
-  /** JSON array of the rating input's values in the domain's RATING_INPUT_STORED_ORDER */
-  inputs: string;
-}
-
 /**
  * A page as the database sends it: one text, a line per quote in the analysis's order, fields separated by
  * tabs (id, reference, rated_at, rating version, inputs). One value instead of thousands of rows: on PGlite
  * turning each row into an object cost four times the query itself. No field can hold a tab or a line break
- * (uuids, references, timestamps, and JSON, which escapes both).
+ * (uuids, references, timestamps, and JSON, which escapes both). This thread only counts its lines and reads
+ * where the last one stands; the worker reads the rest.
  */
-function parsePage(text: string | null): ImpactRow[] {
-  if (!text) return [];
-  return text.split("\n").map((line) => {
-    const a = line.indexOf("\t");
-    const b = line.indexOf("\t", a + 1);
-    const c = line.indexOf("\t", b + 1);
-    const d = line.indexOf("\t", c + 1);
-    return {
-      id: line.slice(0, a),
-      reference: line.slice(a + 1, b),
-      ratedAt: line.slice(b + 1, c),
-      ratingVersionId: line.slice(c + 1, d),
-      inputs: line.slice(d + 1),
-    };
-  });
+function scanPage(text: string | null): { count: number; last: ScopeCursor | null } {
+  if (!text) return { count: 0, last: null };
+  let count = 1;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) count++;
+  const line = text.slice(text.lastIndexOf("\n") + 1);
+  const a = line.indexOf("\t");
+  const b = line.indexOf("\t", a + 1);
+  const c = line.indexOf("\t", b + 1);
+  return { count, last: { id: line.slice(0, a), ratedAt: line.slice(b + 1, c) } };
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -155,6 +132,51 @@ export async function countImpactScope(
   return counted;
 }
 
+function raterSource(version: RatingVersionRow): ImpactRaterSource {
+  return { id: version.id, json: version.json, status: version.status, productCode: version.productCode };
+}
+
+/**
+ * The worker's "rated" counts, one at a time. Waiting for one ends early when the worker's task fails (its
+ * error) or the signal aborts (its reason).
+ */
+function ratedCounts(port: MessagePort, task: Promise<unknown>, signal: AbortSignal | undefined) {
+  const counts: number[] = [];
+  let waiting: { resolve: (count: number) => void; reject: (error: unknown) => void } | null = null;
+  let failure: { error: unknown } | null = null;
+  const fail = (error: unknown) => {
+    if (failure) return;
+    failure = { error };
+    waiting?.reject(error);
+    waiting = null;
+  };
+  port.on("message", (message: ImpactRatedMessage) => {
+    if (waiting) {
+      const { resolve } = waiting;
+      waiting = null;
+      resolve(message.count);
+    } else {
+      counts.push(message.count);
+    }
+  });
+  task.catch(fail);
+  const onAbort = () => fail(signal?.reason);
+  signal?.addEventListener("abort", onAbort, { once: true });
+  return {
+    next(): Promise<number> {
+      const count = counts.shift();
+      if (count !== undefined) return Promise.resolve(count);
+      if (failure) return Promise.reject(failure.error);
+      return new Promise((resolve, reject) => {
+        waiting = { resolve, reject };
+      });
+    },
+    dispose() {
+      signal?.removeEventListener("abort", onAbort);
+    },
+  };
+}
+
 export async function analyseRatingImpact(db: Database, options: AnalyseImpactOptions): Promise<ImpactSummary> {
   const { draft, now, signal } = options;
   const limit = options.limit ?? IMPACT_QUOTE_LIMIT;
@@ -163,50 +185,15 @@ export async function analyseRatingImpact(db: Database, options: AnalyseImpactOp
   const pageSize = options.pageSize ?? 2_500;
   const sliceSize = options.sliceSize ?? 2_500;
   const since = impactWindowStart(now);
-  const draftRater = compiledRaterFor(draft);
-  // Compiling a rater takes a moment on a freshly started server, and so does the first read: requests that
-  // arrive meanwhile are answered between the two rather than after both.
-  await yieldToEventLoop();
 
-  // The versions quotes were rated with (a handful of rows); each compiled on first use, cached when published.
-  const versions = new Map((await db.select().from(ratingVersions)).map((row) => [row.id, row]));
-  const raters = new Map<string, CompiledRater>();
-  const raterFor = (versionId: string): CompiledRater => {
-    let rater = raters.get(versionId);
-    if (!rater) {
-      const version = versions.get(versionId);
-      // The foreign key guarantees the row; it can only be missing if it was created after the read above.
-      if (!version) throw new Error(`Rating version ${versionId} appeared during the analysis; run it again`);
-      rater = compiledRaterFor(version);
-      raters.set(versionId, rater);
-    }
-    return rater;
-  };
-
-  // The product's published versions are what its quotes were rated with: compiled now, one per turn, rather
-  // than in the middle of the first slice. One that no longer compiles fails the analysis only if a quote needs it.
-  for (const version of versions.values()) {
-    if (version.productCode !== draft.productCode || version.status !== "PUBLISHED") continue;
-    try {
-      raterFor(version.id);
-    } catch {
-      // Reported by raterFor when a quote rated with it is reached.
-    }
-    await yieldToEventLoop();
-  }
-
-  // Identical (version, inputs) pairs are rated once: a book holds far fewer distinct risks than quotes.
-  const defaults = defaultRatingInput();
-  // Per version, keyed on the stored array text itself (no key built per row: that cost more than the rest).
-  const ratedByVersion = new Map<string, Map<string, { before: ImpactRating; after: ImpactRating }>>();
-  let remembered = 0;
-
+  // The versions quotes were rated with (a handful of rows): the worker compiles the ones it needs.
+  const versions = (await db.select().from(ratingVersions)).map(raterSource);
   const total = await countImpactScope(db, draft.productCode, since, limit);
-  const accumulator = createImpactAccumulator();
+  signal?.throwIfAborted();
   let processed = 0;
   options.onProgress?.({ processed, total });
 
-  const readPage = async (cursor: ScopeCursor | null, take: number): Promise<ImpactRow[]> => {
+  const readPage = async (cursor: ScopeCursor | null, take: number): Promise<string | null> => {
     const after = afterCursor(cursor, quoteRatingInputs.ratedAt, quoteRatingInputs.quoteId);
     const result = await db.execute(sql`
       select string_agg(concat_ws(E'\t', p.quote_id, p.reference, p.rated_at::text, p.rating_version_id, p.inputs),
@@ -218,63 +205,58 @@ export async function analyseRatingImpact(db: Database, options: AnalyseImpactOp
         where ${inScope(draft.productCode, since)} ${after}
         order by ${quoteRatingInputs.ratedAt} desc, ${quoteRatingInputs.quoteId} desc
         limit ${take}) as p`);
-    return parsePage(rowsOf<{ lines: string | null }>(result)[0]?.lines ?? null);
-  };
-  const cursorAfter = (page: ImpactRow[]): ScopeCursor | null => {
-    const last = page[page.length - 1];
-    return last ? { ratedAt: last.ratedAt, id: last.id } : null;
+    return rowsOf<{ lines: string | null }>(result)[0]?.lines ?? null;
   };
 
-  let next: Promise<ImpactRow[]> | null = total > 0 ? readPage(null, Math.min(pageSize, total)) : null;
-  while (next) {
-    const page = await next;
-    next = null;
-    signal?.throwIfAborted();
-    if (page.length === 0) break;
-    // The next page is asked for before this one is rated: on PostgreSQL the database reads it meanwhile.
-    const remaining = total - processed - page.length;
-    if (remaining > 0 && page.length > 0) next = readPage(cursorAfter(page), Math.min(pageSize, remaining));
-    // A failed read of the next page surfaces when it is awaited; until then it must not count as unhandled.
-    next?.catch(() => {});
-    // On PGlite the query just asked for runs now, in a turn of the event loop of its own; requests that
-    // arrived meanwhile are answered before the rating starts.
-    await yieldToEventLoop();
-
-    for (let start = 0; start < page.length; start += sliceSize) {
-      const end = Math.min(page.length, start + sliceSize);
-      for (let index = start; index < end; index++) {
-        const row = page[index] as ImpactRow;
-        let rated = ratedByVersion.get(row.ratingVersionId);
-        if (!rated) {
-          rated = new Map();
-          ratedByVersion.set(row.ratingVersionId, rated);
-        }
-        let pair = rated.get(row.inputs);
-        if (!pair) {
-          // Fields the stored input lacks (added to the engine since) keep their defaults, on both sides alike.
-          const input = ratingInputFromStoredValues(JSON.parse(row.inputs) as unknown[], defaults);
-          pair = rateBothWays(input, raterFor(row.ratingVersionId), draftRater);
-          if (remembered < MAX_REMEMBERED_RATINGS) {
-            rated.set(row.inputs, pair);
-            remembered++;
-          }
-        }
-        accumulator.add({
-          quoteId: row.id,
-          reference: row.reference,
-          // Only the few quotes that end up in the report need a name: read once the analysis is done.
-          proposerName: "",
-          before: pair.before,
-          after: pair.after,
-        });
-      }
-      processed += end - start;
-      options.onProgress?.({ processed, total });
+  const { port1: port, port2: workerPort } = new MessageChannel();
+  const rating: ImpactRatingTask = {
+    kind: "rate-impact",
+    draft: raterSource(draft),
+    versions,
+    sliceSize,
+    port: workerPort,
+  };
+  const task = runInWorker<ImpactSummary | null>(rating, [workerPort]);
+  // A task that fails after this analysis has stopped waiting for it must not count as unhandled.
+  task.catch(() => {});
+  const rated = ratedCounts(port, task, signal);
+  const send = (message: ImpactPageMessage) => port.postMessage(message);
+  try {
+    let next: Promise<string | null> | null = total > 0 ? readPage(null, Math.min(pageSize, total)) : null;
+    while (next) {
+      const text = await next;
+      const { count, last } = scanPage(text);
+      next = null;
+      signal?.throwIfAborted();
+      if (count === 0) break;
+      send({ type: "page", text: text ?? "" });
+      // The worker rates a page faster than PGlite reads one, so its answers queue up and would carry this loop
+      // from one read straight into the next, holding the server's thread for the whole book: one turn of the
+      // event loop between two reads lets waiting requests in.
       await yieldToEventLoop();
+      // The next page is asked for before this one's ratings are counted: the database reads it while the
+      // worker rates.
+      const remaining = total - processed - count;
+      if (remaining > 0) next = readPage(last, Math.min(pageSize, remaining));
+      // A failed read of the next page surfaces when it is awaited; until then it must not count as unhandled.
+      next?.catch(() => {});
+      for (let ratedOfPage = 0; ratedOfPage < count; ) {
+        const slice = await rated.next();
+        ratedOfPage += slice;
+        processed += slice;
+        options.onProgress?.({ processed, total });
+      }
       signal?.throwIfAborted();
     }
+    send({ type: "end" });
+    const summary = await task;
+    if (!summary) throw new Error("The impact analysis stopped rating before the end of its quotes; run it again");
+    return withProposerNames(db, summary);
+  } finally {
+    rated.dispose();
+    // Tells the worker to stop if the analysis ends early; after the end it has already closed its side.
+    port.close();
   }
-  return withProposerNames(db, accumulator.summary());
 }
 
 /** The report's movers with their proposers' names as they stand now. */

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { impactJobSchema } from "../../../domain/rating/impact";
 import { requireRole } from "../../auth/authenticate";
 import { AppError } from "../../errors";
-import { ImpactJobStore } from "./jobs";
+import { IMPACT_JOB_NOT_FOUND, ImpactJobStore } from "./jobs";
 import { startImpactAnalysis } from "./service";
 
 const versionParams = z.object({ id: z.uuid({ message: "Invalid rating version id" }) });
@@ -17,7 +17,13 @@ const jobResponse = z.object({ data: impactJobSchema });
 
 export const impactRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = requireRole("ADMIN");
-  const jobs = new ImpactJobStore({ db: app.db, now: () => app.now(), log: app.log });
+  const jobs = new ImpactJobStore({ db: app.db, kind: app.databaseKind, now: () => app.now(), log: app.log });
+  // On PostgreSQL every instance takes jobs from the queue once it is ready (another instance may have sent
+  // them); the start goes on behind the first requests. The embedded database is one process, whose own first
+  // analysis starts the queue: a server that never analyses neither loads it nor polls for jobs.
+  app.addHook("onReady", async () => {
+    if (app.databaseKind === "postgres") jobs.open();
+  });
   // Before the database closes, so no analysis is left reading from a closed connection.
   app.addHook("onClose", async () => jobs.close());
 
@@ -50,8 +56,8 @@ export const impactRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: adminOnly,
     },
     async (request) => {
-      const job = jobs.find(request.params.id, request.params.jobId);
-      if (!job) throw AppError.notFound("Impact analysis not found (finished analyses are kept for 15 minutes)");
+      const job = await jobs.find(request.params.id, request.params.jobId);
+      if (!job) throw AppError.notFound(IMPACT_JOB_NOT_FOUND);
       return { data: job };
     },
   );

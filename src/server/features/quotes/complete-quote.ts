@@ -38,11 +38,16 @@ export async function completeQuote(
 
   if (working.status === "DRAFT") {
     // Permission and state first (ADR 0016: a never-rated DRAFT is refused), then a fresh server-side rating.
-    assertQuoteAction(working, actor, "complete", { ratedAt: working.ratedAt, referralHitCount: 0 });
+    assertQuoteAction(working, actor, "complete", {
+      ratedAt: working.ratedAt,
+      referralHitCount: 0,
+      declarationConfirmed: working.declarationConfirmed,
+    });
     const rating = await rateStoredQuote(db, working);
     const decision = assertQuoteAction(working, actor, "complete", {
       ratedAt: now,
       referralHitCount: rating.result.referralHits.length,
+      declarationConfirmed: working.declarationConfirmed,
     });
     Object.assign(changes, ratingColumns(rating, now), { status: decision.nextStatus });
     audits.push(completeAudit(quote, rating.result.totalPremium, true));
@@ -50,6 +55,7 @@ export async function completeQuote(
     const decision = assertQuoteAction(working, actor, "complete", {
       ratedAt: working.ratedAt,
       referralHitCount: working.ratingResult?.referralHits.length,
+      declarationConfirmed: working.declarationConfirmed,
     });
     changes.status = decision.nextStatus;
     audits.push(completeAudit(quote, working.totalPremium, false));

@@ -10,7 +10,7 @@ import type { RatingInput } from "../../../domain/rating/input";
 import type { Database } from "../../db/client";
 import type { NewQuoteRow, QuoteRow, RatingVersionRow } from "../../db/schema";
 import { AppError } from "../../errors";
-import { findEffectiveRater } from "../rating-versions/effective-service";
+import { type EffectiveRater, findEffectiveRater } from "../rating-versions/effective-service";
 
 type RatedQuoteFields = Pick<
   QuoteRow,
@@ -36,11 +36,11 @@ export interface QuoteRating {
   input: RatingInput;
 }
 
-/**
- * Rates a stored quote with the published version effective on its inception date. An active manual override
- * keeps its base (fees, taxes and total are recomputed by the engine). 422 when no version covers the date.
- */
-export async function rateStoredQuote(db: Database, quote: RatedQuoteFields): Promise<QuoteRating> {
+/** The published rater effective on the quote's inception date; 422 when no version covers the date. */
+export async function requireEffectiveRater(
+  db: Database,
+  quote: Pick<RatedQuoteFields, "productCode" | "inceptionDate">,
+): Promise<EffectiveRater> {
   const effective = await findEffectiveRater(db, quote.productCode, quote.inceptionDate);
   if (!effective) {
     throw new AppError(
@@ -49,12 +49,23 @@ export async function rateStoredQuote(db: Database, quote: RatedQuoteFields): Pr
       `No published rating version for product ${quote.productCode} covers the inception date ${quote.inceptionDate}`,
     );
   }
+  return effective;
+}
+
+/** An active manual override keeps its base (fees, taxes and total are recomputed by the engine). */
+export function overrideOptionsOf(quote: Pick<RatedQuoteFields, "premiumOverridden" | "overrideBasePremium">): {
+  baseOverridePence?: number;
+} {
+  return quote.premiumOverridden && quote.overrideBasePremium !== null
+    ? { baseOverridePence: quote.overrideBasePremium }
+    : {};
+}
+
+/** Rates a stored quote with the published version effective on its inception date (422 when none covers it). */
+export async function rateStoredQuote(db: Database, quote: RatedQuoteFields): Promise<QuoteRating> {
+  const effective = await requireEffectiveRater(db, quote);
   const input = ratingInputOf(quote);
-  const override =
-    quote.premiumOverridden && quote.overrideBasePremium !== null
-      ? { baseOverridePence: quote.overrideBasePremium }
-      : {};
-  const result = effective.rater.rate(input, override);
+  const result = effective.rater.rate(input, overrideOptionsOf(quote));
   return { result, version: effective.version, input };
 }
 

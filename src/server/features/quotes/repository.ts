@@ -28,6 +28,15 @@ export interface QuoteWithBroker {
   broker: BrokerSummary | null;
   /** The underwriter who recorded the standing decision (`quotes.decided_by`), by name and e-mail. */
   decidedBy: BrokerSummary | null;
+  /** The issued policy this quote renews (reference, number, premium in pence); null for new business. */
+  renewalOf?: RenewedPolicyRow | null;
+}
+
+export interface RenewedPolicyRow {
+  id: string;
+  reference: string;
+  policyNumber: string | null;
+  totalPremium: number | null;
 }
 
 export const VERSION_CONFLICT = "Quote was changed by someone else; reload it and try again";
@@ -45,12 +54,22 @@ export const brokerColumns = { name: users.name, email: users.email };
 export const deciders = alias(users, "decider");
 export const deciderColumns = { name: deciders.name, email: deciders.email };
 
+/** The quotes table a second time, as the policy a renewal renews: the same single read, one more join. */
+const renewedPolicies = alias(quotes, "renewed");
+const renewedColumns = {
+  id: renewedPolicies.id,
+  reference: renewedPolicies.reference,
+  policyNumber: renewedPolicies.policyNumber,
+  totalPremium: renewedPolicies.totalPremium,
+};
+
 function prepareFindQuoteWithBroker(db: Database) {
   return db
-    .select({ quote: quotes, broker: brokerColumns, decidedBy: deciderColumns })
+    .select({ quote: quotes, broker: brokerColumns, decidedBy: deciderColumns, renewalOf: renewedColumns })
     .from(quotes)
     .leftJoin(users, eq(users.id, quotes.brokerId))
     .leftJoin(deciders, eq(deciders.id, quotes.decidedBy))
+    .leftJoin(renewedPolicies, eq(renewedPolicies.id, quotes.renewalOfId))
     .where(eq(quotes.id, sql.placeholder("id")))
     .limit(1)
     .prepare("find_quote_with_broker");

@@ -5,7 +5,7 @@
 import { penceToMoneyString } from "../../../domain/money";
 import type { Quote } from "../../../domain/quote/quote";
 import type { QuoteRow } from "../../db/schema";
-import type { BrokerSummary } from "./repository";
+import type { BrokerSummary, RenewedPolicyRow } from "./repository";
 
 function iso(date: Date | null): string | null {
   return date ? date.toISOString() : null;
@@ -19,7 +19,12 @@ function money(pence: number | null): string | null {
  * `decidedBy` is who recorded the decision as read with the quote; a write that has just cleared the decision
  * (a reopen) answers no decider, whatever was read before it.
  */
-export function toQuoteResponse(quote: QuoteRow, broker: BrokerSummary | null, decidedBy: BrokerSummary | null): Quote {
+export function toQuoteResponse(
+  quote: QuoteRow,
+  broker: BrokerSummary | null,
+  decidedBy: BrokerSummary | null,
+  renewalOf: RenewedPolicyRow | null = null,
+): Quote {
   const rating = quote.ratingResult;
   return {
     id: quote.id,
@@ -72,6 +77,17 @@ export function toQuoteResponse(quote: QuoteRow, broker: BrokerSummary | null, d
     decidedAt: iso(quote.decidedAt),
     decidedBy: quote.decidedBy === null ? null : decidedBy,
     issuedAt: iso(quote.issuedAt),
+    renewalOfId: quote.renewalOfId,
+    renewalOf:
+      quote.renewalOfId === null || renewalOf === null
+        ? null
+        : {
+            id: renewalOf.id,
+            reference: renewalOf.reference,
+            policyNumber: renewalOf.policyNumber,
+            totalPremium: money(renewalOf.totalPremium),
+          },
+    declarationConfirmed: quote.declarationConfirmed,
     createdAt: quote.createdAt.toISOString(),
     updatedAt: quote.updatedAt.toISOString(),
   };

@@ -12,6 +12,7 @@ import {
   rateQuoteResultSchema,
   ratingTraceEntrySchema,
 } from "../../../domain/quote/quote";
+import { renewalsDueResponseSchema } from "../../../domain/quote/renewal";
 import {
   createQuoteRequestSchema,
   issueQuoteRequestSchema,
@@ -27,6 +28,8 @@ import { createQuote } from "./create-quote";
 import { issueQuote } from "./issue-quote";
 import { rateQuote } from "./rate-quote";
 import { referQuote } from "./refer-quote";
+import { renewQuote } from "./renew-quote";
+import { listRenewalsDue } from "./renewals-due";
 import { toQuoteResponse } from "./response";
 import { findQuotePage, findQuoteStats } from "./search";
 import { patchQuote } from "./update-quote";
@@ -101,6 +104,38 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    "/api/quotes/renewals-due",
+    {
+      schema: {
+        tags: ["quotes"],
+        summary: "Issued policies due for renewal: from 60 days before their last day to 30 days after it",
+        response: { 200: renewalsDueResponseSchema },
+      },
+      onRequest: quoteEditors,
+    },
+    async (request) => listRenewalsDue(app.db, currentUser(request), app.now()),
+  );
+
+  app.post(
+    "/api/quotes/:id/renew",
+    {
+      schema: {
+        tags: ["quotes"],
+        summary: "Renew an issued policy: a new DRAFT quote from the anniversary, every section copied, rated",
+        params: quoteParams,
+        response: { 201: quoteData },
+      },
+      onRequest: quoteEditors,
+    },
+    async (request, reply) => {
+      const renewal = await renewQuote(app.db, currentUser(request), request.params.id, app.now());
+      return reply.status(201).send({
+        data: toQuoteResponse(renewal.quote, renewal.broker, renewal.decidedBy, renewal.renewalOf),
+      });
+    },
+  );
+
+  app.get(
     "/api/quotes/:id",
     {
       schema: { tags: ["quotes"], summary: "One quote", params: quoteParams, response: { 200: quoteData } },
@@ -108,7 +143,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const found = await loadQuoteFor(app.db, request.params.id, currentUser(request), "view");
-      return { data: toQuoteResponse(found.quote, found.broker, found.decidedBy) };
+      return { data: toQuoteResponse(found.quote, found.broker, found.decidedBy, found.renewalOf) };
     },
   );
 
@@ -126,7 +161,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const saved = await patchQuote(app.db, currentUser(request), request.params.id, request.body, app.now());
-      return { data: toQuoteResponse(saved.quote, saved.broker, saved.decidedBy) };
+      return { data: toQuoteResponse(saved.quote, saved.broker, saved.decidedBy, saved.renewalOf) };
     },
   );
 
@@ -149,7 +184,12 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
           breakdown: outcome.breakdown,
           referralHits: outcome.referralHits,
           trace: outcome.trace,
-          quote: toQuoteResponse(outcome.found.quote, outcome.found.broker, outcome.found.decidedBy),
+          quote: toQuoteResponse(
+            outcome.found.quote,
+            outcome.found.broker,
+            outcome.found.decidedBy,
+            outcome.found.renewalOf,
+          ),
         },
       };
     },
@@ -174,7 +214,14 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // The e-mails were committed with the referral; deliver them now rather than at the next interval.
       if (outcome.recipients.length > 0) app.mailDispatcher.kick();
-      return { data: toQuoteResponse(outcome.found.quote, outcome.found.broker, outcome.found.decidedBy) };
+      return {
+        data: toQuoteResponse(
+          outcome.found.quote,
+          outcome.found.broker,
+          outcome.found.decidedBy,
+          outcome.found.renewalOf,
+        ),
+      };
     },
   );
 
@@ -192,7 +239,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const issued = await issueQuote(app.db, currentUser(request), request.params.id, request.body ?? {}, app.now());
-      return { data: toQuoteResponse(issued.quote, issued.broker, issued.decidedBy) };
+      return { data: toQuoteResponse(issued.quote, issued.broker, issued.decidedBy, issued.renewalOf) };
     },
   );
 };

@@ -2,14 +2,15 @@
  * The dashboard's list and figures (docs/product/screens.md and docs/product/errors.md "Dashboard search"; docs/product/permissions.md). Search is done in the
  * database: a case-insensitive substring over reference, proposer, contact e-mail, broker name and e-mail,
  * product code and type, plus the statuses whose value or shown label contains the text. All the text fields
- * are matched at once in `quotes.search_text` (kept lower-cased by database triggers, ADR 0024), so one
- * trigram index serves the whole OR even for the broker's name and e-mail, which live in another table.
+ * are matched at once in the quote's search text (kept lower-cased by database triggers, ADR 0024, on the
+ * narrow quote_search rows, ADR 0043), so one trigram index serves the whole OR even for the broker's name
+ * and e-mail, which live in another table.
  */
 import { and, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { QuoteListQuery } from "../../../domain/quote/quote";
 import { QUOTE_STATUSES, type QuoteStatus, statusLabel } from "../../../domain/quote/status";
 import type { Database } from "../../db/client";
-import { quotes, users } from "../../db/schema";
+import { quoteCounts, quoteSearch, quotes, users } from "../../db/schema";
 import { brokerColumns, deciderColumns, deciders, type QuoteActor, type QuoteWithBroker } from "./repository";
 
 /** LIKE treats % and _ as wildcards and \ as the escape: a search for "50%" means the text "50%". */
@@ -27,17 +28,12 @@ export function statusesMatching(text: string): QuoteStatus[] {
   );
 }
 
-/** What the caller may see: a broker only their own quotes (docs/product/permissions.md). */
-function visibleTo(actor: QuoteActor): SQL | undefined {
-  return actor.role === "BROKER" ? eq(quotes.brokerId, actor.id) : undefined;
-}
-
 function searchCondition(text: string): SQL | undefined {
   const pattern = `%${escapeLikePattern(text.toLowerCase())}%`;
   const statuses = statusesMatching(text);
   return or(
-    sql`${quotes.searchText} like ${pattern}`,
-    statuses.length > 0 ? inArray(quotes.status, statuses) : undefined,
+    sql`${quoteSearch.searchText} like ${pattern}`,
+    statuses.length > 0 ? inArray(quoteSearch.status, statuses) : undefined,
   );
 }
 
@@ -48,29 +44,50 @@ export interface QuotePage {
 
 export async function findQuotePage(db: Database, actor: QuoteActor, query: QuoteListQuery): Promise<QuotePage> {
   const text = query.q?.trim() ?? "";
+  // Filtering, ordering and a search's count run on the narrow quote_search rows (ADR 0043), a few rows per
+  // page of the index, and only the 25 quotes shown are read from the wide quotes rows.
   const where = and(
-    visibleTo(actor),
-    query.status ? eq(quotes.status, query.status) : undefined,
+    // What the caller may see: a broker only their own quotes (docs/product/permissions.md).
+    actor.role === "BROKER" ? eq(quoteSearch.brokerId, actor.id) : undefined,
+    query.status ? eq(quoteSearch.status, query.status) : undefined,
     text.length > 0 ? searchCondition(text) : undefined,
   );
+  const page = db
+    .select({ id: quoteSearch.quoteId, updatedAt: quoteSearch.updatedAt })
+    .from(quoteSearch)
+    .where(where)
+    // Stable: ties on updatedAt are broken by id, so paging never repeats or skips a row.
+    .orderBy(desc(quoteSearch.updatedAt), desc(quoteSearch.quoteId))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .as("page");
+  // Without a search text the total is a sum over the per-broker, per-status counters (a few rows, exact,
+  // kept by the database); a search's total is counted from the trigram index on the narrow rows.
+  const counted =
+    text.length > 0
+      ? db.select({ total: sql<number>`cast(count(*) as integer)` }).from(quoteSearch).where(where)
+      : db
+          .select({ total: sql<number>`cast(coalesce(sum(${quoteCounts.quotes}), 0) as integer)` })
+          .from(quoteCounts)
+          .where(
+            and(
+              actor.role === "BROKER" ? eq(quoteCounts.brokerId, actor.id) : undefined,
+              query.status ? eq(quoteCounts.status, query.status) : undefined,
+            ),
+          );
   // The page and the total are two queries, sent together: with a window count on the page the database
-  // must find every match before it can return 25 rows (seconds on a large book), while on their own the
-  // page walks the (updated_at, id) index and stops at the page end, and the count uses the trigram index.
-  // Neither needs the users join for filtering: search_text already holds the broker's name and e-mail.
-  const [rows, [counted]] = await Promise.all([
+  // must find every match before it can return 25 rows.
+  const [rows, [total]] = await Promise.all([
     db
       .select({ quote: quotes, broker: brokerColumns, decidedBy: deciderColumns })
-      .from(quotes)
+      .from(page)
+      .innerJoin(quotes, eq(quotes.id, page.id))
       .leftJoin(users, eq(users.id, quotes.brokerId))
       .leftJoin(deciders, eq(deciders.id, quotes.decidedBy))
-      .where(where)
-      // Stable: ties on updatedAt are broken by id, so paging never repeats or skips a row.
-      .orderBy(desc(quotes.updatedAt), desc(quotes.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: sql<number>`cast(count(*) as integer)` }).from(quotes).where(where),
+      .orderBy(desc(page.updatedAt), desc(page.id)),
+    counted,
   ]);
-  return { rows, total: Number(counted?.total ?? 0) };
+  return { rows, total: Number(total?.total ?? 0) };
 }
 
 export interface QuoteStatusStats {
@@ -82,15 +99,16 @@ export interface QuoteStatusStats {
 
 /** Count and total premium per status (every status listed, zeros included) over what `actor` may see. */
 export async function findQuoteStats(db: Database, actor: QuoteActor): Promise<QuoteStatusStats[]> {
+  // A sum over the per-broker, per-status counters (exact, kept by the database; ADR 0043), not over the book.
   const rows = await db
     .select({
-      status: quotes.status,
-      count: sql<number>`cast(count(*) as integer)`.mapWith(Number),
-      totalPremium: sql<number>`cast(coalesce(sum(${quotes.totalPremium}), 0) as bigint)`.mapWith(Number),
+      status: quoteCounts.status,
+      count: sql<number>`cast(coalesce(sum(${quoteCounts.quotes}), 0) as integer)`.mapWith(Number),
+      totalPremium: sql<number>`cast(coalesce(sum(${quoteCounts.totalPremium}), 0) as bigint)`.mapWith(Number),
     })
-    .from(quotes)
-    .where(visibleTo(actor))
-    .groupBy(quotes.status);
+    .from(quoteCounts)
+    .where(actor.role === "BROKER" ? eq(quoteCounts.brokerId, actor.id) : undefined)
+    .groupBy(quoteCounts.status);
   const byStatus = new Map(rows.map((row) => [row.status, row]));
   return QUOTE_STATUSES.map((status) => ({
     status,

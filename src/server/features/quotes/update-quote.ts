@@ -119,6 +119,10 @@ export async function patchQuote(
         command.kind === "insuredsDetails"
           ? insuredsDetailsUpdateColumns(quote, command)
           : { [command.kind]: (command as unknown as Record<string, unknown>)[command.kind] };
+      // Saving step 6 answers the declaration: on a renewal this confirms last year's answers, changed or not.
+      if (command.kind === "declaration" && !quote.declarationConfirmed) {
+        Object.assign(candidate, { declarationConfirmed: true });
+      }
       const edit = editSection(quote, candidate, command.kind);
       if (edit.audits.length === 0) return found;
       return commitQuoteChange(db, found, edit.changes, edit.audits, actor, now);

@@ -3,10 +3,12 @@
  * effective period contains the inception date (effectiveFrom <= inception < effectiveTo, null = open-ended).
  * Published versions are immutable, so each is compiled once per process and its rater cached by id; which of
  * them are published (and their periods, which a later publication may close) is read at most once every
- * PUBLISHED_RECHECK_MS per product and database, and at once after a publication in this process.
+ * PUBLISHED_RECHECK_MS per product and database, and at once after a publication: in this process after its
+ * commit, in every other instance sharing PostgreSQL when the notice sent with the commit arrives.
  */
 import { type CompiledRater, compileRatingConfig } from "../../../domain/rating/compile";
 import type { Database } from "../../db/client";
+import { announce, subscribeToCacheNotices } from "../../db/notify";
 import type { RatingVersionRow } from "../../db/schema";
 import { findPublishedVersions } from "./repository";
 
@@ -54,8 +56,8 @@ export interface EffectiveRater {
 
 /**
  * How long a process rates with the published versions it has read before reading them again. A publication in
- * this process takes effect at once; one made by another instance sharing the database takes effect here
- * within this bound (docs/decisions/0036).
+ * this process takes effect at once, and one made by another instance sharing the database as soon as its notice
+ * arrives (docs/decisions/0046); this is the bound while notices cannot arrive (docs/decisions/0036).
  */
 export const PUBLISHED_RECHECK_MS = 5_000;
 
@@ -70,9 +72,25 @@ interface PublishedVersions {
 let publicationGeneration = 0;
 const publishedCache = new WeakMap<Database, Map<string, PublishedVersions>>();
 
-/** A publication in this process has committed: rate with the new periods from the next quote on. */
+/**
+ * A publication has committed (in this process, or another instance announced one), or announcements may have
+ * been missed: rate with the periods read afresh from the next quote on. A read already under way when this is
+ * called is not kept, since it may predate the publication.
+ */
 export function forgetPublishedVersions(): void {
   publicationGeneration += 1;
+}
+
+subscribeToCacheNotices({
+  onNotice(notice) {
+    if (notice.kind === "published") forgetPublishedVersions();
+  },
+  onGap: forgetPublishedVersions,
+});
+
+/** Tells every instance sharing the database to read the published versions again, once `tx` commits. */
+export async function announcePublication(tx: Database): Promise<void> {
+  await announce(tx, { kind: "published" });
 }
 
 async function publishedVersionsOf(db: Database, productCode: string): Promise<RatingVersionRow[]> {

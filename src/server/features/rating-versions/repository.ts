@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { type RatingVersionRow, ratingVersions, users } from "../../db/schema";
+import { quotes, type RatingVersionRow, ratingVersions, users } from "../../db/schema";
 
 export type VersionWithCreator = { version: RatingVersionRow; creator: { id: string; name: string } | null };
 export type NewRatingVersionRow = typeof ratingVersions.$inferInsert;
@@ -70,4 +70,14 @@ export async function updateVersion(tx: Database, id: string, changes: RatingVer
 /** Serialises publications per product, so two admins publishing at once cannot both close the same period. */
 export async function lockProduct(tx: Database, productCode: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rating_version:${productCode}`}))`);
+}
+
+/** A stored quote's last rating as a test case starts from it: the input rated, the total and the referrals. */
+export async function findQuoteRating(db: Database, reference: string) {
+  const [row] = await db
+    .select({ reference: quotes.reference, totalPremium: quotes.totalPremium, ratingResult: quotes.ratingResult })
+    .from(quotes)
+    .where(eq(quotes.reference, reference))
+    .limit(1);
+  return row;
 }

@@ -4,13 +4,21 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ratingTestCaseSchema } from "../../../domain/rating/test-cases";
 import {
   createRatingVersionRequestSchema,
   ratingVersionSchema,
   updateRatingVersionRequestSchema,
 } from "../../../domain/rating/version";
 import { currentUser, requireRole } from "../../auth/authenticate";
-import { createDraft, getRatingVersion, listRatingVersions, publishVersion, updateDraft } from "./service";
+import {
+  createDraft,
+  getRatingVersion,
+  listRatingVersions,
+  publishVersion,
+  testCaseFromQuote,
+  updateDraft,
+} from "./service";
 
 const idParams = z.object({ id: z.uuid({ message: "Invalid rating version id" }) });
 const versionResponse = z.object({ data: ratingVersionSchema });
@@ -30,6 +38,22 @@ export const ratingVersionRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: adminOnly,
     },
     async (request) => ({ data: await listRatingVersions(app.db, request.query.productCode) }),
+  );
+
+  app.get(
+    "/api/rating/versions/case-from-quote",
+    {
+      schema: {
+        tags: ["rating versions"],
+        summary: "A test case from a stored quote's last rating: its input, total premium and referrals (ADMIN)",
+        querystring: z.strictObject({
+          reference: z.string().trim().min(1, "Enter a quote reference").max(50, "Not a quote reference"),
+        }),
+        response: { 200: z.object({ data: ratingTestCaseSchema }) },
+      },
+      onRequest: adminOnly,
+    },
+    async (request) => ({ data: await testCaseFromQuote(app.db, request.query.reference) }),
   );
 
   app.get(

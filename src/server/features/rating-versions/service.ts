@@ -4,6 +4,10 @@
  * periods it supersedes in the same transaction (the rule is the domain's `planPublication`, ADR 0005). Every
  * change is audited in the transaction that makes it.
  */
+
+import { penceToMoneyString } from "../../../domain/money";
+import { defaultRatingInput, RATING_INPUT_FIELD_NAMES, type RatingInput } from "../../../domain/rating/input";
+import { failingTestCasesMessage, type RatingTestCase, runTestCases } from "../../../domain/rating/test-cases";
 import {
   type CreateRatingVersionRequest,
   isValidPeriod,
@@ -16,9 +20,10 @@ import { recordAudit } from "../../audit/record";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
-import { compiledRaterFor, forgetPublishedVersions } from "./effective-service";
+import { announcePublication, compiledRaterFor, forgetPublishedVersions } from "./effective-service";
 import {
   findPublishedVersions,
+  findQuoteRating,
   findVersion,
   findVersionForUpdate,
   findVersionWithCreator,
@@ -49,6 +54,7 @@ export function toRatingVersionResponse({ version, creator }: VersionWithCreator
     createdBy: creator?.id ? { id: creator.id, name: creator.name } : null,
     createdAt: version.createdAt.toISOString(),
     publishedAt: version.publishedAt?.toISOString() ?? null,
+    testCases: version.testCases,
   };
 }
 
@@ -75,7 +81,7 @@ export async function createDraft(
   request: CreateRatingVersionRequest,
   now: Date,
 ): Promise<RatingVersion> {
-  const { name, notes, json, effectiveFrom, effectiveTo } = request;
+  const { name, notes, json, effectiveFrom, effectiveTo, testCases } = request;
   const productCode = productCodeOf(json);
   const id = await db.transaction(async (tx) => {
     const id = await insertVersion(tx, {
@@ -87,6 +93,7 @@ export async function createDraft(
       status: "DRAFT",
       effectiveFrom,
       effectiveTo,
+      testCases,
       createdBy: admin.id,
       createdAt: now,
       updatedAt: now,
@@ -96,7 +103,7 @@ export async function createDraft(
       action: "created",
       entityId: id,
       actorId: admin.id,
-      details: { name, productCode, effectiveFrom, effectiveTo },
+      details: { name, productCode, effectiveFrom, effectiveTo, testCases: testCases.length },
     });
     return id;
   });
@@ -134,6 +141,7 @@ export async function updateDraft(
     }
     if (update.effectiveFrom !== undefined) changes.effectiveFrom = update.effectiveFrom;
     if (update.effectiveTo !== undefined) changes.effectiveTo = update.effectiveTo;
+    if (update.testCases !== undefined) changes.testCases = update.testCases;
     await updateVersion(tx, id, { ...changes, updatedAt: now });
     await recordAudit(tx, {
       entityType: "rating_version",
@@ -162,7 +170,10 @@ export async function publishVersion(db: Database, admin: Actor, id: string, now
     }
     // The configuration was validated when saved; compiling again proves this engine accepts it and warms
     // the rater cache before the first quote needs it.
-    compiledRaterFor({ ...current, status: "DRAFT" });
+    const rater = compiledRaterFor({ ...current, status: "DRAFT" });
+    // docs/product/rating.md: a version whose own test cases fail is not published.
+    const failing = failingTestCasesMessage(runTestCases(rater, current.testCases));
+    if (failing) throw AppError.conflict(failing, "RATING_TEST_CASES_FAILING");
     const published = await findPublishedVersions(tx, current.productCode);
     const plan = planPublication(published, current);
     if (!plan.ok) throw AppError.conflict(plan.message, "EFFECTIVE_PERIOD_CONFLICT");
@@ -194,7 +205,32 @@ export async function publishVersion(db: Database, admin: Actor, id: string, now
         closed,
       },
     });
+    await announcePublication(tx);
   });
   forgetPublishedVersions();
   return getRatingVersion(db, id);
+}
+
+/**
+ * 'Add case from quote' (docs/product/rating.md): the stored quote's last rating as a test case named after its
+ * reference: the input it was rated with (a field the engine gained since takes its default), its current total
+ * premium and the referral codes that rating raised.
+ */
+export async function testCaseFromQuote(db: Database, reference: string): Promise<RatingTestCase> {
+  const quote = await findQuoteRating(db, reference.trim().toUpperCase());
+  if (!quote) throw AppError.notFound("Quote not found", "QUOTE_NOT_FOUND");
+  if (quote.totalPremium === null || !quote.ratingResult) {
+    throw AppError.conflict(`Quote ${quote.reference} has not been rated yet`, "QUOTE_NOT_RATED");
+  }
+  const stored = quote.ratingResult.input;
+  const defaults = defaultRatingInput();
+  const input = Object.fromEntries(
+    RATING_INPUT_FIELD_NAMES.map((name) => [name, stored[name] ?? defaults[name]]),
+  ) as RatingInput;
+  return {
+    name: quote.reference,
+    input,
+    expectedTotal: penceToMoneyString(quote.totalPremium),
+    expectedReferrals: [...new Set(quote.ratingResult.referralHits.map((hit) => hit.code))].sort(),
+  };
 }

@@ -14,6 +14,7 @@ import { paths } from "../../config/paths";
 import { useQuotes } from "../../features/quotes/api/get-quotes";
 import { QuoteStatsPanel } from "../../features/quotes/components/quote-stats";
 import { QuotesTable } from "../../features/quotes/components/quotes-table";
+import { RenewalsDueCard } from "../../features/renewals/components/renewals-due-card";
 import { useDebouncedValue } from "../../hooks/use-debounced-value";
 import { useNow } from "../../hooks/use-now";
 import { pageTitle, usePageTitle } from "../../hooks/use-page-title";
@@ -53,6 +54,7 @@ export default function DashboardRoute() {
           <p className="text-sm text-slate-600">Manage your quotes and track performance</p>
         </div>
         <QuoteStatsPanel />
+        {canCreateQuotes ? <RenewalsDueCard now={now} /> : null}
         <div className="flex flex-wrap items-center gap-3">
           <div className="relative min-w-64 flex-1">
             <Search aria-hidden="true" className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-slate-500" />

@@ -21,19 +21,22 @@ describe("side navigation (docs/product/screens.md)", () => {
       ["Dashboard", "/dashboard"],
       ["Review Queue", "/uw/dashboard"],
       ["New Quote", "/quote/new"],
+      ["Bordereau", "/bordereau"],
       ["User Management", "/admin/users"],
     ]);
+    expect(active("UNDERWRITER", "/bordereau")).toEqual(["Bordereau"]);
     expect(active("UNDERWRITER", "/uw/dashboard")).toEqual(["Review Queue"]);
     expect(active("UNDERWRITER", "/uw/review/8d3c0f4e")).toEqual(["Review Queue"]);
     expect(active("UNDERWRITER", "/dashboard")).toEqual(["Dashboard"]);
   });
 
-  it("gives administrators the four admin links", () => {
+  it("gives administrators the four admin links and the bordereau", () => {
     expect(navigationFor("ADMIN").map((link) => [link.label, link.href])).toEqual([
       ["Dashboard", "/admin/dashboard"],
       ["Rating Versions", "/admin/rating"],
       ["User Management", "/admin/users"],
       ["Audit Logs", "/admin/audit"],
+      ["Bordereau", "/bordereau"],
     ]);
   });
 

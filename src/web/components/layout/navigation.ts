@@ -2,6 +2,7 @@ import type { Role } from "@domain/auth/schemas";
 import {
   ClipboardCheck,
   FilePlus2,
+  FileSpreadsheet,
   LayoutDashboard,
   type LucideIcon,
   ScrollText,
@@ -48,14 +49,23 @@ const REVIEW_QUEUE: NavLink = {
   isActive: (location) => location === paths.underwriterDashboard || under(paths.underwriterReviewArea)(location),
 };
 
+/** The monthly premium bordereau: underwriters and admins report what was bound. */
+const BORDEREAU: NavLink = {
+  href: paths.bordereau,
+  label: "Bordereau",
+  icon: FileSpreadsheet,
+  isActive: exactly(paths.bordereau),
+};
+
 const QUOTE_USER_LINKS: NavLink[] = [DASHBOARD, NEW_QUOTE, USER_MANAGEMENT];
-const UNDERWRITER_LINKS: NavLink[] = [DASHBOARD, REVIEW_QUEUE, NEW_QUOTE, USER_MANAGEMENT];
+const UNDERWRITER_LINKS: NavLink[] = [DASHBOARD, REVIEW_QUEUE, NEW_QUOTE, BORDEREAU, USER_MANAGEMENT];
 
 const ADMIN_LINKS: NavLink[] = [
   { href: paths.admin.dashboard, label: "Dashboard", icon: LayoutDashboard, isActive: exactly(paths.admin.dashboard) },
   { href: paths.admin.rating, label: "Rating Versions", icon: SlidersHorizontal, isActive: under(paths.admin.rating) },
   { href: paths.admin.users, label: "User Management", icon: Users, isActive: exactly(paths.admin.users) },
   { href: paths.admin.audit, label: "Audit Logs", icon: ScrollText, isActive: exactly(paths.admin.audit) },
+  BORDEREAU,
 ];
 
 export function navigationFor(role: Role): NavLink[] {

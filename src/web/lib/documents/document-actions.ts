@@ -39,10 +39,19 @@ export interface DocumentEffects {
   openMail: (href: string) => void;
 }
 
-export function fetchDocument(type: DocumentType, quote: DocumentQuote): Promise<DocumentFile> {
+/** How a document is asked for: the statement of fact may include the quotation options. */
+export interface DocumentRequestOptions {
+  quotationOptions?: boolean;
+}
+
+export function fetchDocument(
+  type: DocumentType,
+  quote: DocumentQuote,
+  options: DocumentRequestOptions = {},
+): Promise<DocumentFile> {
   switch (type) {
     case "statementOfFact":
-      return generateStatementOfFact(quote);
+      return generateStatementOfFact(quote, options);
     case "policySchedule":
       return generatePolicySchedule(quote);
     case "dcPolicyWording":
@@ -80,6 +89,7 @@ export async function downloadSelectedDocuments(
   quote: DocumentQuote,
   selection: DocumentSelection,
   effects: DocumentEffects,
+  options: DocumentRequestOptions = {},
 ): Promise<number> {
   const types = selectedDocumentTypes(selection);
   if (types.length === 0) {
@@ -90,7 +100,7 @@ export async function downloadSelectedDocuments(
   const failures: string[] = [];
   for (const type of types) {
     try {
-      saveDocument(type, await fetchDocument(type, quote), effects);
+      saveDocument(type, await fetchDocument(type, quote, options), effects);
       saved += 1;
     } catch (error) {
       failures.push(messageOf(error));

@@ -4,9 +4,16 @@ import { fileNameFromDisposition } from "./save-file";
 
 export const STATEMENT_OF_FACT_ERROR = "Failed to generate statement of fact";
 
-/** POST /api/quotes/{id}/statement-of-fact: the PDF named `{reference}-statement-of-fact.pdf`. */
-export async function generateStatementOfFact(quote: { id: string; reference: string }): Promise<DocumentFile> {
-  const response = await fetchWithSession(`/api/quotes/${encodeURIComponent(quote.id)}/statement-of-fact`, {
+/**
+ * POST /api/quotes/{id}/statement-of-fact: the PDF named `{reference}-statement-of-fact.pdf`; with
+ * `quotationOptions` it carries the 'Quotation options' section.
+ */
+export async function generateStatementOfFact(
+  quote: { id: string; reference: string },
+  options: { quotationOptions?: boolean } = {},
+): Promise<DocumentFile> {
+  const query = options.quotationOptions ? "?quotationOptions=true" : "";
+  const response = await fetchWithSession(`/api/quotes/${encodeURIComponent(quote.id)}/statement-of-fact${query}`, {
     method: "POST",
     headers: { Accept: "application/pdf" },
   }).catch(() => undefined);

@@ -202,7 +202,8 @@ export function useSectionStep<TFields extends FieldValues, TParsed>(
   const messages = SECTION_TOASTS[section];
   return useStepSave({
     form,
-    stored: Boolean(quote?.[section]),
+    // A renewal's declaration is last year's answers: it counts as unsaved until the broker saves it here.
+    stored: Boolean(quote?.[section]) && !(section === "declaration" && quote?.declarationConfirmed === false),
     write: (values) => {
       if (!quote) throw new Error("Save the insured's details first");
       const body = { [section]: values, expectedVersion: quote.version } as PatchQuoteRequestInput;

@@ -1,12 +1,15 @@
 import { todayInLondon } from "@domain/format/dates";
+import { penceToMoneyString } from "@domain/money";
 import type { RatingConfigIssue } from "@domain/rating/config-schema";
 import { impactHeadline } from "@domain/rating/impact";
+import type { RatingTestCase, TestCaseResult } from "@domain/rating/test-cases";
 import {
   publicationConfirmation,
   type RatingVersion,
   TEST_INDUSTRIES,
   TEST_RISK_DEFAULTS,
   type TestRatingRisk,
+  testRatingInput,
   testRatingRiskSchema,
 } from "@domain/rating/version";
 import { Button } from "@web/components/ui/button";
@@ -23,11 +26,21 @@ import { useId, useState } from "react";
 import { useCreateRatingVersion } from "../api/create-rating-version";
 import { useImpactJob } from "../api/get-impact-job";
 import { useRatingVersions } from "../api/get-rating-versions";
+import { getTestCaseFromQuote } from "../api/get-test-case-from-quote";
 import { usePublishRatingVersion } from "../api/publish-rating-version";
 import { useUpdateRatingVersion } from "../api/update-rating-version";
+import {
+  checkTestCaseDrafts,
+  runTestCaseDrafts,
+  type TestCaseDraft,
+  type TestCaseProblem,
+  toTestCaseDraft,
+} from "../test-cases";
 import { checkRatingConfigText, runTestRating, type TestRatingOutcome } from "../test-rating";
+import { ComparePanel } from "./compare-panel";
 import { ConfigSummary } from "./config-summary";
 import { ImpactPanel } from "./impact-panel";
+import { TestCasesPanel } from "./test-cases-panel";
 import { TestResults } from "./test-results";
 
 export interface EditorSeed {
@@ -39,6 +52,7 @@ export interface EditorSeed {
   effectiveTo: string;
   /** The configuration as its author wrote it (key order kept). */
   configText: string;
+  testCases: RatingTestCase[];
 }
 
 const INDUSTRY_OPTIONS = TEST_INDUSTRIES.map((industry) => ({
@@ -124,6 +138,10 @@ export function RatingVersionEditor({
   const [validMessage, setValidMessage] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<TestRatingOutcome | null>(null);
   const [dirty, setDirty] = useState(false);
+  const [caseDrafts, setCaseDrafts] = useState<TestCaseDraft[]>(() => seed.testCases.map(toTestCaseDraft));
+  const [caseResults, setCaseResults] = useState<TestCaseResult[] | null>(null);
+  const [caseProblems, setCaseProblems] = useState<TestCaseProblem[]>([]);
+  const [publishError, setPublishError] = useState<string | null>(null);
   const [confirmingPublish, setConfirmingPublish] = useState(false);
   // The impact analysis run for this draft in this screen; its headline is repeated when publishing.
   const [impactJobId, setImpactJobId] = useState<string | null>(null);
@@ -145,7 +163,49 @@ export function RatingVersionEditor({
       setter(value);
       setDirty(true);
       setValidMessage(null);
+      setPublishError(null);
     };
+
+  const changeCases = (drafts: TestCaseDraft[]) => {
+    edit(setCaseDrafts)(drafts);
+    // Results of the cases as they were no longer say anything about the edited ones.
+    setCaseResults(null);
+    setCaseProblems([]);
+  };
+
+  /** Runs the cases with the real engine on the text in the editor (Validate and Test Rating both do). */
+  const runCases = (text: string, drafts: readonly TestCaseDraft[] = caseDrafts) => {
+    const run = runTestCaseDrafts(text, drafts);
+    setCaseResults(run.kind === "ran" ? run.results : null);
+    setCaseProblems(run.kind === "invalid-cases" ? run.problems : []);
+  };
+
+  const addCaseFromRisk = () => {
+    const checked = testRatingRiskSchema.safeParse(risk);
+    const input = testRatingInput(checked.success ? checked.data : { ...TEST_RISK_DEFAULTS });
+    // The case starts as what this configuration rates today; the administrator then sets what it should be.
+    const rated = runTestRating(jsonText, checked.success ? checked.data : { ...TEST_RISK_DEFAULTS });
+    const result = rated.kind === "rated" ? rated.result : null;
+    const draft = toTestCaseDraft({
+      name: `Case ${caseDrafts.length + 1}`,
+      input,
+      expectedTotal: result ? penceToMoneyString(result.totalPremium) : "0.00",
+      expectedReferrals: result ? result.referralHits.map((hit) => hit.code) : [],
+    });
+    changeCases([...caseDrafts, draft]);
+  };
+
+  const addCaseFromQuote = async (reference: string): Promise<boolean> => {
+    try {
+      const testCase = await getTestCaseFromQuote(reference);
+      changeCases([...caseDrafts, toTestCaseDraft(testCase)]);
+      toast({ title: "Test Case Added", description: `${testCase.name} added with its stored rating.` });
+      return true;
+    } catch (error) {
+      toast({ title: "Add Case Error", description: errorMessageOf(error), variant: "destructive" });
+      return false;
+    }
+  };
 
   const validate = (): Record<string, unknown> | null => {
     const check = checkRatingConfigText(jsonText);
@@ -163,6 +223,7 @@ export function RatingVersionEditor({
     }
     setIssues([]);
     setValidMessage("The configuration is valid: every factor, fee and referral rule compiles.");
+    runCases(jsonText);
     return check.json;
   };
 
@@ -182,6 +243,7 @@ export function RatingVersionEditor({
     }
     setIssues(result.kind === "invalid-config" ? result.issues : []);
     setOutcome(result);
+    runCases(jsonText);
   };
 
   const save = async (): Promise<RatingVersion | null> => {
@@ -191,12 +253,19 @@ export function RatingVersionEditor({
       toast({ title: "Validation Error", description: "Version name is required", variant: "destructive" });
       return null;
     }
+    const cases = checkTestCaseDrafts(caseDrafts);
+    if (!cases.ok) {
+      setCaseProblems(cases.problems);
+      toast({ title: "Validation Error", description: cases.problems[0]?.message ?? "", variant: "destructive" });
+      return null;
+    }
     const body = {
       name: name.trim(),
       notes: notes.trim(),
       json,
       effectiveFrom,
       effectiveTo: effectiveTo || null,
+      testCases: cases.cases,
     };
     try {
       if (editing) {
@@ -237,6 +306,9 @@ export function RatingVersionEditor({
       setConfirmingPublish(false);
       onClose();
     } catch (error) {
+      setConfirmingPublish(false);
+      setPublishError(errorMessageOf(error));
+      if (error instanceof ApiError && error.code === "RATING_TEST_CASES_FAILING") runCases(jsonText);
       toast({ title: "Publish Error", description: errorMessageOf(error), variant: "destructive" });
     }
   };
@@ -303,6 +375,15 @@ export function RatingVersionEditor({
               {validMessage}
             </p>
           ) : null}
+          <TestCasesPanel
+            drafts={caseDrafts}
+            results={caseResults}
+            problems={caseProblems}
+            readOnly={false}
+            onChange={changeCases}
+            onAddFromRisk={addCaseFromRisk}
+            onAddFromQuote={addCaseFromQuote}
+          />
           <fieldset className="grid gap-3 rounded-md border border-slate-200 p-3">
             <legend className="px-1 text-sm font-semibold text-slate-900">Test risk</legend>
             <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
@@ -373,22 +454,31 @@ export function RatingVersionEditor({
               </p>
             )}
           </div>
+          {publishError ? (
+            <p role="alert" className="flex items-start gap-2 text-sm font-medium text-red-800">
+              <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+              Not published: {publishError}
+            </p>
+          ) : null}
         </CardContent>
       </Card>
       {outcome?.kind === "rated" ? (
         <TestResults result={outcome.result} highSumInsured={outcome.highSumInsured} />
       ) : null}
-      {editing?.status === "DRAFT" ? (
-        <ImpactPanel
-          version={editing}
-          unsavedChanges={dirty}
-          jobId={impactJobId}
-          onStarted={(jobId) => {
-            setImpactJobId(jobId);
-            setAnalysedJsonText(jsonText);
-          }}
-        />
-      ) : null}
+      <div className="grid items-start gap-4 xl:grid-cols-2">
+        {editing?.status === "DRAFT" ? (
+          <ImpactPanel
+            version={editing}
+            unsavedChanges={dirty}
+            jobId={impactJobId}
+            onStarted={(jobId) => {
+              setImpactJobId(jobId);
+              setAnalysedJsonText(jsonText);
+            }}
+          />
+        ) : null}
+        <ComparePanel versions={versions.data ?? []} configText={jsonText} effectiveFrom={effectiveFrom} />
+      </div>
       {editing ? (
         <ConfirmDialog
           open={confirmingPublish}

@@ -28,6 +28,8 @@ function newVersionSeed(versions: readonly RatingVersion[], basedOn?: RatingVers
     effectiveFrom: "",
     effectiveTo: "",
     configText: template?.configText ?? ratingConfigText(DC_PI_RATING_CONFIG),
+    // A version copied from another keeps its test cases: they describe what the copy must still rate.
+    testCases: template?.testCases ?? [],
   };
 }
 
@@ -39,6 +41,7 @@ function draftSeed(version: RatingVersion): EditorSeed {
     effectiveFrom: version.effectiveFrom,
     effectiveTo: version.effectiveTo ?? "",
     configText: version.configText,
+    testCases: version.testCases,
   };
 }
 

@@ -40,6 +40,7 @@ export function WizardDocuments({ quote }: { quote: Quote | undefined }) {
   const idPrefix = useId();
   const [selection, setSelection] = useState<DocumentSelection>(NONE);
   const [busy, setBusy] = useState(false);
+  const [withOptions, setWithOptions] = useState(false);
   const missing = quote ? findMissingForDocuments(quote) : [];
   const needsData = (type: DocumentType) => type !== "dcPolicyWording" && missing.length > 0;
   const unavailable = (type: DocumentType) => !quote || needsData(type);
@@ -52,7 +53,9 @@ export function WizardDocuments({ quote }: { quote: Quote | undefined }) {
     ) as DocumentSelection;
     setBusy(true);
     try {
-      await downloadSelectedDocuments(quote, effective, browserDocumentEffects(wizardNotify));
+      await downloadSelectedDocuments(quote, effective, browserDocumentEffects(wizardNotify), {
+        quotationOptions: withOptions && chosen.includes("statementOfFact"),
+      });
     } finally {
       setBusy(false);
     }
@@ -83,6 +86,20 @@ export function WizardDocuments({ quote }: { quote: Quote | undefined }) {
               </Label>
             </div>
           ))}
+          <div className="flex items-center gap-2 pl-6">
+            <Checkbox
+              id={`${idPrefix}-quotation-options`}
+              checked={withOptions && chosen.includes("statementOfFact")}
+              disabled={!chosen.includes("statementOfFact")}
+              onCheckedChange={(checked) => setWithOptions(checked === true)}
+            />
+            <Label
+              htmlFor={`${idPrefix}-quotation-options`}
+              className={chosen.includes("statementOfFact") ? "font-normal" : "font-normal text-slate-500"}
+            >
+              Include quotation options (premium by cover limit and excess)
+            </Label>
+          </div>
         </fieldset>
         {quote && missing.length > 0 ? (
           <p id={`${idPrefix}-missing`} className="text-xs text-slate-600">

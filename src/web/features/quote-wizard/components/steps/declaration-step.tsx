@@ -13,6 +13,7 @@ import { AlertTriangle } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
 import { declarationFormValues } from "../../lib/form-values";
 import { FormField, YesNoQuestion } from "../fields";
+import { RenewalDeclarationNotice } from "../renewal-declaration-notice";
 import { StepShell } from "../step-shell";
 import { useRating } from "../use-rating";
 import { useSectionStep } from "../use-step-save";
@@ -41,6 +42,7 @@ export function DeclarationStep() {
 
   return (
     <StepShell next={7} back={5} continueLabel="Continue to Submit" busy={saving || rating}>
+      <RenewalDeclarationNotice quote={quote} />
       {DECLARATION_GROUPS.map((group) => (
         <Card key={group.key}>
           <CardHeader>

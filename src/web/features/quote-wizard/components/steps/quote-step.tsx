@@ -15,12 +15,14 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { type CoverSelections, type QuoteSelections, selectionsFromQuote } from "../../lib/selections";
 import { AdditionalCovers } from "../quote/additional-covers";
+import { CompareOptions } from "../quote/compare-options";
 import { DecisionSummary } from "../quote/decision-summary";
 import { ExcessCards } from "../quote/excess-cards";
 import { IssuePolicy } from "../quote/issue-policy";
 import { PremiumCard } from "../quote/premium-card";
 import { premiumLinesOf } from "../quote/premium-lines";
 import { PremiumOverride } from "../quote/premium-override";
+import { RenewalPremiumChange } from "../quote/renewal-premium-change";
 import { useStepSevenWrites } from "../quote/step-seven-writes";
 import { WizardDocuments } from "../quote/wizard-documents";
 import { StepHeading } from "../step-shell";
@@ -197,6 +199,18 @@ export function QuoteStep() {
                 onChange={(excess: ExcessOption) => selections && void changeSelections({ ...selections, excess })}
               />
             </div>
+            {quote && lines ? (
+              <div>
+                <CompareOptions
+                  quote={quote}
+                  readOnly={readOnly}
+                  busy={writing}
+                  onChoose={(coverLimit, excess) =>
+                    selections && void changeSelections({ ...selections, coverLimit, excess })
+                  }
+                />
+              </div>
+            ) : null}
           </CardContent>
         </Card>
         {selections ? (
@@ -217,6 +231,7 @@ export function QuoteStep() {
           trace={quote?.ratingTrace ?? []}
           turnover={quote ? ratedTurnoverOf(quote) : {}}
         />
+        {quote ? <RenewalPremiumChange quote={quote} /> : null}
         {quote && lines ? (
           <PremiumOverride
             active={quote.premiumOverridden}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import {
+  bordereauLine,
+  bordereauMonthOptions,
+  bordereauQuerySchema,
+  bordereauTotals,
+  type IssuedPolicy,
+  postcodeOf,
+  previousBordereauMonth,
+} from "./bordereau";
+
+const policy: IssuedPolicy = {
+  policyNumber: "FU-DCPI-000042",
+  quoteReference: "DCPI-000042",
+  insuredName: "Acme Design & Build Ltd",
+  tradingName: null,
+  businessAddress: "Unit 4, Mill Lane, Leeds, ls1 4ap",
+  businessActivity: "Architect",
+  inceptionDate: "2028-02-29",
+  coverLimit: 1_000_000,
+  excessOption: "2x",
+  basePremium: 123_456,
+  fees: 5_000,
+  taxes: 15_415,
+  totalPremium: 143_871,
+  ratingVersion: "2026 rates (v3)",
+  brokerName: "Bea Broker",
+  brokerEmail: "broker@example.com",
+  issuedAt: new Date("2026-11-03T09:15:00.000Z"),
+};
+
+describe("the monthly bordereau", () => {
+  it("reads the last UK postcode of an address, upper-cased and spaced", () => {
+    expect(postcodeOf("Unit 4, Mill Lane, Leeds, ls1 4ap")).toBe("LS1 4AP");
+    expect(postcodeOf("1 Strand, London WC2N5DN")).toBe("WC2N 5DN");
+    expect(postcodeOf("No postcode here")).toBe("");
+    expect(postcodeOf(null)).toBe("");
+  });
+
+  it("reports the day before the anniversary as the expiry, and the excess of the rated option", () => {
+    const line = bordereauLine(policy);
+    expect(line.inceptionDate).toBe("2028-02-29");
+    expect(line.expiryDate).toBe("2029-02-28");
+    expect(line.coverLimit).toBe(100_000_000);
+    expect(line.excess).toBe(300_000);
+    expect(line.issuedAt).toBe("2026-11-03T09:15:00.000Z");
+  });
+
+  it("totals the premium lines exactly and counts the policies; an empty month totals zero", () => {
+    const lines = [
+      bordereauLine(policy),
+      bordereauLine({ ...policy, basePremium: 1, fees: 2, taxes: 3, totalPremium: 6 }),
+    ];
+    const totals = bordereauTotals(lines);
+    expect(totals).toMatchObject({ basePremium: 123_457, fees: 5_002, ipt: 15_418, grossPremium: 143_877 });
+    expect(totals.quoteReference).toBe("2 policies");
+    expect(bordereauTotals([])).toMatchObject({
+      basePremium: 0,
+      fees: 0,
+      ipt: 0,
+      grossPremium: 0,
+      quoteReference: "0 policies",
+    });
+  });
+
+  it("accepts a calendar month and refuses anything else with one clear message", () => {
+    expect(bordereauQuerySchema.parse({ month: "2026-11" })).toEqual({ month: "2026-11", format: "csv" });
+    for (const month of ["2026-13", "2026-1", "26-11", "1999-12", "2026-11-01"]) {
+      const result = bordereauQuerySchema.safeParse({ month });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(
+        "Month must be a calendar month written as YYYY-MM, such as 2026-11",
+      );
+    }
+    expect(bordereauQuerySchema.safeParse({ month: "2026-11", format: "pdf" }).error?.issues[0]?.message).toBe(
+      "Format must be csv or xlsx",
+    );
+  });
+});
+
+describe("the months offered", () => {
+  it("lists this month (so far) and the ones before it, newest first, across a year end", () => {
+    expect(bordereauMonthOptions("2027-01-05", 3)).toEqual([
+      { value: "2027-01", label: "January 2027 (so far)" },
+      { value: "2026-12", label: "December 2026" },
+      { value: "2026-11", label: "November 2026" },
+    ]);
+    expect(previousBordereauMonth("2027-01-31")).toBe("2026-12");
+    expect(previousBordereauMonth("2026-03-31")).toBe("2026-02");
+  });
+});

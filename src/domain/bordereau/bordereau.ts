@@ -1,0 +1,204 @@
+/**
+ * The monthly premium bordereau (docs/product/bordereau.md): every policy issued in a London calendar month, one
+ * line each, then a totals line, for the capacity provider the MGA writes under. The columns, their order and
+ * their names are set here once; the server fills them from the stored quotes and writes them as CSV or XLSX.
+ *
+ * Money is carried in integer pence until the file is written, so the totals are exact sums of the stored
+ * figures; the file shows pounds with two decimals. Dates are ISO 8601.
+ */
+import { z } from "zod";
+import { excessAmount } from "../format/excess";
+import { type Pence, penceToMoneyString, sumPence } from "../money";
+import { periodOfInsurance } from "../quote/policy-period";
+import type { ExcessOption } from "../rating/input";
+
+/** A reporting month as YYYY-MM. */
+export const BORDEREAU_MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+export const BORDEREAU_MONTH_MESSAGE = "Month must be a calendar month written as YYYY-MM, such as 2026-11";
+/** The first month a bordereau can report: nothing is issued before the product existed. */
+export const FIRST_BORDEREAU_MONTH = "2000-01";
+
+export const BORDEREAU_FORMATS = ["csv", "xlsx"] as const;
+export type BordereauFormat = (typeof BORDEREAU_FORMATS)[number];
+
+export const bordereauQuerySchema = z.strictObject({
+  month: z
+    .string({ error: BORDEREAU_MONTH_MESSAGE })
+    .regex(BORDEREAU_MONTH, BORDEREAU_MONTH_MESSAGE)
+    .refine((month) => month >= FIRST_BORDEREAU_MONTH, BORDEREAU_MONTH_MESSAGE),
+  format: z.enum(BORDEREAU_FORMATS, { error: "Format must be csv or xlsx" }).default("csv"),
+});
+export type BordereauQuery = z.output<typeof bordereauQuerySchema>;
+
+/** One issued policy as the database holds it: the premium lines in pence, exactly as stored. */
+export interface IssuedPolicy {
+  policyNumber: string;
+  quoteReference: string;
+  insuredName: string;
+  tradingName: string | null;
+  businessAddress: string | null;
+  businessActivity: string | null;
+  /** YYYY-MM-DD */
+  inceptionDate: string;
+  /** Whole pounds, as rated. */
+  coverLimit: number;
+  excessOption: ExcessOption;
+  basePremium: Pence;
+  fees: Pence;
+  taxes: Pence;
+  totalPremium: Pence;
+  ratingVersion: string;
+  brokerName: string;
+  brokerEmail: string;
+  issuedAt: Date;
+}
+
+type CellKind = "text" | "date" | "money" | "timestamp";
+
+interface ColumnDefinition {
+  header: string;
+  kind: CellKind;
+  /** The column's name in Lloyd's Coverholder Reporting Standards' premium bordereau, where one matches. */
+  lloyds: boolean;
+}
+
+/**
+ * The columns in file order. Where a column is one of the Coverholder Reporting Standards' premium fields, it
+ * carries that field's name, so a capacity provider's loader maps it without a lookup table.
+ */
+export const BORDEREAU_COLUMNS = {
+  certificateReference: { header: "Certificate Reference", kind: "text", lloyds: true },
+  quoteReference: { header: "Quote Reference", kind: "text", lloyds: false },
+  insuredName: { header: "Insured Full Name or Company Name", kind: "text", lloyds: true },
+  tradingName: { header: "Trading Name", kind: "text", lloyds: false },
+  postcode: { header: "Insured Postcode, Zip Code or similar", kind: "text", lloyds: true },
+  businessActivity: { header: "Business Activity", kind: "text", lloyds: false },
+  inceptionDate: { header: "Risk Inception Date", kind: "date", lloyds: true },
+  expiryDate: { header: "Risk Expiry Date", kind: "date", lloyds: true },
+  coverLimit: { header: "Limit of Indemnity", kind: "money", lloyds: false },
+  excess: { header: "Excess", kind: "money", lloyds: false },
+  basePremium: { header: "Base Premium", kind: "money", lloyds: false },
+  fees: { header: "Fees", kind: "money", lloyds: false },
+  ipt: { header: "Insurance Premium Tax", kind: "money", lloyds: false },
+  grossPremium: { header: "Gross Premium including IPT and Fees", kind: "money", lloyds: false },
+  currency: { header: "Original Currency", kind: "text", lloyds: true },
+  ratingVersion: { header: "Rating Version", kind: "text", lloyds: false },
+  broker: { header: "Broker Name", kind: "text", lloyds: false },
+  brokerEmail: { header: "Broker Email", kind: "text", lloyds: false },
+  issuedAt: { header: "Policy Issuance Date", kind: "timestamp", lloyds: true },
+} as const satisfies Record<string, ColumnDefinition>;
+
+export type BordereauColumn = keyof typeof BORDEREAU_COLUMNS;
+export const BORDEREAU_COLUMN_ORDER = Object.keys(BORDEREAU_COLUMNS) as BordereauColumn[];
+
+/** A line's cells: text as text, dates as YYYY-MM-DD, money in pence, timestamps as ISO 8601 in UTC. */
+export type BordereauLine = Record<BordereauColumn, string | number>;
+
+const UK_POSTCODE = /\b([A-Z]{1,2}\d[A-Z\d]?) ?(\d[A-Z]{2})\b/gi;
+
+/** The last UK postcode written in an address ("1 High St, Leeds LS1 4AP" -> "LS1 4AP"), or "". */
+export function postcodeOf(address: string | null | undefined): string {
+  if (!address) return "";
+  const matches = [...address.matchAll(UK_POSTCODE)];
+  const last = matches.at(-1);
+  return last ? `${(last[1] ?? "").toUpperCase()} ${(last[2] ?? "").toUpperCase()}` : "";
+}
+
+/** One policy's line. */
+export function bordereauLine(policy: IssuedPolicy): BordereauLine {
+  return {
+    certificateReference: policy.policyNumber,
+    quoteReference: policy.quoteReference,
+    insuredName: policy.insuredName,
+    tradingName: policy.tradingName ?? "",
+    postcode: postcodeOf(policy.businessAddress),
+    businessActivity: policy.businessActivity ?? "",
+    inceptionDate: policy.inceptionDate,
+    expiryDate: periodOfInsurance(policy.inceptionDate).to,
+    coverLimit: policy.coverLimit * 100,
+    excess: excessAmount(policy.coverLimit, policy.excessOption) * 100,
+    basePremium: policy.basePremium,
+    fees: policy.fees,
+    ipt: policy.taxes,
+    grossPremium: policy.totalPremium,
+    currency: "GBP",
+    ratingVersion: policy.ratingVersion,
+    broker: policy.brokerName,
+    brokerEmail: policy.brokerEmail,
+    issuedAt: policy.issuedAt.toISOString(),
+  };
+}
+
+/** The columns a totals line adds up: the premium lines, never limits or excesses. */
+export const BORDEREAU_TOTALLED: readonly BordereauColumn[] = ["basePremium", "fees", "ipt", "grossPremium"];
+
+/** The totals line: the number of policies and the exact sum of each premium column; zero for an empty month. */
+export function bordereauTotals(lines: readonly BordereauLine[]): BordereauLine {
+  const totals = Object.fromEntries(BORDEREAU_COLUMN_ORDER.map((column) => [column, ""])) as BordereauLine;
+  totals.certificateReference = "Total";
+  totals.quoteReference = `${lines.length} ${lines.length === 1 ? "policy" : "policies"}`;
+  for (const column of BORDEREAU_TOTALLED) {
+    totals[column] = sumPence(lines.map((line) => line[column] as Pence));
+  }
+  return totals;
+}
+
+/** The file's name: bordereau-2026-11.csv */
+export function bordereauFileName(month: string, format: BordereauFormat): string {
+  return `bordereau-${month}.${format}`;
+}
+
+/**
+ * Text that a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return first) is written with
+ * a leading apostrophe, so a company named "=HYPERLINK(...)" arrives as text (OWASP's CSV injection advice).
+ */
+export function neutraliseFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** A cell as the CSV writes it: money as pounds with two decimals, text guarded against formulas. */
+function csvCell(column: BordereauColumn, value: string | number): string {
+  const { kind } = BORDEREAU_COLUMNS[column];
+  if (kind === "money") return value === "" ? "" : penceToMoneyString(value as number);
+  return csvField(kind === "text" ? neutraliseFormula(String(value)) : String(value));
+}
+
+/** Excel reads UTF-8 only after a byte-order mark; without it names with accents arrive garbled. */
+const UTF8_BOM = "\uFEFF";
+
+/**
+ * The bordereau as CSV (RFC 4180: comma-separated, CRLF line ends, quotes doubled): a header, a line per policy,
+ * and the totals line.
+ */
+export function bordereauCsv(lines: readonly BordereauLine[]): string {
+  const rows = [BORDEREAU_COLUMN_ORDER.map((column) => csvField(BORDEREAU_COLUMNS[column].header)).join(",")];
+  for (const line of [...lines, bordereauTotals(lines)]) {
+    rows.push(BORDEREAU_COLUMN_ORDER.map((column) => csvCell(column, line[column])).join(","));
+  }
+  return `${UTF8_BOM}${rows.join("\r\n")}\r\n`;
+}
+
+const MONTH_LABEL = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/**
+ * The months a user can pick, newest first: this London month (still running, so marked "so far") and the
+ * `count - 1` before it. The one preselected is last month, the one due for reporting.
+ */
+export function bordereauMonthOptions(todayLondon: string, count = 24): { value: string; label: string }[] {
+  const [year, month] = todayLondon.split("-").map(Number) as [number, number];
+  return Array.from({ length: count }, (_, back) => {
+    const first = new Date(Date.UTC(year, month - 1 - back, 1));
+    const value = first.toISOString().slice(0, 7);
+    const label = MONTH_LABEL.format(first);
+    return { value, label: back === 0 ? `${label} (so far)` : label };
+  });
+}
+
+/** Last month in London: the month a bordereau is normally sent for. */
+export function previousBordereauMonth(todayLondon: string): string {
+  return bordereauMonthOptions(todayLondon, 2)[1]?.value ?? todayLondon.slice(0, 7);
+}

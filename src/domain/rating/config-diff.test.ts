@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { diffRatingConfigs } from "./config-diff";
+import { DC_PI_RATING_CONFIG } from "./configs/dc-pi";
+
+const published = JSON.parse(JSON.stringify(DC_PI_RATING_CONFIG)) as unknown as Record<string, unknown>;
+
+function draftWith(change: (draft: typeof DC_PI_RATING_CONFIG) => void): Record<string, unknown> {
+  const draft = JSON.parse(JSON.stringify(DC_PI_RATING_CONFIG));
+  change(draft);
+  return draft as unknown as Record<string, unknown>;
+}
+
+describe("diffRatingConfigs", () => {
+  it("finds nothing between a configuration and itself", () => {
+    expect(diffRatingConfigs(published, JSON.parse(JSON.stringify(published)))).toEqual([]);
+  });
+
+  it("names a changed base rate and a band's multiplier as an admin reads them, base rate first", () => {
+    const draft = draftWith((config) => {
+      const band = config.factors?.turnover;
+      if (Array.isArray(band) && band[1]) band[1].multiplier = 1.05;
+      config.baseRate = 800;
+    });
+    expect(diffRatingConfigs(published, draft)).toEqual([
+      { path: "Base rate", kind: "changed", before: "750", after: "800" },
+      { path: "Factors › Turnover band › 250,001–500,000 › Multiplier", kind: "changed", before: "1", after: "1.05" },
+    ]);
+  });
+
+  it("matches fees and referral rules by code: an added fee is one addition, a removed rule is one removal", () => {
+    const draft = draftWith((config) => {
+      config.fees = [...(config.fees ?? []), { code: "ADMIN_FEE", label: "Admin fee", amount: 10 }];
+      config.referralRules = (config.referralRules ?? []).slice(1);
+    });
+    const firstRule = (DC_PI_RATING_CONFIG.referralRules ?? [])[0];
+    const changes = diffRatingConfigs(published, draft);
+    expect(changes.filter((c) => c.kind === "added").map((c) => c.path)).toEqual([
+      "Fees › ADMIN_FEE › Label",
+      "Fees › ADMIN_FEE › Amount",
+    ]);
+    expect(changes.filter((c) => c.kind === "removed").map((c) => c.path)).toEqual([
+      `Referral rules › ${firstRule?.code} › Description`,
+      `Referral rules › ${firstRule?.code} › Condition`,
+    ]);
+    expect(changes.every((c) => c.kind !== "changed")).toBe(true);
+  });
+
+  it("names caps in words", () => {
+    const draft = draftWith((config) => {
+      config.caps = { ...config.caps, minPremium: 1 };
+    });
+    expect(diffRatingConfigs(published, draft)).toEqual([
+      expect.objectContaining({ path: "Caps › Minimum premium", kind: "changed", after: "1" }),
+    ]);
+  });
+});

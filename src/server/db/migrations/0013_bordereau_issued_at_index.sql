@@ -1,0 +1,1 @@
+CREATE INDEX "quotes_issued_at_idx" ON "quotes" USING btree ("issued_at") WHERE "quotes"."issued_at" is not null;

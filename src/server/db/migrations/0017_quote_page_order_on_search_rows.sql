@@ -1,0 +1,2 @@
+DROP INDEX "quotes_updated_at_id_idx";--> statement-breakpoint
+DROP INDEX "quotes_broker_updated_at_idx";

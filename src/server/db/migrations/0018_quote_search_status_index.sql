@@ -1,0 +1,1 @@
+CREATE INDEX "quote_search_status_idx" ON "quote_search" USING btree ("status");

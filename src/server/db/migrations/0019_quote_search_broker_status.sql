@@ -1,0 +1,2 @@
+DROP INDEX "quote_search_broker_updated_at_idx";--> statement-breakpoint
+CREATE INDEX "quote_search_broker_updated_at_idx" ON "quote_search" USING btree ("broker_id","updated_at" DESC NULLS FIRST,"quote_id" DESC NULLS FIRST,"status");

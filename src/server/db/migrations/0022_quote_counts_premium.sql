@@ -1,0 +1,1 @@
+ALTER TABLE "quote_counts" ADD COLUMN "total_premium" bigint DEFAULT 0 NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "rating_versions" ADD COLUMN "test_cases" jsonb DEFAULT '[]'::jsonb NOT NULL;

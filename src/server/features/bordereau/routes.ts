@@ -1,0 +1,33 @@
+/**
+ * GET /api/bordereau?month=YYYY-MM&format=csv|xlsx (ADMIN, UNDERWRITER): the monthly premium bordereau
+ * (docs/product/bordereau.md) as a download. A month with no policies is a file with its header and a zero
+ * totals line.
+ */
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { bordereauQuerySchema } from "../../../domain/bordereau/bordereau";
+import { requireRole } from "../../auth/authenticate";
+import { contentDisposition } from "../../http/content-disposition";
+import { bordereauFile } from "./service";
+
+export const bordereauRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/bordereau",
+    {
+      schema: {
+        tags: ["bordereau"],
+        summary: "The premium bordereau of a month (ADMIN, UNDERWRITER): every policy issued in it, as CSV or XLSX",
+        querystring: bordereauQuerySchema,
+      },
+      onRequest: requireRole("ADMIN", "UNDERWRITER"),
+    },
+    async (request, reply) => {
+      const { month, format } = request.query;
+      const file = await bordereauFile(app.db, month, format);
+      return reply
+        .header("content-type", file.mediaType)
+        .header("content-disposition", contentDisposition("attachment", file.fileName))
+        .header("cache-control", "private, no-store")
+        .send(file.body);
+    },
+  );
+};

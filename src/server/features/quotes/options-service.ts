@@ -1,0 +1,52 @@
+/**
+ * Quotation options of a stored quote (docs/product/rating.md "Quotation options"): the grid of cover limits by
+ * excess, priced in one go by the domain with the rater a rating of this quote would use now and its stored
+ * inputs. Read-only: nothing is written, so choosing a cell is an ordinary rating.
+ */
+import {
+  findMissingForRating,
+  type QuotationOptionsResponse,
+  quotationOptionsIncompleteMessage,
+  toQuotationOptionsResponse,
+} from "../../../domain/quote/quotation-options";
+import { ratingInputOf } from "../../../domain/quote/rating-input";
+import { type QuotationOptions, quotationOptions } from "../../../domain/rating/options";
+import type { Database } from "../../db/client";
+import type { QuoteRow, RatingVersionRow } from "../../db/schema";
+import { AppError } from "../../errors";
+import { loadQuoteFor } from "./access-service";
+import { overrideOptionsOf, requireEffectiveRater } from "./rating";
+import type { QuoteActor } from "./repository";
+
+export interface PricedQuotationOptions {
+  options: QuotationOptions;
+  version: RatingVersionRow;
+}
+
+/**
+ * 409 QUOTE_INCOMPLETE naming the missing answers, 422 when no published version covers the inception date
+ * (as the rating would answer); otherwise every cell priced exactly as a single rating of the quote would be.
+ */
+export async function priceQuotationOptions(db: Database, quote: QuoteRow): Promise<PricedQuotationOptions> {
+  const missing = findMissingForRating(quote);
+  if (missing.length > 0) throw AppError.conflict(quotationOptionsIncompleteMessage(missing), "QUOTE_INCOMPLETE");
+  const effective = await requireEffectiveRater(db, quote);
+  return {
+    options: quotationOptions(effective.rater, ratingInputOf(quote), overrideOptionsOf(quote)),
+    version: effective.version,
+  };
+}
+
+/**
+ * The quotation options of a quote the caller may read, as the API answers them: for a document that prints
+ * them beside the quote (its own access check has already run; this one repeats it cheaply).
+ */
+export async function quotationOptionsFor(
+  db: Database,
+  actor: QuoteActor,
+  id: string,
+): Promise<QuotationOptionsResponse> {
+  const found = await loadQuoteFor(db, id, actor, "view");
+  const priced = await priceQuotationOptions(db, found.quote);
+  return toQuotationOptionsResponse(priced.options, priced.version.id);
+}

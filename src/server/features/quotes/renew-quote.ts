@@ -1,0 +1,134 @@
+/**
+ * POST /quotes/{id}/renew (docs/product/life-cycle.md "Renewals"): a new DRAFT quote from an issued policy, owned by
+ * the policy's broker, every section copied, starting on the anniversary and rated with the version effective
+ * then. The declaration is copied unconfirmed: the broker answers it again before the renewal completes.
+ * `renewal_of_id` is unique, so two requests for one policy make one renewal; the other hears 409.
+ */
+import { penceToMoneyString } from "../../../domain/money";
+import { decideRenewal, RENEWAL_MESSAGES, renewalInceptionDate } from "../../../domain/quote/renewal";
+import { recordAudit } from "../../audit/record";
+import type { AuthUser } from "../../auth/authenticate";
+import type { Database } from "../../db/client";
+import type { NewQuoteRow, QuoteRow } from "../../db/schema";
+import { AppError, sqlStateOf } from "../../errors";
+import { requireQuote } from "./access-service";
+import { insuredsDetailsColumns } from "./change";
+import { rateStoredQuote, ratingColumns } from "./rating";
+import { findRenewalOf } from "./renewals";
+import { insertQuote, type QuoteWithBroker } from "./repository";
+
+const RENEWAL_CONFLICT = "RENEWAL_CONFLICT";
+
+function alreadyRenewed(reference: string): AppError {
+  return AppError.conflict(RENEWAL_MESSAGES.alreadyRenewed(reference), RENEWAL_CONFLICT);
+}
+
+/** The renewal's columns: the policy's answers with the new inception date; no premium, decision or number yet. */
+function renewalValues(policy: QuoteRow, now: Date) {
+  const inceptionDate = renewalInceptionDate(policy.inceptionDate);
+  return {
+    productCode: policy.productCode,
+    productType: policy.productType,
+    contactEmail: policy.contactEmail,
+    brokerId: policy.brokerId,
+    proposerName: policy.proposerName,
+    tradingName: policy.tradingName,
+    businessAddress: policy.businessAddress,
+    incorporationDate: policy.incorporationDate,
+    isSoleTrader: policy.isSoleTrader,
+    tradingSince: policy.tradingSince,
+    numberOfDirectors: policy.numberOfDirectors,
+    numberOfQualifiedStaff: policy.numberOfQualifiedStaff,
+    hasFinancialInterest: policy.hasFinancialInterest,
+    financialInterestDetails: policy.financialInterestDetails,
+    ...(policy.insuredsDetails ? insuredsDetailsColumns({ ...policy.insuredsDetails, inceptionDate }) : {}),
+    inceptionDate,
+    insuredsDetails: policy.insuredsDetails ? { ...policy.insuredsDetails, inceptionDate } : null,
+    financialOverview: policy.financialOverview,
+    designLiability: policy.designLiability,
+    activitySplit: policy.activitySplit,
+    contracts: policy.contracts,
+    declaration: policy.declaration,
+    risk: policy.risk,
+    turnoverBand: policy.turnoverBand,
+    premiumOverridden: false,
+    overrideBasePremium: null,
+    renewalOfId: policy.id,
+    declarationConfirmed: false,
+    createdAt: now,
+    updatedAt: now,
+  } satisfies NewQuoteRow;
+}
+
+export async function renewQuote(db: Database, actor: AuthUser, id: string, now: Date): Promise<QuoteWithBroker> {
+  const found = await requireQuote(db, id);
+  const policy = found.quote;
+  const existing = await findRenewalOf(db, policy.id);
+  const decision = decideRenewal({
+    role: actor.role,
+    isOwner: policy.brokerId === actor.id,
+    status: policy.status,
+    renewedAs: existing?.reference ?? null,
+  });
+  if (!decision.allowed) {
+    if (decision.kind === "forbidden") throw AppError.forbidden();
+    throw AppError.conflict(decision.reason, RENEWAL_CONFLICT);
+  }
+
+  const values = renewalValues(policy, now);
+  // Rated as any stored quote is, with the version effective on the renewal's inception date (422 when none is).
+  const rating = await rateStoredQuote(db, values);
+  let renewal: QuoteRow;
+  try {
+    renewal = await db.transaction(async (tx) => {
+      const row = await insertQuote(tx, { ...values, ...ratingColumns(rating, now) });
+      await recordAudit(tx, {
+        entityType: "quote",
+        action: "created",
+        entityId: row.id,
+        actorId: actor.id,
+        details: {
+          reference: row.reference,
+          productCode: row.productCode,
+          proposerName: row.proposerName,
+          renewalOf: policy.policyNumber,
+          renewalOfReference: policy.reference,
+        },
+      });
+      await recordAudit(tx, {
+        entityType: "quote",
+        action: "rated",
+        entityId: row.id,
+        actorId: actor.id,
+        details: {
+          reference: row.reference,
+          ratingVersionId: rating.version.id,
+          totalPremium: penceToMoneyString(rating.result.totalPremium),
+          referralHits: rating.result.referralHits.map((hit) => hit.code),
+        },
+      });
+      await recordAudit(tx, {
+        entityType: "quote",
+        action: "renewed",
+        entityId: policy.id,
+        actorId: actor.id,
+        details: { reference: policy.reference, policyNumber: policy.policyNumber, renewal: row.reference },
+      });
+      return row;
+    });
+  } catch (error) {
+    // Another request renewed the policy between our check and our insert: the unique column kept it to one.
+    if (sqlStateOf(error) === "23505") {
+      const winner = await findRenewalOf(db, policy.id);
+      if (winner) throw alreadyRenewed(winner.reference);
+    }
+    throw error;
+  }
+  const renewed = {
+    id: policy.id,
+    reference: policy.reference,
+    policyNumber: policy.policyNumber,
+    totalPremium: policy.totalPremium,
+  };
+  return { quote: renewal, broker: found.broker, decidedBy: null, renewalOf: renewed };
+}

@@ -1,0 +1,19 @@
+/** GET /quotes/renewals-due (docs/product/life-cycle.md "Renewals"): the dashboard's 'Renewals due' on today's London date. */
+import { todayInLondon } from "../../../domain/format/dates";
+import { penceToMoneyString } from "../../../domain/money";
+import { policyExpiryDate, type RenewalsDueResponse } from "../../../domain/quote/renewal";
+import type { Database } from "../../db/client";
+import { findRenewalsDue } from "./renewals";
+import type { QuoteActor } from "./repository";
+
+export async function listRenewalsDue(db: Database, actor: QuoteActor, now: Date): Promise<RenewalsDueResponse> {
+  const { rows, total } = await findRenewalsDue(db, actor, todayInLondon(now));
+  return {
+    data: rows.map((row) => ({
+      ...row,
+      expiryDate: policyExpiryDate(row.inceptionDate),
+      totalPremium: row.totalPremium === null ? null : penceToMoneyString(row.totalPremium),
+    })),
+    meta: { total },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Renewals' SQL (docs/product/life-cycle.md "Renewals"): the renewal made from a policy, and the issued policies
+ * due for renewal on a day. 'Renewals due' selects by inception date only (the domain turns the due window into
+ * an exact inception range), on the partial index of issued policies by inception date.
+ */
+import { and, asc, between, count, eq, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { RENEWALS_DUE_LIMIT, renewalDueInceptionRange } from "../../../domain/quote/renewal";
+import type { Database } from "../../db/client";
+import { quotes, users } from "../../db/schema";
+import { brokerColumns, type QuoteActor } from "./repository";
+
+export interface RenewalSummary {
+  id: string;
+  reference: string;
+  status: string;
+}
+
+/** The renewal already made from policy `policyId`, if any (at most one: `renewal_of_id` is unique). */
+export async function findRenewalOf(db: Database, policyId: string): Promise<RenewalSummary | undefined> {
+  const [row] = await db
+    .select({ id: quotes.id, reference: quotes.reference, status: quotes.status })
+    .from(quotes)
+    .where(eq(quotes.renewalOfId, policyId))
+    .limit(1);
+  return row;
+}
+
+const renewals = alias(quotes, "renewal");
+
+export interface RenewalDueRow {
+  id: string;
+  reference: string;
+  policyNumber: string | null;
+  proposerName: string;
+  inceptionDate: string;
+  totalPremium: number | null;
+  broker: { name: string; email: string } | null;
+  renewal: RenewalSummary | null;
+}
+
+/** Brokers see their own policies; underwriters every policy (docs/product/permissions.md). */
+function dueCondition(actor: QuoteActor, today: string): SQL | undefined {
+  const range = renewalDueInceptionRange(today);
+  return and(
+    eq(quotes.status, "ISSUED"),
+    between(quotes.inceptionDate, range.from, range.to),
+    actor.role === "BROKER" ? eq(quotes.brokerId, actor.id) : undefined,
+  );
+}
+
+/** The policies due on London day `today`, soonest expiry first (at most RENEWALS_DUE_LIMIT), and how many in all. */
+export async function findRenewalsDue(
+  db: Database,
+  actor: QuoteActor,
+  today: string,
+): Promise<{ rows: RenewalDueRow[]; total: number }> {
+  const where = dueCondition(actor, today);
+  const rows = await db
+    .select({
+      id: quotes.id,
+      reference: quotes.reference,
+      policyNumber: quotes.policyNumber,
+      proposerName: quotes.proposerName,
+      inceptionDate: quotes.inceptionDate,
+      totalPremium: quotes.totalPremium,
+      broker: brokerColumns,
+      renewal: { id: renewals.id, reference: renewals.reference, status: renewals.status },
+    })
+    .from(quotes)
+    .leftJoin(users, eq(users.id, quotes.brokerId))
+    .leftJoin(renewals, eq(renewals.renewalOfId, quotes.id))
+    .where(where)
+    .orderBy(asc(quotes.inceptionDate), asc(quotes.reference))
+    .limit(RENEWALS_DUE_LIMIT);
+  const [counted] = await db.select({ total: count() }).from(quotes).where(where);
+  return { rows, total: counted?.total ?? 0 };
+}

@@ -1,0 +1,26 @@
+import type { Quote } from "@domain/quote/quote";
+import { Info } from "lucide-react";
+
+/**
+ * Step 6 of a renewal (docs/product/screens.md): the answers shown are last year's, copied from the expiring
+ * policy; the renewal completes only once the broker has reviewed them and saved this step.
+ */
+export function RenewalDeclarationNotice({ quote }: { quote: Quote | undefined }) {
+  if (!quote?.renewalOf || quote.declarationConfirmed) return null;
+  return (
+    <section
+      role="note"
+      aria-labelledby="renewal-declaration-title"
+      className="grid gap-1 rounded-md border border-blue-300 bg-blue-50 p-4 text-sm text-blue-950"
+    >
+      <h2 id="renewal-declaration-title" className="flex items-center gap-2 font-semibold">
+        <Info aria-hidden="true" className="h-4 w-4" />
+        Renewal of {quote.renewalOf.policyNumber ?? quote.renewalOf.reference}: review last year's answers
+      </h2>
+      <p>
+        These answers are last year's declaration. Check each one with the insured, change any that no longer hold, and
+        save this step: the renewal cannot be completed until the declaration has been saved again.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { compileRatingConfig } from "@domain/rating/compile";
+import { parseRatingConfigText } from "@domain/rating/config-schema";
+import {
+  type RatingTestCase,
+  ratingTestCasesSchema,
+  runTestCases,
+  type TestCaseResult,
+} from "@domain/rating/test-cases";
+
+/** A test case as the editor holds it while the administrator types: the input as JSON text, referrals as a list. */
+export interface TestCaseDraft {
+  /** Stable React key; not saved. */
+  key: string;
+  name: string;
+  expectedTotal: string;
+  /** Referral codes separated by commas or spaces. */
+  expectedReferrals: string;
+  inputText: string;
+}
+
+let nextKey = 0;
+function newKey(): string {
+  nextKey += 1;
+  return `case-${nextKey}`;
+}
+
+export function toTestCaseDraft(testCase: RatingTestCase): TestCaseDraft {
+  return {
+    key: newKey(),
+    name: testCase.name,
+    expectedTotal: testCase.expectedTotal,
+    expectedReferrals: testCase.expectedReferrals.join(", "),
+    inputText: JSON.stringify(testCase.input, null, 2),
+  };
+}
+
+/** A problem with one case, worded for the list under the cases: "Case 2 (Large contractor): ...". */
+export interface TestCaseProblem {
+  index: number;
+  message: string;
+}
+
+export type TestCasesCheck = { ok: true; cases: RatingTestCase[] } | { ok: false; problems: TestCaseProblem[] };
+
+function caseLabel(index: number, name: string): string {
+  return name.trim() ? `Case ${index + 1} (${name.trim()})` : `Case ${index + 1}`;
+}
+
+/**
+ * The drafts as the server will check them: each input must be JSON, then every case must pass the domain's
+ * schema (the same one the server's 400 comes from); each problem names the case and the field.
+ */
+export function checkTestCaseDrafts(drafts: readonly TestCaseDraft[]): TestCasesCheck {
+  const problems: TestCaseProblem[] = [];
+  const candidates = drafts.map((draft, index) => {
+    let input: unknown = null;
+    try {
+      input = JSON.parse(draft.inputText);
+    } catch {
+      problems.push({ index, message: `${caseLabel(index, draft.name)}: the rating input is not valid JSON` });
+    }
+    return {
+      name: draft.name,
+      input,
+      expectedTotal: draft.expectedTotal.trim(),
+      expectedReferrals: draft.expectedReferrals.split(/[\s,]+/).filter((code) => code !== ""),
+    };
+  });
+  if (problems.length > 0) return { ok: false, problems };
+  const parsed = ratingTestCasesSchema.safeParse(candidates);
+  if (parsed.success) return { ok: true, cases: parsed.data };
+  for (const issue of parsed.error.issues) {
+    const [index, ...rest] = issue.path;
+    const position = typeof index === "number" ? index : 0;
+    const field = rest.length > 0 ? `${rest.join(".")}: ` : "";
+    problems.push({
+      index: position,
+      message: `${caseLabel(position, drafts[position]?.name ?? "")}: ${field}${issue.message}`,
+    });
+  }
+  return { ok: false, problems };
+}
+
+export type TestCasesRun =
+  | { kind: "no-cases" }
+  | { kind: "invalid-cases"; problems: TestCaseProblem[] }
+  | { kind: "invalid-config" }
+  | { kind: "ran"; results: TestCaseResult[] };
+
+/** Runs the cases with the real engine on the configuration text, in the browser, as publishing will. */
+export function runTestCaseDrafts(configText: string, drafts: readonly TestCaseDraft[]): TestCasesRun {
+  if (drafts.length === 0) return { kind: "no-cases" };
+  const checked = checkTestCaseDrafts(drafts);
+  if (!checked.ok) return { kind: "invalid-cases", problems: checked.problems };
+  const parsed = parseRatingConfigText(configText);
+  if (!parsed.ok) return { kind: "invalid-config" };
+  const compiled = compileRatingConfig(parsed.json);
+  if (!compiled.ok) return { kind: "invalid-config" };
+  return { kind: "ran", results: runTestCases(compiled.rater, checked.cases) };
+}

@@ -1,0 +1,164 @@
+import { formatDateGb, todayInLondon } from "@domain/format/dates";
+import { formatGbp, parseMoneyString } from "@domain/money";
+import { expiryText, type RenewalDue } from "@domain/quote/renewal";
+import { Button } from "@web/components/ui/button";
+import { Card, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
+import { toast } from "@web/components/ui/toast-store";
+import { paths } from "@web/config/paths";
+import { MD_QUERY, useMediaQuery } from "@web/hooks/use-media-query";
+import { errorMessageOf } from "@web/lib/api-client";
+import { RefreshCw } from "lucide-react";
+import { Link, useLocation } from "wouter";
+import { useRenewalsDue } from "../api/get-renewals-due";
+import { useRenewPolicy } from "../api/renew-policy";
+
+function premiumText(totalPremium: string | null): string {
+  const pence = totalPremium ? parseMoneyString(totalPremium) : null;
+  return pence === null ? "-" : formatGbp(pence);
+}
+
+/** 'Renew', or once renewed a link to the renewal: a policy is renewed once (docs/product/life-cycle.md). */
+function RenewAction({ row }: { row: RenewalDue }) {
+  const renew = useRenewPolicy();
+  const [, navigate] = useLocation();
+  if (row.renewal) {
+    return (
+      <Link href={paths.quote(row.renewal.id)} className="text-sm font-medium text-blue-700 underline">
+        Renewal {row.renewal.reference}
+      </Link>
+    );
+  }
+  return (
+    <Button
+      size="sm"
+      variant="primary"
+      disabled={renew.isPending}
+      aria-label={`Renew ${row.policyNumber ?? row.reference}`}
+      onClick={() =>
+        renew.mutate(row.id, {
+          onSuccess: (renewal) => {
+            toast({ title: "Renewal created", description: `Quote ${renewal.reference} renews ${row.policyNumber}` });
+            // The declaration is answered again first: the renewal opens on step 6.
+            navigate(paths.quoteStep(renewal.id, 6));
+          },
+          onError: (error) =>
+            toast({ title: "Renewal Error", description: errorMessageOf(error), variant: "destructive" }),
+        })
+      }
+    >
+      <RefreshCw aria-hidden="true" className="h-3.5 w-3.5" />
+      {renew.isPending ? "Renewing..." : "Renew"}
+    </Button>
+  );
+}
+
+function Expiry({ row, today }: { row: RenewalDue; today: string }) {
+  return (
+    <>
+      <time dateTime={row.expiryDate}>{formatDateGb(row.expiryDate)}</time>
+      <div className={row.expiryDate < today ? "text-xs text-red-700" : "text-xs text-slate-600"}>
+        {expiryText(row.expiryDate, today)}
+      </div>
+    </>
+  );
+}
+
+function DueGrid({ rows, today }: { rows: readonly RenewalDue[]; today: string }) {
+  return (
+    <Table>
+      <TableHead>
+        <tr>
+          <TableHeaderCell>Policy number</TableHeaderCell>
+          <TableHeaderCell>Insured</TableHeaderCell>
+          <TableHeaderCell>Expiry date</TableHeaderCell>
+          <TableHeaderCell className="text-right">Premium</TableHeaderCell>
+          <TableHeaderCell>Action</TableHeaderCell>
+        </tr>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.id} data-testid="renewal-row" data-policy-number={row.policyNumber ?? ""}>
+            <TableCell className="font-mono text-xs font-semibold whitespace-nowrap">{row.policyNumber}</TableCell>
+            <TableCell>
+              <div className="font-medium text-slate-900">{row.proposerName}</div>
+              <div className="text-xs text-slate-600">{row.broker?.name ?? ""}</div>
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              <Expiry row={row} today={today} />
+            </TableCell>
+            <TableCell className="text-right whitespace-nowrap tabular-nums">{premiumText(row.totalPremium)}</TableCell>
+            <TableCell>
+              <RenewAction row={row} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function DueCards({ rows, today }: { rows: readonly RenewalDue[]; today: string }) {
+  return (
+    <ul aria-label="Renewals due" className="divide-y divide-slate-100">
+      {rows.map((row) => (
+        <li
+          key={row.id}
+          data-testid="renewal-row"
+          data-policy-number={row.policyNumber ?? ""}
+          className="grid gap-2 px-4 py-3"
+        >
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <div className="font-mono text-xs font-semibold break-all">{row.policyNumber}</div>
+              <div className="font-medium text-slate-900">{row.proposerName}</div>
+            </div>
+            <div className="shrink-0 text-right text-sm font-semibold tabular-nums">
+              <span className="sr-only">Premium </span>
+              {premiumText(row.totalPremium)}
+            </div>
+          </div>
+          <div className="flex items-end justify-between gap-3 text-sm">
+            <div>
+              <span className="sr-only">Expiry date </span>
+              <Expiry row={row} today={today} />
+            </div>
+            <RenewAction row={row} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * 'Renewals due' on the dashboard (docs/product/screens.md): issued policies from 60 days before their last day
+ * of cover to 30 days after it, a broker's own or, for an underwriter, all. Hidden while there are none.
+ */
+export function RenewalsDueCard({ now }: { now: Date }) {
+  const due = useRenewalsDue(true);
+  const wide = useMediaQuery(MD_QUERY);
+  if (due.isPending) return null;
+  if (due.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        Renewals due could not be loaded: {errorMessageOf(due.error)}
+      </p>
+    );
+  }
+  const { data, meta } = due.data;
+  if (data.length === 0) return null;
+  const today = todayInLondon(now);
+  return (
+    <Card aria-labelledby="renewals-due-title">
+      <CardHeader>
+        <CardTitle id="renewals-due-title">Renewals due</CardTitle>
+        <span className="text-sm text-slate-600">
+          {meta.total > data.length ? `${data.length} of ${meta.total}` : meta.total}{" "}
+          {meta.total === 1 ? "policy" : "policies"}
+        </span>
+      </CardHeader>
+      {wide ? <DueGrid rows={data} today={today} /> : <DueCards rows={data} today={today} />}
+    </Card>
+  );
+}

@@ -1,0 +1,257 @@
+/**
+ * GET /api/bordereau: the month's issued policies as CSV and XLSX, with totals equal to the stored quotes to the
+ * penny, an empty month as a header and a zero totals line, and only for underwriters and admins.
+ */
+import { parse } from "csv-parse/sync";
+import { isNotNull } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  BORDEREAU_COLUMN_ORDER,
+  BORDEREAU_COLUMNS,
+  bordereauCsv,
+  bordereauLine,
+  type IssuedPolicy,
+} from "../../src/domain/bordereau/bordereau";
+import { todayInLondon } from "../../src/domain/format/dates";
+import { penceToMoneyString } from "../../src/domain/money";
+import { quotes } from "../../src/server/db/schema";
+import { signIn } from "../support/auth";
+import { describeEachDatabase } from "../support/harness";
+import { call, createCompleteQuote, patchQuote, rateQuote } from "./quotes-fixtures";
+
+const HEADERS = BORDEREAU_COLUMN_ORDER.map((column) => BORDEREAU_COLUMNS[column].header);
+
+/** RFC 4180 rows, read by an independent parser (the byte-order mark dropped). */
+const parseCsv = (text: string): string[][] => parse(text, { bom: true, relaxColumnCount: false });
+
+/** exceljs declares its own Buffer type; Node's is the same bytes. */
+const asXlsxData = (bytes: Buffer) => bytes as unknown as Parameters<ExcelJS.Xlsx["load"]>[0];
+
+const asRecord = (row: string[] | undefined) =>
+  Object.fromEntries(BORDEREAU_COLUMN_ORDER.map((column, i) => [column, row?.[i] ?? ""]));
+
+const POLICY: IssuedPolicy = {
+  policyNumber: "FU-DCPI-000042",
+  quoteReference: "DCPI-000042",
+  insuredName: "Acme Design & Build Ltd",
+  tradingName: null,
+  businessAddress: "Unit 4, Mill Lane, Leeds, ls1 4ap",
+  businessActivity: "Architect",
+  inceptionDate: "2028-02-29",
+  coverLimit: 1_000_000,
+  excessOption: "2x",
+  basePremium: 123_456,
+  fees: 5_000,
+  taxes: 15_415,
+  totalPremium: 143_871,
+  ratingVersion: "2026 rates (v3)",
+  brokerName: "Bea Broker",
+  brokerEmail: "broker@example.com",
+  issuedAt: new Date("2026-11-03T09:15:00.000Z"),
+};
+
+describe("the bordereau as CSV, read back by an independent parser", () => {
+  it("writes RFC 4180 CSV with pounds to two decimals, a header and a totals line", () => {
+    const csv = bordereauCsv([bordereauLine({ ...POLICY, tradingName: 'The "Best", Builders' })]);
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    const rows = parseCsv(csv);
+    expect(rows[0]).toEqual(BORDEREAU_COLUMN_ORDER.map((column) => BORDEREAU_COLUMNS[column].header));
+    expect(rows).toHaveLength(3);
+    const line = Object.fromEntries(BORDEREAU_COLUMN_ORDER.map((column, i) => [column, rows[1]?.[i]]));
+    expect(line).toMatchObject({
+      tradingName: 'The "Best", Builders',
+      coverLimit: "1000000.00",
+      excess: "3000.00",
+      basePremium: "1234.56",
+      grossPremium: "1438.71",
+      postcode: "LS1 4AP",
+    });
+    expect(rows[2]?.slice(0, 2)).toEqual(["Total", "1 policy"]);
+  });
+
+  it("writes an empty month as its header and a zero totals line", () => {
+    const rows = parseCsv(bordereauCsv([]));
+    expect(rows).toHaveLength(2);
+    const totals = Object.fromEntries(BORDEREAU_COLUMN_ORDER.map((column, i) => [column, rows[1]?.[i]]));
+    expect(totals).toMatchObject({ basePremium: "0.00", fees: "0.00", ipt: "0.00", grossPremium: "0.00" });
+  });
+
+  it("keeps text a spreadsheet would run as a formula as text", () => {
+    const rows = parseCsv(bordereauCsv([bordereauLine({ ...POLICY, insuredName: '=HYPERLINK("http://x")' })]));
+    expect(rows[1]?.[2]).toBe('\'=HYPERLINK("http://x")');
+  });
+});
+
+describeEachDatabase("the monthly bordereau", (ctx) => {
+  afterEach(() => ctx.clock.reset());
+  const month = () => todayInLondon(ctx.clock.now()).slice(0, 7);
+
+  /** Noon on the 15th of this month: nothing the test does can cross into another month. */
+  function toMidMonth() {
+    const now = ctx.clock.now();
+    ctx.clock.advance(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 15, 12) - now.getTime());
+  }
+
+  async function issuePolicy(broker: string, stepOne: Record<string, unknown> = {}) {
+    const quote = await createCompleteQuote(ctx.app, broker, { stepOne });
+    await rateQuote(ctx.app, broker, quote.id, {
+      turnoverBand: "500k_to_1m",
+      risk: { coverLimitAggregate: 2_000_000, excessDiscount: "2x" },
+    });
+    await patchQuote(ctx.app, broker, quote.id, { status: "QUOTED" });
+    const issued = await call(ctx.app, broker, "POST", `/api/quotes/${quote.id}/issue`, {});
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    return issued.body.data;
+  }
+
+  it("lists every policy issued in the month with totals equal to the stored quotes, as CSV and XLSX", async () => {
+    toMidMonth();
+    const broker = await signIn(ctx.app, "BROKER");
+    const underwriter = await signIn(ctx.app, "UNDERWRITER");
+    const first = await issuePolicy(broker, {
+      proposerName: '=Acme "Design", Build Ltd',
+      businessAddress: "Unit 4, Mill Lane, Leeds, ls1 4ap",
+    });
+    const second = await issuePolicy(broker);
+    // Quoted but never issued: not in any bordereau.
+    await createCompleteQuote(ctx.app, broker);
+
+    const csv = await ctx.app.inject({
+      method: "GET",
+      url: `/api/bordereau?month=${month()}`,
+      headers: { cookie: underwriter },
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(csv.headers["content-disposition"]).toContain(`bordereau-${month()}.csv`);
+    const rows = parseCsv(csv.body);
+    expect(rows[0]).toEqual(HEADERS);
+
+    const stored = await ctx.db.select().from(quotes).where(isNotNull(quotes.issuedAt));
+    expect(rows).toHaveLength(stored.length + 2);
+    const lines = rows.slice(1, -1).map(asRecord);
+    expect(lines.map((line) => line.certificateReference).sort()).toEqual(
+      stored.map((quote) => quote.policyNumber).sort(),
+    );
+    const line = lines.find((candidate) => candidate.quoteReference === first.reference);
+    expect(line).toMatchObject({
+      certificateReference: first.policyNumber,
+      insuredName: `'=Acme "Design", Build Ltd`,
+      postcode: "LS1 4AP",
+      inceptionDate: first.inceptionDate,
+      coverLimit: "2000000.00",
+      excess: "5000.00",
+      basePremium: first.basePremium,
+      ipt: first.taxes,
+      grossPremium: first.totalPremium,
+      currency: "GBP",
+      broker: "Ben Broker",
+      brokerEmail: "broker@example.com",
+    });
+    expect(lines.some((candidate) => candidate.quoteReference === second.reference)).toBe(true);
+
+    const totals = asRecord(rows.at(-1));
+    const sum = (pick: (quote: (typeof stored)[number]) => number | null) =>
+      penceToMoneyString(stored.reduce((total, quote) => total + (pick(quote) ?? 0), 0));
+    expect(totals).toMatchObject({
+      certificateReference: "Total",
+      quoteReference: `${stored.length} policies`,
+      basePremium: sum((quote) => quote.basePremium),
+      fees: sum((quote) => quote.feesTotal),
+      ipt: sum((quote) => quote.taxes),
+      grossPremium: sum((quote) => quote.totalPremium),
+    });
+
+    const admin = await signIn(ctx.app, "ADMIN");
+    const xlsx = await ctx.app.inject({
+      method: "GET",
+      url: `/api/bordereau?month=${month()}&format=xlsx`,
+      headers: { cookie: admin },
+    });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers["content-type"]).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(asXlsxData(xlsx.rawPayload));
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error("The workbook has no sheet");
+    expect(sheet.name).toBe(`Bordereau ${month()}`);
+    expect(sheet.rowCount).toBe(stored.length + 2);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(HEADERS);
+    const grossColumn = BORDEREAU_COLUMN_ORDER.indexOf("grossPremium") + 1;
+    const inceptionColumn = BORDEREAU_COLUMN_ORDER.indexOf("inceptionDate") + 1;
+    const lastRow = sheet.getRow(stored.length + 2);
+    expect(lastRow.getCell(1).value).toBe("Total");
+    expect((lastRow.getCell(grossColumn).value as number).toFixed(2)).toBe(totals.grossPremium);
+    expect(lastRow.getCell(grossColumn).numFmt).toBe("#,##0.00");
+    const firstRow = sheet.getRow(2);
+    expect((firstRow.getCell(inceptionColumn).value as Date).toISOString().slice(0, 10)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("reports a policy in the month it was issued, not the month it was quoted", async () => {
+    toMidMonth();
+    const broker = await signIn(ctx.app, "BROKER");
+    const thisMonth = month();
+    const quote = await createCompleteQuote(ctx.app, broker);
+    await patchQuote(ctx.app, broker, quote.id, { status: "QUOTED" });
+    // Issued on the second day of next month, well within the quotation's 30 days.
+    const now = ctx.clock.now();
+    const [year, monthNumber] = thisMonth.split("-").map(Number) as [number, number];
+    ctx.clock.advance(Date.UTC(year, monthNumber, 2, 12) - now.getTime());
+    const later = await signIn(ctx.app, "BROKER");
+    const issued = await call(ctx.app, later, "POST", `/api/quotes/${quote.id}/issue`, {});
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const admin = await signIn(ctx.app, "ADMIN");
+    const read = async (m: string) =>
+      (await ctx.app.inject({ method: "GET", url: `/api/bordereau?month=${m}`, headers: { cookie: admin } })).body;
+    expect(month()).not.toBe(thisMonth);
+    expect(await read(month())).toContain(issued.body.data.policyNumber);
+    expect(await read(thisMonth)).not.toContain(issued.body.data.policyNumber);
+  });
+
+  it("answers a month with no policies with the header and a zero totals line", async () => {
+    const admin = await signIn(ctx.app, "ADMIN");
+    const response = await ctx.app.inject({
+      method: "GET",
+      url: "/api/bordereau?month=2001-02",
+      headers: { cookie: admin },
+    });
+    expect(response.statusCode).toBe(200);
+    const rows = parseCsv(response.body);
+    expect(rows).toHaveLength(2);
+    expect(asRecord(rows[1])).toMatchObject({
+      certificateReference: "Total",
+      quoteReference: "0 policies",
+      basePremium: "0.00",
+      fees: "0.00",
+      ipt: "0.00",
+      grossPremium: "0.00",
+    });
+    const xlsx = await ctx.app.inject({
+      method: "GET",
+      url: "/api/bordereau?month=2001-02&format=xlsx",
+      headers: { cookie: admin },
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(asXlsxData(xlsx.rawPayload));
+    expect(workbook.worksheets[0]?.rowCount).toBe(2);
+  });
+
+  it("is for underwriters and admins only, and names a wrong month or format", async () => {
+    expect((await ctx.app.inject({ method: "GET", url: "/api/bordereau?month=2026-11" })).statusCode).toBe(401);
+    const broker = await signIn(ctx.app, "BROKER");
+    const refused = await call(ctx.app, broker, "GET", "/api/bordereau?month=2026-11");
+    expect(refused.status).toBe(403);
+    const admin = await signIn(ctx.app, "ADMIN");
+    const badMonth = await call(ctx.app, admin, "GET", "/api/bordereau?month=2026-13");
+    expect(badMonth.status).toBe(400);
+    expect(JSON.stringify(badMonth.body)).toContain(
+      "Month must be a calendar month written as YYYY-MM, such as 2026-11",
+    );
+    const missing = await call(ctx.app, admin, "GET", "/api/bordereau");
+    expect(missing.status).toBe(400);
+    const badFormat = await call(ctx.app, admin, "GET", "/api/bordereau?month=2026-11&format=pdf");
+    expect(badFormat.status).toBe(400);
+    expect(JSON.stringify(badFormat.body)).toContain("Format must be csv or xlsx");
+  });
+});

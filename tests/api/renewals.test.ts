@@ -1,0 +1,262 @@
+/**
+ * Renewals (docs/product/life-cycle.md "Renewals"): 'Renewals due' from 60 days before a policy's last day to 30
+ * days after it, POST /renew copying every section to a rated DRAFT from the anniversary, once per policy, and
+ * the declaration answered again before the renewal completes.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, expect, it } from "vitest";
+import { todayInLondon } from "../../src/domain/format/dates";
+import type { Quote } from "../../src/domain/quote/quote";
+import { addDays, policyExpiryDate, type RenewalsDueResponse } from "../../src/domain/quote/renewal";
+import { auditEntries } from "../support/audit";
+import { signIn, signInNewUser } from "../support/auth";
+import { describeEachDatabase, type TestContext } from "../support/harness";
+import { CLEAN_DECLARATION, call, createCompleteQuote, patchQuote } from "./quotes-fixtures";
+
+/** Moves the app's clock to midday (UTC) of London day `date`: the same calendar day in London all year. */
+function setToday(ctx: TestContext, date: string): void {
+  ctx.clock.reset();
+  ctx.clock.advance(Date.parse(`${date}T12:00:00Z`) - ctx.clock.now().getTime());
+}
+
+/** A policy issued today, starting `daysAhead` days from today, for a new broker. */
+async function issuedPolicy(ctx: TestContext, daysAhead = 10) {
+  const broker = await signInNewUser(ctx.app, ctx.db, "BROKER");
+  const inceptionDate = addDays(todayInLondon(ctx.clock.now()), daysAhead);
+  const quote = await createCompleteQuote(ctx.app, broker.cookie, { stepOne: { inceptionDate } });
+  await patchQuote(ctx.app, broker.cookie, quote.id, { status: "QUOTED" });
+  const issued = await call(ctx.app, broker.cookie, "POST", `/api/quotes/${quote.id}/issue`, {});
+  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+  return { broker, policy: issued.body.data };
+}
+
+async function dueList(ctx: TestContext, cookie: string) {
+  const listed = await call<RenewalsDueResponse>(ctx.app, cookie, "GET", "/api/quotes/renewals-due");
+  expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+  return listed.body;
+}
+
+const SECTIONS = [
+  "financialOverview",
+  "designLiability",
+  "activitySplit",
+  "contracts",
+  "declaration",
+  "risk",
+  "turnoverBand",
+  "productCode",
+  "proposerName",
+  "tradingName",
+  "businessAddress",
+  "incorporationDate",
+  "isSoleTrader",
+  "numberOfDirectors",
+  "numberOfQualifiedStaff",
+  "hasFinancialInterest",
+  "contactEmail",
+] as const satisfies readonly (keyof Quote)[];
+
+/** The text a reader would copy out of a PDF (poppler's pdftotext), line breaks flattened. */
+function pdfText(pdf: Buffer): string {
+  const directory = mkdtempSync(join(tmpdir(), "renewal-pdf-"));
+  try {
+    const file = join(directory, "document.pdf");
+    writeFileSync(file, pdf);
+    return execFileSync("pdftotext", ["-raw", "-enc", "UTF-8", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+describeEachDatabase("renewals", (ctx) => {
+  afterEach(() => ctx.clock.reset());
+
+  it("copies every section to a rated DRAFT from the anniversary, owned by the policy's broker", async () => {
+    const { broker, policy } = await issuedPolicy(ctx);
+    const underwriter = await signIn(ctx.app, "UNDERWRITER");
+    const renewed = await call(ctx.app, underwriter, "POST", `/api/quotes/${policy.id}/renew`);
+    expect(renewed.status, JSON.stringify(renewed.body)).toBe(201);
+    const renewal = renewed.body.data;
+
+    const anniversary = addDays(policyExpiryDate(policy.inceptionDate), 1);
+    expect(anniversary.slice(5)).toBe(policy.inceptionDate.slice(5));
+    expect(renewal).toMatchObject({
+      status: "DRAFT",
+      brokerId: broker.user.id,
+      broker: { email: broker.user.email },
+      inceptionDate: anniversary,
+      insuredsDetails: { ...policy.insuredsDetails, inceptionDate: anniversary },
+      policyNumber: null,
+      issuedAt: null,
+      renewalOfId: policy.id,
+      renewalOf: {
+        id: policy.id,
+        reference: policy.reference,
+        policyNumber: policy.policyNumber,
+        totalPremium: "1173.20",
+      },
+      declarationConfirmed: false,
+      // Rated with the version effective on the anniversary: the seeded one, so the same premium.
+      basePremium: "1012.50",
+      totalPremium: "1173.20",
+      referralHits: [],
+    });
+    expect(renewal.reference).not.toBe(policy.reference);
+    expect(renewal.ratingVersionId).toBe(policy.ratingVersionId);
+    expect(renewal.ratedAt).not.toBeNull();
+    for (const section of SECTIONS) expect(renewal[section], section).toEqual(policy[section]);
+
+    // The renewal reads back the same, and the broker may open it.
+    const read = await call(ctx.app, broker.cookie, "GET", `/api/quotes/${renewal.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.data).toMatchObject({ renewalOf: renewal.renewalOf, declarationConfirmed: false });
+
+    // The trail names the renewed policy on the renewal, and the renewal on the policy.
+    const [created] = await auditEntries(ctx.db, { action: "created", entityId: renewal.id });
+    expect(created?.details).toMatchObject({ reference: renewal.reference, renewalOf: policy.policyNumber });
+    const [renewedEntry] = await auditEntries(ctx.db, { action: "renewed", entityId: policy.id });
+    expect(renewedEntry?.details).toMatchObject({ policyNumber: policy.policyNumber, renewal: renewal.reference });
+    // The expiring policy itself is unchanged.
+    const after = await call(ctx.app, broker.cookie, "GET", `/api/quotes/${policy.id}`);
+    expect(after.body.data).toMatchObject({ status: "ISSUED", version: policy.version });
+  });
+
+  it("refuses completion until the declaration is saved again, then completes", async () => {
+    const { broker, policy } = await issuedPolicy(ctx);
+    const renewed = await call(ctx.app, broker.cookie, "POST", `/api/quotes/${policy.id}/renew`);
+    expect(renewed.status).toBe(201);
+    const renewal = renewed.body.data;
+    const refused = await call(ctx.app, broker.cookie, "PATCH", `/api/quotes/${renewal.id}`, { status: "QUOTED" });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      error: "Confirm the declaration for this renewal: review step 6 and save it",
+    });
+    // Saving step 6 unchanged still answers it.
+    const saved = await patchQuote(ctx.app, broker.cookie, renewal.id, { declaration: CLEAN_DECLARATION });
+    expect(saved).toMatchObject({ declarationConfirmed: true, declaration: renewal.declaration });
+    const completed = await patchQuote(ctx.app, broker.cookie, renewal.id, { status: "QUOTED" });
+    expect(completed).toMatchObject({ status: "QUOTED", totalPremium: "1173.20", declarationConfirmed: true });
+  });
+
+  it("renews only an issued policy, once, and only for its broker or an underwriter", async () => {
+    const { broker, policy } = await issuedPolicy(ctx);
+    const stranger = await signInNewUser(ctx.app, ctx.db, "BROKER");
+    const admin = await signIn(ctx.app, "ADMIN");
+    for (const cookie of [stranger.cookie, admin]) {
+      const forbidden = await call(ctx.app, cookie, "POST", `/api/quotes/${policy.id}/renew`);
+      expect(forbidden.status).toBe(403);
+    }
+    const draft = await createCompleteQuote(ctx.app, broker.cookie);
+    const notIssued = await call(ctx.app, broker.cookie, "POST", `/api/quotes/${draft.id}/renew`);
+    expect(notIssued.status).toBe(409);
+    expect(notIssued.body).toMatchObject({ error: "Only an issued policy can be renewed" });
+    const unknown = await call(
+      ctx.app,
+      broker.cookie,
+      "POST",
+      "/api/quotes/00000000-0000-4000-8000-000000000000/renew",
+    );
+    expect(unknown.status).toBe(404);
+
+    const first = await call(ctx.app, broker.cookie, "POST", `/api/quotes/${policy.id}/renew`);
+    expect(first.status).toBe(201);
+    const again = await call(ctx.app, broker.cookie, "POST", `/api/quotes/${policy.id}/renew`);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      error: `This policy has already been renewed as ${first.body.data.reference}`,
+    });
+    // A renewal is not itself issued, so it cannot be renewed either.
+    const ofRenewal = await call(ctx.app, broker.cookie, "POST", `/api/quotes/${first.body.data.id}/renew`);
+    expect(ofRenewal.status).toBe(409);
+  });
+
+  it("makes one renewal from two requests sent together", async () => {
+    const { broker, policy } = await issuedPolicy(ctx);
+    const both = await Promise.all([
+      call(ctx.app, broker.cookie, "POST", `/api/quotes/${policy.id}/renew`),
+      call(ctx.app, broker.cookie, "POST", `/api/quotes/${policy.id}/renew`),
+    ]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const made = both.find((answer) => answer.status === 201)?.body.data;
+    expect(both.find((answer) => answer.status === 409)?.body).toMatchObject({
+      error: `This policy has already been renewed as ${made?.reference}`,
+    });
+    expect(await auditEntries(ctx.db, { action: "renewed", entityId: policy.id })).toHaveLength(1);
+  });
+
+  it("lists a policy from 60 days before its last day to 30 days after it, to its broker and underwriters", async () => {
+    const { broker, policy } = await issuedPolicy(ctx);
+    const expiry = policyExpiryDate(policy.inceptionDate);
+    const listedOn = async (today: string, cookieOf: () => Promise<string>) => {
+      setToday(ctx, today);
+      const list = await dueList(ctx, await cookieOf());
+      return list.data.find((row) => row.id === policy.id);
+    };
+    // Sessions end as the clock moves a year: sign in again on each day.
+    const asBroker = () => signIn(ctx.app, broker.credentials);
+    const asUnderwriter = () => signIn(ctx.app, "UNDERWRITER");
+
+    expect(await listedOn(addDays(expiry, -61), asBroker)).toBeUndefined();
+    expect(await listedOn(addDays(expiry, -60), asBroker)).toEqual({
+      id: policy.id,
+      reference: policy.reference,
+      policyNumber: policy.policyNumber,
+      proposerName: policy.proposerName,
+      inceptionDate: policy.inceptionDate,
+      expiryDate: expiry,
+      totalPremium: "1173.20",
+      broker: { name: broker.user.name, email: broker.user.email },
+      renewal: null,
+    });
+    expect(await listedOn(addDays(expiry, -60), asUnderwriter)).toMatchObject({ id: policy.id });
+    expect(await listedOn(addDays(expiry, 30), asBroker)).toMatchObject({ id: policy.id });
+    expect(await listedOn(addDays(expiry, 31), asBroker)).toBeUndefined();
+
+    // Another broker never sees it; administrators have no renewals list.
+    setToday(ctx, addDays(expiry, -10));
+    const stranger = await signInNewUser(ctx.app, ctx.db, "BROKER");
+    expect((await dueList(ctx, stranger.cookie)).data.find((row) => row.id === policy.id)).toBeUndefined();
+    const admin = await call(ctx.app, await signIn(ctx.app, "ADMIN"), "GET", "/api/quotes/renewals-due");
+    expect(admin.status).toBe(403);
+
+    // Once renewed, the row names the renewal instead of offering another.
+    const cookie = await asBroker();
+    const renewed = await call(ctx.app, cookie, "POST", `/api/quotes/${policy.id}/renew`);
+    expect(renewed.status).toBe(201);
+    const list = await dueList(ctx, cookie);
+    expect(list.data.find((row) => row.id === policy.id)?.renewal).toEqual({
+      id: renewed.body.data.id,
+      reference: renewed.body.data.reference,
+      status: "DRAFT",
+    });
+    expect(list.meta.total).toBeGreaterThanOrEqual(1);
+  });
+
+  it("prints 'Renewal of' the policy number near the top of the statement of fact and the schedule", async () => {
+    const { broker, policy } = await issuedPolicy(ctx);
+    const renewed = await call(ctx.app, broker.cookie, "POST", `/api/quotes/${policy.id}/renew`);
+    expect(renewed.status).toBe(201);
+    for (const document of ["statement-of-fact", "policy-schedule"]) {
+      const response = await ctx.app.inject({
+        method: "POST",
+        url: `/api/quotes/${renewed.body.data.id}/${document}`,
+        headers: { cookie: broker.cookie },
+      });
+      expect(response.statusCode, document).toBe(200);
+      const text = pdfText(response.rawPayload);
+      expect(text.indexOf(`Renewal of ${policy.policyNumber}`), document).toBeGreaterThan(-1);
+      // Near the top: in the title band, before the first section.
+      expect(text.indexOf(`Renewal of ${policy.policyNumber}`), document).toBeLessThan(400);
+    }
+    // The expiring policy's own documents say nothing of a renewal.
+    const original = await ctx.app.inject({
+      method: "POST",
+      url: `/api/quotes/${policy.id}/policy-schedule`,
+      headers: { cookie: broker.cookie },
+    });
+    expect(pdfText(original.rawPayload)).not.toContain("Renewal of");
+  });
+});

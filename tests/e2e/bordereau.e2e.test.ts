@@ -1,0 +1,93 @@
+/**
+ * The Bordereau screen: an underwriter picks this month and downloads its premium bordereau as CSV and as Excel;
+ * a broker is sent to the dashboard; the screen reads on a phone.
+ */
+import { readFile } from "node:fs/promises";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayInLondon } from "../../src/domain/format/dates";
+import { ApiSession, quoteInStatus } from "./support/api";
+import {
+  expectAccessible,
+  launchBrowser,
+  screenshot,
+  signedInPage,
+  toastText,
+  visible,
+  waitForPath,
+} from "./support/browser";
+
+let browser: Browser;
+const RUN = Date.now().toString(36);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function chooseThisMonth(page: Page) {
+  await page.getByRole("combobox", { name: "Month" }).click();
+  await page.getByRole("option", { name: /\(so far\)$/ }).click();
+}
+
+describe("the monthly bordereau screen", () => {
+  it("downloads this month's issued policies as CSV and Excel for an underwriter", async () => {
+    const broker = await ApiSession.signIn("BROKER");
+    const underwriter = await ApiSession.signIn("UNDERWRITER");
+    const issued = await quoteInStatus("ISSUED", `Bordereau Builders ${RUN}`, { broker, underwriter });
+    const policy = await broker.data<{ policyNumber: string }>("GET", `/api/quotes/${issued.id}`);
+
+    const { context, page } = await signedInPage(browser, "UNDERWRITER");
+    try {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto("/dashboard");
+      await page.getByRole("link", { name: "Bordereau" }).first().click();
+      await waitForPath(page, "/bordereau");
+      await visible(page.getByRole("heading", { name: "Bordereau", level: 1 }));
+      await chooseThisMonth(page);
+
+      const [csv] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Download CSV" }).click(),
+      ]);
+      const month = todayInLondon(new Date()).slice(0, 7);
+      expect(csv.suggestedFilename()).toBe(`bordereau-${month}.csv`);
+      const text = await readFile(await csv.path(), "utf8");
+      expect(text).toContain("Certificate Reference,Quote Reference,Insured Full Name or Company Name");
+      expect(text).toContain(`${policy.policyNumber},${issued.reference},Bordereau Builders ${RUN}`);
+      expect(text.trimEnd().split("\r\n").at(-1)).toMatch(/^Total,\d+ polic(y|ies),/);
+      expect(await toastText(page, "Bordereau downloaded")).toContain(`bordereau-${month}.csv`);
+
+      const [xlsx] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Download Excel (XLSX)" }).click(),
+      ]);
+      expect(xlsx.suggestedFilename()).toBe(`bordereau-${month}.xlsx`);
+      // An XLSX file is a zip archive.
+      expect((await readFile(await xlsx.path())).subarray(0, 2).toString("latin1")).toBe("PK");
+
+      await expectAccessible(page, "bordereau");
+      await screenshot(page, "bordereau-desktop");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await visible(page.getByRole("button", { name: "Download CSV" }));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await screenshot(page, "bordereau-phone");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("sends a broker to the dashboard", async () => {
+    const { context, page } = await signedInPage(browser, "BROKER");
+    try {
+      await page.goto("/bordereau");
+      await waitForPath(page, "/dashboard");
+      await expect(page.getByRole("link", { name: "Bordereau" }).count()).resolves.toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
