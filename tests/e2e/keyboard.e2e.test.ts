@@ -3,11 +3,10 @@
  * page load every step of 1 to 3 is filled and continued with Tab, Shift+Tab, Space, Enter, the arrow keys
  * and typing. No click and no fill() after page.goto.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiSession } from "./support/api";
-import { launchBrowser, screenshot, signedInPage, toastText, visible } from "./support/browser";
+import { expectAccessible, launchBrowser, screenshot, signedInPage, toastText, visible } from "./support/browser";
 import { createdQuoteId, expectOnStep } from "./wizard-helpers";
 
 let browser: Browser;
@@ -46,11 +45,7 @@ async function retype(text: string): Promise<void> {
 
 /** Every WCAG 2.1 A and AA rule axe-core knows, whatever its impact. */
 async function expectNoViolation(screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target.join(" "))}`),
-    `accessibility of ${screen}`,
-  ).toEqual([]);
+  await expectAccessible(page, screen, { everyImpact: true });
 }
 
 async function expectStepFocused(step: number, title: string): Promise<void> {

@@ -1,8 +1,15 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiSession } from "./support/api";
-import { launchBrowser, screenshot, signedInPage, toastText, visible, waitForPath } from "./support/browser";
+import {
+  expectAccessible,
+  launchBrowser,
+  screenshot,
+  signedInPage,
+  toastText,
+  visible,
+  waitForPath,
+} from "./support/browser";
 import {
   checkScreen,
   createdQuoteId,
@@ -40,11 +47,7 @@ function roundPence(value: number): number {
 /** The review screen as an underwriter sees it, top bar included, with no serious or critical axe-core violation. */
 async function checkUnderwriterScreen(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect(serious, `accessibility of ${name}`).toEqual([]);
+  await expectAccessible(page, name);
 }
 
 beforeAll(async () => {

@@ -71,20 +71,39 @@ export async function waitForPath(page: Page, path: string, timeout = 15_000): P
 
 const SCREENSHOT_DIR = resolve(import.meta.dirname, "../../../test-results/screenshots");
 
+/**
+ * Waits until every transition and finite animation on the page has ended. A control that has just become
+ * enabled eases its colours for 150 ms; judged mid-way, its text fails contrast that it meets once settled.
+ */
+export async function motionSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await motionSettled(page);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
 /**
- * No serious or critical axe-core violation on the screen as it is now. Answers the minor and moderate ones
- * as `id (impact): target` lines, for a report.
+ * No serious or critical axe-core violation on the screen as it is now (with `everyImpact`, no violation at all).
+ * Answers the minor and moderate ones as `id (impact): target` lines, for a report.
  */
-export async function expectAccessible(page: Page, screen: string): Promise<string[]> {
+export async function expectAccessible(
+  page: Page,
+  screen: string,
+  { everyImpact = false }: { everyImpact?: boolean } = {},
+): Promise<string[]> {
+  await motionSettled(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const isSerious = (impact: string | null | undefined) => impact === "serious" || impact === "critical";
-  const serious = results.violations.filter((violation) => isSerious(violation.impact));
-  const summary = serious.map(
+  const fails = (impact: string | null | undefined) => everyImpact || impact === "serious" || impact === "critical";
+  const failing = results.violations.filter((violation) => fails(violation.impact));
+  const summary = failing.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes
         .slice(0, 5)
@@ -93,7 +112,7 @@ export async function expectAccessible(page: Page, screen: string): Promise<stri
   );
   expect(summary, `accessibility of ${screen}`).toEqual([]);
   return results.violations
-    .filter((violation) => !isSerious(violation.impact))
+    .filter((violation) => !fails(violation.impact))
     .map(
       (violation) =>
         `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,

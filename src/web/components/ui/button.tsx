@@ -36,7 +36,7 @@ export function Button({ variant = "primary", size = "md", asChild, className, t
     <Component
       type={asChild ? undefined : (type ?? "button")}
       className={cn(
-        "inline-flex shrink-0 items-center rounded-md font-medium whitespace-nowrap transition-colors",
+        "inline-flex shrink-0 items-center rounded-md font-medium whitespace-nowrap transition-colors motion-reduce:transition-none",
         "disabled:cursor-not-allowed disabled:opacity-60",
         focusRing,
         variants[variant],
