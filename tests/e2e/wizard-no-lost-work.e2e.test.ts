@@ -192,6 +192,39 @@ describe("leaving the wizard with entries not yet saved", () => {
     await waitForPath(page, "/dashboard");
     expect((await quoteOf(broker, quote.id)).financialOverview).toBeNull();
   });
+  it("asks before Logout, keeps the entry on Cancel, and signs out only once the broker agrees", async () => {
+    const quote = await createDraftQuote(broker, `${TAG} Logout Ltd`);
+    const { version } = await quoteOf(broker, quote.id);
+    // A context of its own: signing out ends that session only.
+    const own = await signedInPage(browser, "BROKER");
+    try {
+      const tab = own.page;
+      await tab.setViewportSize({ width: 1440, height: 900 });
+      await tab.goto(stepPath(quote.id, 1));
+      await expectOnStep(tab, 1);
+      const logout = tab.getByRole("button", { name: "Logout" });
+
+      await tab.getByLabel("Business address").fill("10 Logout Lane, York YO1 7HH");
+      await logout.click();
+      const dialog = tab.getByRole("alertdialog", { name: "Leave this quote?" });
+      await visible(dialog);
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      expect(new URL(tab.url()).pathname).toBe(stepPath(quote.id, 1));
+      expect(await tab.getByLabel("Business address").inputValue()).toBe("10 Logout Lane, York YO1 7HH");
+      expect((await own.context.request.get("/api/me")).status()).toBe(200);
+
+      await logout.click();
+      await visible(dialog);
+      await dialog.getByRole("button", { name: "Leave without saving" }).click();
+      await waitForPath(tab, "/login");
+      expect((await own.context.request.get("/api/me")).status()).toBe(401);
+      // Nothing was saved on the way out.
+      expect((await quoteOf(broker, quote.id)).version).toBe(version);
+    } finally {
+      await own.context.close();
+    }
+  });
 });
 
 describe("a session that expires mid-step", () => {

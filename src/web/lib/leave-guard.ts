@@ -1,8 +1,9 @@
 /**
- * Browser Back and Forward out of a screen that holds entries not yet saved. The browser has already
- * changed the address when it tells the page (popstate), so the screen must hear about it before the
- * router does: this listener is added when the app starts, ahead of the router's own, and a screen with
- * unsaved entries registers what to do. The router then never sees the move unless the screen allows it.
+ * Leaving a screen that holds entries not yet saved, by a way the screen's own links do not see.
+ * - Browser Back and Forward: the browser has already changed the address when it tells the page (popstate), so
+ *   the screen must hear about it before the router does. This listener is added when the app starts, ahead of
+ *   the router's own, and the router never sees the move unless the screen allows it.
+ * - Logout, in the top bar outside the screen: it asks the screen first, through `leaveConfirmed`.
  */
 export interface LeaveGuard {
   /** True when moving to `pathname` must be confirmed first. */
@@ -11,6 +12,8 @@ export interface LeaveGuard {
   here: () => string;
   /** Ask; `to` is where the browser was going (path and query). */
   ask: (to: string) => void;
+  /** Ask; `leave` is what to do once the user agrees to lose the entries. */
+  confirm: (leave: () => void) => void;
 }
 
 let current: LeaveGuard | null = null;
@@ -21,6 +24,16 @@ export function setLeaveGuard(guard: LeaveGuard): () => void {
   return () => {
     if (current === guard) current = null;
   };
+}
+
+/**
+ * Runs `leave` (a move to `pathname`) at once, or, when the open screen holds entries not yet saved, only once
+ * the user has agreed to lose them.
+ */
+export function leaveConfirmed(pathname: string, leave: () => void): void {
+  const guard = current;
+  if (guard?.blocks(pathname)) guard.confirm(leave);
+  else leave();
 }
 
 function onPopState(event: PopStateEvent) {

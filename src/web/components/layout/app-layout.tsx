@@ -7,6 +7,7 @@ import { paths } from "../../config/paths";
 import { useMe } from "../../lib/api/get-me";
 import { useLogout } from "../../lib/api/logout";
 import { cn } from "../../lib/cn";
+import { leaveConfirmed } from "../../lib/leave-guard";
 import { Button, focusRing } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Logo } from "./logo";
@@ -72,7 +73,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
             {initials(user.name)}
           </span>
           <span className="hidden text-sm font-medium text-slate-800 sm:inline">{user.name}</span>
-          <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => leaveConfirmed(paths.login, () => logout.mutate())}
+            disabled={logout.isPending}
+          >
             <LogOut aria-hidden="true" className="h-4 w-4" />
             <span className="sr-only sm:not-sr-only">Logout</span>
           </Button>

@@ -189,6 +189,7 @@ export function QuoteWizard({ quote, step, role }: { quote: Quote | undefined; s
       blocks: (pathname) => !insideWizard(quoteId, pathname) && unsaved(),
       here: () => stepPath(quoteId, shownRef.current),
       ask: (to) => setLeavePrompt({ go: () => navigate(to) }),
+      confirm: (leave) => setLeavePrompt({ go: leave }),
     });
     window.addEventListener("beforeunload", onBeforeUnload);
     return () => {
