@@ -8,12 +8,15 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
+import { DEFAULT_PAGE_SIZE } from "../../src/domain/constants";
 import { todayInLondon } from "../../src/domain/format/dates";
 import type { Quote } from "../../src/domain/quote/quote";
 import { addDays, policyExpiryDate, type RenewalsDueResponse } from "../../src/domain/quote/renewal";
+import { quotes } from "../../src/server/db/schema";
 import { auditEntries } from "../support/audit";
 import { signIn, signInNewUser } from "../support/auth";
 import { describeEachDatabase, type TestContext } from "../support/harness";
+import { sampleQuoteForDocuments, storedQuoteRow } from "../support/sample-quote";
 import { CLEAN_DECLARATION, call, createCompleteQuote, patchQuote } from "./quotes-fixtures";
 
 /** Moves the app's clock to midday (UTC) of London day `date`: the same calendar day in London all year. */
@@ -33,10 +36,42 @@ async function issuedPolicy(ctx: TestContext, daysAhead = 10) {
   return { broker, policy: issued.body.data };
 }
 
-async function dueList(ctx: TestContext, cookie: string) {
-  const listed = await call<RenewalsDueResponse>(ctx.app, cookie, "GET", "/api/quotes/renewals-due");
+async function dueList(ctx: TestContext, cookie: string, query = "") {
+  const listed = await call<RenewalsDueResponse>(ctx.app, cookie, "GET", `/api/quotes/renewals-due${query}`);
   expect(listed.status, JSON.stringify(listed.body)).toBe(200);
   return listed.body;
+}
+
+/** More than one page of due policies (25 a page unless asked), an odd number so the last page is partly full. */
+const PAGED_POLICIES = 33;
+
+/**
+ * PAGED_POLICIES issued policies written straight into the database (issuing each through the API would take
+ * seconds), all due on London day `today`: two or so per inception date, alternating between two brokers, and
+ * inserted latest expiry first, so the list's order is not the order of insertion.
+ */
+async function insertDuePolicies(ctx: TestContext, today: string, brokerIds: readonly [string, string]) {
+  const rows = Array.from({ length: PAGED_POLICIES }, (_, index) => {
+    // Last days of cover from about 26 days before `today` to about 54 days after it: inside the due window.
+    const inceptionDate = addDays(today, -310 - Math.floor(index / 2) * 5);
+    return storedQuoteRow(sampleQuoteForDocuments(), brokerIds[index % 2] ?? "", {
+      proposerName: `Paged Renewal ${index} Ltd`,
+      inceptionDate,
+      status: "ISSUED",
+      policyNumber: `DCPI/POL/PAGED${String(index).padStart(3, "0")}`,
+      issuedAt: new Date(`${addDays(inceptionDate, -1)}T10:00:00Z`),
+    });
+  });
+  const inserted = await ctx.db.insert(quotes).values(rows).returning({
+    id: quotes.id,
+    reference: quotes.reference,
+    inceptionDate: quotes.inceptionDate,
+    brokerId: quotes.brokerId,
+  });
+  // Soonest expiry first, then by reference: the order every page must follow.
+  return inserted.sort(
+    (a, b) => a.inceptionDate.localeCompare(b.inceptionDate) || a.reference.localeCompare(b.reference),
+  );
 }
 
 const SECTIONS = [
@@ -233,6 +268,67 @@ describeEachDatabase("renewals", (ctx) => {
       status: "DRAFT",
     });
     expect(list.meta.total).toBeGreaterThanOrEqual(1);
+  });
+
+  it("pages through every due policy once, soonest expiry first, and a broker's pages hold only their own", async () => {
+    // Five years on, when none of the other tests' policies is due: this test's policies are the whole list.
+    const today = addDays(todayInLondon(ctx.clock.now()), 5 * 365);
+    setToday(ctx, today);
+    const first = await signInNewUser(ctx.app, ctx.db, "BROKER");
+    const second = await signInNewUser(ctx.app, ctx.db, "BROKER");
+    const due = await insertDuePolicies(ctx, today, [first.user.id, second.user.id]);
+    const underwriter = await signIn(ctx.app, "UNDERWRITER");
+
+    const pageOne = await dueList(ctx, underwriter);
+    expect(pageOne.meta).toEqual({ total: PAGED_POLICIES, page: 1, pageSize: DEFAULT_PAGE_SIZE });
+    expect(pageOne.data).toHaveLength(DEFAULT_PAGE_SIZE);
+    const pageTwo = await dueList(ctx, underwriter, "?page=2");
+    expect(pageTwo.meta).toEqual({ total: PAGED_POLICIES, page: 2, pageSize: DEFAULT_PAGE_SIZE });
+    expect(pageTwo.data).toHaveLength(PAGED_POLICIES - DEFAULT_PAGE_SIZE);
+    // Together, every due policy exactly once, in the list's order.
+    expect([...pageOne.data, ...pageTwo.data].map((row) => row.id)).toEqual(due.map((row) => row.id));
+    const expiries = [...pageOne.data, ...pageTwo.data].map((row) => row.expiryDate);
+    expect(expiries).toEqual([...expiries].sort());
+    // Beyond the last page: no rows, and still the true total, as the dashboard's list answers.
+    expect(await dueList(ctx, underwriter, "?page=3")).toEqual({
+      data: [],
+      meta: { total: PAGED_POLICIES, page: 3, pageSize: DEFAULT_PAGE_SIZE },
+    });
+
+    // A broker pages through their own policies only, in the same order.
+    for (const broker of [first, second]) {
+      const own = due.filter((row) => row.brokerId === broker.user.id);
+      const pages = [];
+      for (let page = 1; page <= Math.ceil(own.length / 6); page++) {
+        const list = await dueList(ctx, broker.cookie, `?page=${page}&pageSize=6`);
+        expect(list.meta).toEqual({ total: own.length, page, pageSize: 6 });
+        pages.push(...list.data);
+      }
+      expect(pages.map((row) => row.id)).toEqual(own.map((row) => row.id));
+      expect(new Set(pages.map((row) => row.broker?.email))).toEqual(new Set([broker.user.email]));
+    }
+  });
+
+  it("refuses a page that is not a whole number from 1, saying so", async () => {
+    const broker = await signIn(ctx.app, "BROKER");
+    const cases = [
+      ["0", "page starts at 1"],
+      ["-1", "page starts at 1"],
+      ["x", "page must be a whole number"],
+      ["1.5", "page must be a whole number"],
+    ] as const;
+    for (const [page, message] of cases) {
+      const refused = await call(ctx.app, broker, "GET", `/api/quotes/renewals-due?page=${page}`);
+      expect(refused.status, page).toBe(400);
+      expect(refused.body, page).toEqual({
+        error: message,
+        code: "VALIDATION_FAILED",
+        issues: [{ path: "page", message }],
+      });
+    }
+    const tooLarge = await call(ctx.app, broker, "GET", "/api/quotes/renewals-due?pageSize=101");
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body).toMatchObject({ error: "pageSize must be at most 100" });
   });
 
   it("prints 'Renewal of' the policy number near the top of the statement of fact and the schedule", async () => {

@@ -1,30 +1,44 @@
 /**
  * Renewals in the browser (docs/product/screens.md): a broker sees 'Renewals due' on the dashboard for a policy
  * issued eleven months ago, clicks Renew, reviews last year's declaration on step 6 and saves it, and step 7
- * shows last year's premium beside this year's with the change.
+ * shows last year's premium beside this year's with the change. With more than a page due, the card's pager
+ * reaches the second page, and a policy there is renewed the same way.
  */
 
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_PAGE_SIZE } from "../../src/domain/constants";
 import { formatGbp, parseMoneyString } from "../../src/domain/money";
 import { ApiSession, completeQuoteData } from "./support/api";
 import { expectAccessible, launchBrowser, screenshot, signedInPage, toastText, visible } from "./support/browser";
 import { expectOnStep } from "./wizard-helpers";
 
+interface Policy {
+  id: string;
+  reference: string;
+  policyNumber: string;
+  totalPremium: string;
+  proposerName: string;
+}
+
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let policy: { id: string; reference: string; policyNumber: string; totalPremium: string; proposerName: string };
+let policy: Policy;
+/** Due later than every other policy here, so it is the last row of the list: on page 2. */
+let lastDue: Policy;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-beforeAll(async () => {
-  const broker = await ApiSession.signIn("BROKER");
-  // Eleven months ago: the policy's last day is about a month away, inside the 60-day window.
-  const inceptionDate = new Date(Date.now() - 330 * DAY_MS).toISOString().slice(0, 10);
+function daysAgo(days: number): string {
+  return new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** A policy issued through the API as a broker would: step 1, the other steps, rated, completed, issued. */
+async function issuePolicy(broker: ApiSession, inceptionDate: string, proposerName: string): Promise<Policy> {
   const created = await broker.data<{ id: string }>("POST", "/api/quotes", {
     productCode: "D/C-PI",
-    proposerName: `Renewal Test ${Date.now().toString(36)} Ltd`,
+    proposerName,
     businessAddress: "2 Renewal Row, Leeds LS1 2AB",
     inceptionDate,
     incorporationDate: "2012-06-01",
@@ -36,7 +50,28 @@ beforeAll(async () => {
   await completeQuoteData(broker, created.id);
   await broker.data("POST", `/api/quotes/${created.id}/rate`, { turnoverBand: "up_to_500k" });
   await broker.data("PATCH", `/api/quotes/${created.id}`, { status: "QUOTED" });
-  policy = await broker.data("POST", `/api/quotes/${created.id}/issue`, {});
+  return broker.data<Policy>("POST", `/api/quotes/${created.id}/issue`, {});
+}
+
+const rowOf = (due: Policy) => page.locator(`[data-testid="renewal-row"][data-policy-number="${due.policyNumber}"]`);
+const pager = () => page.getByRole("navigation", { name: "Renewals due pages" });
+
+beforeAll(async () => {
+  const broker = await ApiSession.signIn("BROKER");
+  const run = Date.now().toString(36);
+  // Eleven months ago: the policy's last day is about a month away, inside the 60-day window.
+  const inceptionDate = daysAgo(330);
+  policy = await issuePolicy(broker, inceptionDate, `Renewal Test ${run} Ltd`);
+  // More than a page due: the same inception date after it (so it stays on page 1), then one due ten days later.
+  const others = Array.from({ length: DEFAULT_PAGE_SIZE - 1 }, (_, index) => index);
+  for (let start = 0; start < others.length; start += 4) {
+    await Promise.all(
+      others
+        .slice(start, start + 4)
+        .map((index) => issuePolicy(broker, inceptionDate, `Renewal Book ${run} ${index + 1} Ltd`)),
+    );
+  }
+  lastDue = await issuePolicy(broker, daysAgo(320), `Renewal Last ${run} Ltd`);
   browser = await launchBrowser();
   ({ context, page } = await signedInPage(browser, "BROKER"));
 });
@@ -52,7 +87,7 @@ describe("renewals", () => {
     await page.goto("/dashboard");
     const card = page.getByRole("heading", { name: "Renewals due" });
     await visible(card);
-    const row = page.locator(`[data-testid="renewal-row"][data-policy-number="${policy.policyNumber}"]`);
+    const row = rowOf(policy);
     await visible(row);
     await visible(row.getByText(policy.proposerName));
     await visible(row.getByRole("button", { name: `Renew ${policy.policyNumber}` }));
@@ -69,7 +104,7 @@ describe("renewals", () => {
   });
 
   it("renews into the wizard's step 6, which asks for last year's answers to be reviewed and saved", async () => {
-    const row = page.locator(`[data-testid="renewal-row"][data-policy-number="${policy.policyNumber}"]`);
+    const row = rowOf(policy);
     await row.getByRole("button", { name: `Renew ${policy.policyNumber}` }).click();
     expect(await toastText(page, "Renewal created")).toContain(policy.policyNumber);
     await expectOnStep(page, 6);
@@ -99,10 +134,51 @@ describe("renewals", () => {
 
     // Once renewed, the dashboard row links to the renewal instead of offering Renew again.
     await page.goto("/dashboard");
-    await visible(
-      page
-        .locator(`[data-testid="renewal-row"][data-policy-number="${policy.policyNumber}"]`)
-        .getByRole("link", { name: /^Renewal DCPI-\d{6}$/ }),
-    );
+    await visible(rowOf(policy).getByRole("link", { name: /^Renewal DCPI-\d{6}$/ }));
+  });
+
+  it("pages to the policies past the first page, and renews one from page 2", async () => {
+    const total = DEFAULT_PAGE_SIZE + 1;
+    await page.goto("/dashboard");
+    const card = page.locator('[aria-labelledby="renewals-due-title"]');
+    await visible(card.getByText(`${total} policies`, { exact: true }));
+    await visible(pager().getByText(`Showing 1-${DEFAULT_PAGE_SIZE} of ${total}`));
+    await visible(pager().getByText("Page 1 of 2"));
+    await expect.poll(() => card.getByTestId("renewal-row").count()).toBe(DEFAULT_PAGE_SIZE);
+    expect(await rowOf(lastDue).count()).toBe(0);
+
+    await pager().getByRole("button", { name: "Next" }).click();
+    await visible(pager().getByText("Page 2 of 2"));
+    await visible(pager().getByText(`Showing ${total}-${total} of ${total}`));
+    await visible(rowOf(lastDue).getByText(lastDue.proposerName));
+    await expect.poll(() => card.getByTestId("renewal-row").count()).toBe(1);
+    // The heading counts every due policy, whichever page is shown.
+    await visible(card.getByText(`${total} policies`, { exact: true }));
+    await screenshot(page, "renewals-due-page-2-1440");
+    await expectAccessible(page, "renewals due, page 2");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visible(rowOf(lastDue).getByRole("button", { name: `Renew ${lastDue.policyNumber}` }));
+    await visible(pager().getByText("Page 2 of 2"));
+    await screenshot(page, "renewals-due-page-2-390");
+    await expectAccessible(page, "renewals due, page 2, on a phone");
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await rowOf(lastDue)
+      .getByRole("button", { name: `Renew ${lastDue.policyNumber}` })
+      .click();
+    expect(await toastText(page, "Renewal created")).toContain(lastDue.policyNumber);
+    await expectOnStep(page, 6);
+    await visible(page.getByRole("note").getByText(`Renewal of ${lastDue.policyNumber}: review last year's answers`));
+
+    // Back on the dashboard, page 2's row now links to its renewal instead of offering Renew.
+    await page.goto("/dashboard");
+    await pager().getByRole("button", { name: "Next" }).click();
+    await visible(pager().getByText("Page 2 of 2"));
+    await visible(rowOf(lastDue).getByRole("link", { name: /^Renewal DCPI-\d{6}$/ }));
+    expect(
+      await rowOf(lastDue)
+        .getByRole("button", { name: /^Renew / })
+        .count(),
+    ).toBe(0);
   });
 });

@@ -79,4 +79,15 @@ describe("quote list query", () => {
     expect(quoteListQuerySchema.safeParse({ page: "0" }).success).toBe(false);
     expect(quoteListQuerySchema.safeParse({ status: "LOST" }).success).toBe(false);
   });
+
+  it("says why a page or page size is refused", () => {
+    const messages = (query: Record<string, string>) =>
+      quoteListQuerySchema.safeParse(query).error?.issues.map((issue) => issue.message);
+    expect(messages({ page: "0" })).toEqual(["page starts at 1"]);
+    expect(messages({ page: "-1" })).toEqual(["page starts at 1"]);
+    expect(messages({ page: "x" })).toEqual(["page must be a whole number"]);
+    expect(messages({ page: "1.5" })).toEqual(["page must be a whole number"]);
+    expect(messages({ pageSize: "x" })).toEqual(["pageSize must be a whole number"]);
+    expect(messages({ pageSize: "2.5" })).toEqual(["pageSize must be a whole number"]);
+  });
 });

@@ -137,10 +137,15 @@ export type PaginationMeta = z.infer<typeof paginationMetaSchema>;
 export const quoteListQuerySchema = z.strictObject({
   q: z.string().trim().max(200).optional(),
   status: quoteStatusSchema.optional(),
-  page: z.coerce.number().int().min(1, "page starts at 1").default(1),
+  // "x" or "1.5" is refused in words as well as 0: the paged lists (the queue, renewals due) share these rules.
+  page: z.coerce
+    .number({ error: "page must be a whole number" })
+    .int("page must be a whole number")
+    .min(1, "page starts at 1")
+    .default(1),
   pageSize: z.coerce
-    .number()
-    .int()
+    .number({ error: "pageSize must be a whole number" })
+    .int("pageSize must be a whole number")
     .min(1, "pageSize must be at least 1")
     .max(MAX_PAGE_SIZE, `pageSize must be at most ${MAX_PAGE_SIZE}`)
     .default(DEFAULT_PAGE_SIZE),

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Role } from "../auth/schemas";
 import { LIFECYCLE_REASONS } from "./lifecycle";
 import { periodOfInsurance } from "./policy-period";
-import { moneyAmountSchema } from "./quote";
+import { moneyAmountSchema, paginationMetaSchema, quoteListQuerySchema } from "./quote";
 import type { QuoteStatus } from "./status";
 
 /** A policy is listed as due from this many days before its last day of cover. */
@@ -118,12 +118,18 @@ export const renewalDueSchema = z.object({
 });
 export type RenewalDue = z.infer<typeof renewalDueSchema>;
 
-export const RENEWALS_DUE_LIMIT = 100;
+/**
+ * GET /api/quotes/renewals-due?page=&pageSize=: paged as the dashboard's list is (25 a page unless asked, at most
+ * 100), so every due policy can be reached however large an underwriter's book.
+ */
+export const renewalsDueQuerySchema = quoteListQuerySchema.pick({ page: true, pageSize: true });
+export type RenewalsDueQuery = z.infer<typeof renewalsDueQuerySchema>;
 
 export const renewalsDueResponseSchema = z.object({
+  /** One page, soonest expiry first, then by reference: the order never changes between pages. */
   data: z.array(renewalDueSchema),
-  /** `total` counts every due policy; `data` holds the first RENEWALS_DUE_LIMIT by expiry date. */
-  meta: z.object({ total: z.number().int().min(0) }),
+  /** `total` counts every due policy; a page beyond the last answers no rows and the same total. */
+  meta: paginationMetaSchema,
 });
 export type RenewalsDueResponse = z.infer<typeof renewalsDueResponseSchema>;
 

@@ -88,7 +88,7 @@ export interface paths {
     get: operations["getQuoteStats"];
   };
   "/api/quotes/renewals-due": {
-    /** Issued policies due for renewal: from 60 days before their last day to 30 days after it */
+    /** Page through the issued policies due for renewal: from 60 days before their last day to 30 days after it */
     get: operations["listRenewalsDue"];
   };
   "/api/quotes/{id}/renew": {
@@ -2873,8 +2873,14 @@ export interface operations {
       };
     };
   };
-  /** Issued policies due for renewal: from 60 days before their last day to 30 days after it */
+  /** Page through the issued policies due for renewal: from 60 days before their last day to 30 days after it */
   listRenewalsDue: {
+    parameters: {
+      query?: {
+        page?: number;
+        pageSize?: number;
+      };
+    };
     responses: {
       /** @description Default Response */
       200: {
@@ -2900,8 +2906,16 @@ export interface operations {
               })[];
             meta: {
               total: number;
+              page: number;
+              pageSize: number;
             };
           };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */

@@ -5,7 +5,7 @@
  */
 import { and, asc, between, count, eq, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { RENEWALS_DUE_LIMIT, renewalDueInceptionRange } from "../../../domain/quote/renewal";
+import { type RenewalsDueQuery, renewalDueInceptionRange } from "../../../domain/quote/renewal";
 import type { Database } from "../../db/client";
 import { quotes, users } from "../../db/schema";
 import { brokerColumns, type QuoteActor } from "./repository";
@@ -49,14 +49,18 @@ function dueCondition(actor: QuoteActor, today: string): SQL | undefined {
   );
 }
 
-/** The policies due on London day `today`, soonest expiry first (at most RENEWALS_DUE_LIMIT), and how many in all. */
+/**
+ * One page of the policies due on London day `today`, soonest expiry first, and how many are due in all. The
+ * order is total (a reference is unique), so consecutive pages never repeat or skip a policy.
+ */
 export async function findRenewalsDue(
   db: Database,
   actor: QuoteActor,
   today: string,
+  paging: RenewalsDueQuery,
 ): Promise<{ rows: RenewalDueRow[]; total: number }> {
   const where = dueCondition(actor, today);
-  const rows = await db
+  const page = db
     .select({
       id: quotes.id,
       reference: quotes.reference,
@@ -71,8 +75,11 @@ export async function findRenewalsDue(
     .leftJoin(users, eq(users.id, quotes.brokerId))
     .leftJoin(renewals, eq(renewals.renewalOfId, quotes.id))
     .where(where)
+    // The last day of cover follows the inception date, so this is soonest expiry first.
     .orderBy(asc(quotes.inceptionDate), asc(quotes.reference))
-    .limit(RENEWALS_DUE_LIMIT);
-  const [counted] = await db.select({ total: count() }).from(quotes).where(where);
+    .limit(paging.pageSize)
+    .offset((paging.page - 1) * paging.pageSize);
+  // The page and the count are two queries sent together, as for the dashboard's list.
+  const [rows, [counted]] = await Promise.all([page, db.select({ total: count() }).from(quotes).where(where)]);
   return { rows, total: counted?.total ?? 0 };
 }

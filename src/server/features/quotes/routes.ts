@@ -12,7 +12,7 @@ import {
   rateQuoteResultSchema,
   ratingTraceEntrySchema,
 } from "../../../domain/quote/quote";
-import { renewalsDueResponseSchema } from "../../../domain/quote/renewal";
+import { renewalsDueQuerySchema, renewalsDueResponseSchema } from "../../../domain/quote/renewal";
 import {
   createQuoteRequestSchema,
   issueQuoteRequestSchema,
@@ -108,12 +108,14 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["quotes"],
-        summary: "Issued policies due for renewal: from 60 days before their last day to 30 days after it",
+        summary:
+          "Page through the issued policies due for renewal: from 60 days before their last day to 30 days after it",
+        querystring: renewalsDueQuerySchema,
         response: { 200: renewalsDueResponseSchema },
       },
       onRequest: quoteEditors,
     },
-    async (request) => listRenewalsDue(app.db, currentUser(request), app.now()),
+    async (request) => listRenewalsDue(app.db, currentUser(request), app.now(), request.query),
   );
 
   app.post(

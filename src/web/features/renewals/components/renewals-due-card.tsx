@@ -1,14 +1,18 @@
+import { DEFAULT_PAGE_SIZE } from "@domain/constants";
 import { formatDateGb, todayInLondon } from "@domain/format/dates";
 import { formatGbp, parseMoneyString } from "@domain/money";
 import { expiryText, type RenewalDue } from "@domain/quote/renewal";
 import { Button } from "@web/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Pagination } from "@web/components/ui/pagination";
+import { Spinner } from "@web/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
 import { toast } from "@web/components/ui/toast-store";
 import { paths } from "@web/config/paths";
 import { MD_QUERY, useMediaQuery } from "@web/hooks/use-media-query";
 import { errorMessageOf } from "@web/lib/api-client";
 import { RefreshCw } from "lucide-react";
+import { useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { useRenewalsDue } from "../api/get-renewals-due";
 import { useRenewPolicy } from "../api/renew-policy";
@@ -133,11 +137,21 @@ function DueCards({ rows, today }: { rows: readonly RenewalDue[]; today: string 
 
 /**
  * 'Renewals due' on the dashboard (docs/product/screens.md): issued policies from 60 days before their last day
- * of cover to 30 days after it, a broker's own or, for an underwriter, all. Hidden while there are none.
+ * of cover to 30 days after it, a broker's own or, for an underwriter, all, a page at a time with the dashboard's
+ * pager. Hidden while there are none.
  */
 export function RenewalsDueCard({ now }: { now: Date }) {
-  const due = useRenewalsDue(true);
+  const [page, setPage] = useState(1);
+  const due = useRenewalsDue(true, page, DEFAULT_PAGE_SIZE);
   const wide = useMediaQuery(MD_QUERY);
+  const meta = due.data?.meta;
+  const rowCount = due.data?.data.length ?? 0;
+  // Policies leave the list as days pass: a page that is now beyond the last moves back to the last.
+  useEffect(() => {
+    if (meta && rowCount === 0 && meta.total > 0 && meta.page > 1) {
+      setPage(Math.ceil(meta.total / meta.pageSize));
+    }
+  }, [meta, rowCount]);
   if (due.isPending) return null;
   if (due.isError) {
     return (
@@ -146,19 +160,22 @@ export function RenewalsDueCard({ now }: { now: Date }) {
       </p>
     );
   }
-  const { data, meta } = due.data;
-  if (data.length === 0) return null;
+  const { data } = due.data;
+  if (due.data.meta.total === 0 || data.length === 0) return null;
   const today = todayInLondon(now);
   return (
     <Card aria-labelledby="renewals-due-title">
       <CardHeader>
-        <CardTitle id="renewals-due-title">Renewals due</CardTitle>
+        <div className="flex items-center gap-2">
+          <CardTitle id="renewals-due-title">Renewals due</CardTitle>
+          {due.isFetching && !due.isPending ? <Spinner className="h-4 w-4" label="Updating" /> : null}
+        </div>
         <span className="text-sm text-slate-600">
-          {meta.total > data.length ? `${data.length} of ${meta.total}` : meta.total}{" "}
-          {meta.total === 1 ? "policy" : "policies"}
+          {due.data.meta.total} {due.data.meta.total === 1 ? "policy" : "policies"}
         </span>
       </CardHeader>
       {wide ? <DueGrid rows={data} today={today} /> : <DueCards rows={data} today={today} />}
+      <Pagination meta={due.data.meta} onPageChange={setPage} label="Renewals due pages" />
     </Card>
   );
 }
