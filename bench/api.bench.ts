@@ -18,9 +18,11 @@
  * Run: npm run bench:api   (BENCH_SECONDS=10, BENCH_QUOTES=500, BENCH_POSTGRES_URL=postgres://...)
  */
 import autocannon from "autocannon";
+import { BROKER, send, signInCookie } from "./lib/client";
+import { type LoadFigures, loadFigures } from "./lib/load";
+import { createQuotes } from "./lib/quotes";
 import { type BenchRecord, printReportHeader, reportFigure } from "./lib/report";
 import {
-  type BenchServer,
   backendCpuBetween,
   backendCpuSnapshot,
   postgresReachable,
@@ -35,88 +37,16 @@ const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.
 const APP_POOL_SIZE = 20;
 const BANDS = ["up_to_500k", "500k_to_1m", "1m_to_1_5m", "1_5m_to_2m"] as const;
 
-async function signInCookie(url: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`Sign-in failed: ${response.status} ${await response.text()}`);
-  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("pqe_session="));
-  if (!session) throw new Error("No session cookie");
-  return session.split(";")[0] ?? "";
-}
-
-async function send(url: string, cookie: string, method: string, path: string, body: unknown): Promise<unknown> {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: { "content-type": "application/json", cookie },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text);
-}
-
-/** Quotes as the wizard leaves them after step 6: varied turnover, limits and declarations. */
-async function createQuotes(server: BenchServer, cookie: string, count: number): Promise<string[]> {
-  const ids: string[] = [];
-  const createOne = async (index: number) => {
-    const created = (await send(server.url, cookie, "POST", "/api/quotes", {
-      productCode: "D/C-PI",
-      proposerName: `Bench Contractor ${index} Ltd`,
-      businessAddress: `${index} Station Road, York YO1 1AA`,
-      inceptionDate: "2026-12-01",
-      incorporationDate: "2010-01-01",
-      numberOfDirectors: 1 + (index % 4),
-      numberOfQualifiedStaff: index % 40,
-      hasFinancialInterest: false,
-      insuredsDetails: { businessActivity: "Design and Build Contractor" },
-    })) as { data: { id: string } };
-    const id = created.data.id;
-    await send(server.url, cookie, "PATCH", `/api/quotes/${id}`, {
-      financialOverview: {
-        coverLimitAggregate: [500_000, 1_000_000, 2_000_000, 5_000_000][index % 4],
-        turnover: 300_000 + (index % 17) * 100_000,
-        largestSingleProjectValue: 50_000 + (index % 9) * 150_000,
-        isAllTurnoverUK: index % 7 !== 0,
-        overseasWorkSplit: index % 7 !== 0 ? null : "Ireland 15%",
-        hasContentsInsurance: index % 3 === 0,
-        contentsLimit: index % 3 === 0 ? 25_000 : null,
-      },
-    });
-    await send(server.url, cookie, "PATCH", `/api/quotes/${id}`, {
-      declaration: { subcontractorInsuranceConfirmed: true, previousClaims: index % 11 === 0 },
-    });
-    ids[index] = id;
-  };
-  for (let start = 0; start < count; start += 25) {
-    await Promise.all(Array.from({ length: Math.min(25, count - start) }, (_, offset) => createOne(start + offset)));
-  }
-  return ids;
-}
-
-interface LoadFigures {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  failures: number;
-  /** e.g. "3 x 409, 2 timed out" */
-  failureKinds: string;
-  total: number;
-}
+/** Quotes as the wizard leaves them after the declaration: varied turnover, limits and answers (about a third refer). */
+const QUOTES = {
+  label: "Bench Contractor",
+  coverLimits: [500_000, 1_000_000, 2_000_000, 5_000_000],
+  variedAnswers: true,
+} as const;
 
 /** A few seconds of GET /healthz (one trivial query): the machine's baseline cost of a request. */
 async function loadHealth(url: string): Promise<LoadFigures> {
-  const result = await autocannon({ url: `${url}/healthz`, connections: CONNECTIONS, duration: 3, timeout: 30 });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    failures: result.non2xx + result.errors,
-    failureKinds: "",
-    total: result.requests.total,
-  };
+  return loadFigures([await autocannon({ url: `${url}/healthz`, connections: CONNECTIONS, duration: 3, timeout: 30 })]);
 }
 
 /** Where a load runs: a server process and, on PostgreSQL, the database its backends serve. */
@@ -178,19 +108,7 @@ async function loadRate(
       },
     ],
   });
-  const statuses = Object.entries(result.statusCodeStats ?? {})
-    .filter(([code]) => !code.startsWith("2"))
-    .map(([code, { count }]) => `${count} x ${code}`);
-  if (result.timeouts > 0) statuses.push(`${result.timeouts} timed out`);
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    // autocannon counts a timeout among its errors as well.
-    failures: result.non2xx + result.errors,
-    failureKinds: statuses.join(", "),
-    total: result.requests.total,
-  };
+  return loadFigures([result]);
 }
 
 /** The absolute targets: 1,000 req/s and p99 50 ms on PostgreSQL; 300 req/s and p99 100 ms on PGlite. */
@@ -204,8 +122,8 @@ async function benchOn(kind: "pglite" | "postgres"): Promise<BenchRecord[]> {
     kind === "postgres" ? { postgresServerUrl: POSTGRES_URL, poolSize: APP_POOL_SIZE } : {},
   );
   try {
-    const cookie = await signInCookie(server.url, "broker@example.com", "Broker-Demo-2026");
-    const ids = await createQuotes(server, cookie, QUOTE_COUNT);
+    const cookie = await signInCookie(server.url, BROKER.email, BROKER.password);
+    const ids = await createQuotes(server.url, cookie, QUOTE_COUNT, QUOTES);
     // Warm up: compile the rater, fill the pool, let the JIT settle.
     for (const id of ids.slice(0, 50)) await send(server.url, cookie, "POST", `/api/quotes/${id}/rate`, {});
     const calibration = await cpuPerRequest(server, () => loadHealth(server.url));

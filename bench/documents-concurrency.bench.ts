@@ -18,51 +18,15 @@ import {
   STEP_SEVEN,
 } from "../tests/api/quotes-fixtures";
 import { largestQuoteForDocuments } from "../tests/support/largest-quote";
+import { ADMIN, BROKER, send, signInCookie, UNDERWRITER } from "./lib/client";
+import { percentile, probeHealth } from "./lib/latency";
 import { type BenchRecord, printReportHeader, reportFigure } from "./lib/report";
-import { ADMIN, signInCookie, startProductionServer, UNDERWRITER } from "./startup.bench";
+import { startProductionServer } from "./startup.bench";
 
-const BROKER = { email: "broker@example.com", password: "Broker-Demo-2026" };
 const AT_ONCE = 8;
 const PROBE_INTERVAL_MS = 10;
 const IDLE_MS = 3_000;
 const TARGET_P99_MS = 100;
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-}
-
-/** Asks /healthz every PROBE_INTERVAL_MS until stopped; returns each answer's latency. */
-function probeHealth(url: string): { stop(): Promise<number[]> } {
-  const latencies: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      await (await fetch(`${url}/healthz`)).arrayBuffer();
-      latencies.push(performance.now() - started);
-      await new Promise((wait) => setTimeout(wait, PROBE_INTERVAL_MS));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      return latencies;
-    },
-  };
-}
-
-async function send(url: string, cookie: string, method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: { cookie, origin: url, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as unknown;
-}
 
 /** The largest quote the wizard accepts, saved step by step and rated as a broker would. */
 async function createLargestQuote(url: string, cookie: string): Promise<string> {
@@ -84,7 +48,7 @@ async function createLargestQuote(url: string, cookie: string): Promise<string> 
 
 /** Renders every request's statement of fact at once while /healthz is probed; every answer must be a PDF. */
 async function duringRenders(url: string, quoteId: string, cookies: readonly string[]): Promise<number[]> {
-  const probe = probeHealth(url);
+  const probe = probeHealth(url, PROBE_INTERVAL_MS);
   const started = performance.now();
   const statuses = await Promise.all(
     cookies.map(async (cookie) => {
@@ -117,7 +81,7 @@ export async function runDocumentsConcurrencyBenchmark(): Promise<BenchRecord[]>
     // Warm: the worker threads started, the fonts parsed, the code optimised, as on a server in use.
     await duringRenders(url, quoteId, [broker, underwriter, admin]);
 
-    const idleProbe = probeHealth(url);
+    const idleProbe = probeHealth(url, PROBE_INTERVAL_MS);
     await new Promise((wait) => setTimeout(wait, IDLE_MS));
     const idle = percentile(await idleProbe.stop(), 99);
     const oneBroker = percentile(await duringRenders(url, quoteId, Array(AT_ONCE).fill(broker)), 99);

@@ -24,9 +24,11 @@ import { DC_PI_RATING_CONFIG } from "../src/domain/rating/configs/dc-pi";
 import { IMPACT_QUOTE_LIMIT, type ImpactJob } from "../src/domain/rating/impact";
 import { defaultRatingInput, type RatingInput, ratingInputFromStoredValues } from "../src/domain/rating/input";
 import { impactWindowStart } from "../src/server/features/impact/analysis";
+import { ADMIN, signInCookie } from "./lib/client";
+import { percentile, probeHealth } from "./lib/latency";
 import { type BenchRecord, printReportHeader, reportFigure } from "./lib/report";
 import { ensureScaleDatabase, SCALE_DATABASE_URL } from "./search.bench";
-import { ADMIN, type ProductionServer, signInCookie, startProductionServer } from "./startup.bench";
+import { type ProductionServer, startProductionServer } from "./startup.bench";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const PGLITE_DIR = process.env.BENCH_IMPACT_PGLITE_DIR ?? join(tmpdir(), "pqe-bench-scale-pglite");
@@ -37,36 +39,10 @@ const ROUNDS = Number(process.env.BENCH_IMPACT_ROUNDS ?? 3);
 /** Which databases to measure: "postgres,pglite" unless told otherwise. */
 const DATABASES = new Set((process.env.BENCH_IMPACT_DATABASES ?? "postgres,pglite").split(","));
 
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-}
-
 async function json<T>(response: Response): Promise<T> {
   const text = await response.text();
   if (!response.ok) throw new Error(`${response.status}: ${text}`);
   return JSON.parse(text) as T;
-}
-
-/** Asks /healthz every PROBE_INTERVAL_MS until stopped; returns each answer's latency. */
-function probeHealth(url: string): { stop(): Promise<number[]> } {
-  const latencies: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      await (await fetch(`${url}/healthz`)).arrayBuffer();
-      latencies.push(performance.now() - started);
-      await new Promise((wait) => setTimeout(wait, PROBE_INTERVAL_MS));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      return latencies;
-    },
-  };
 }
 
 /** The draft every run analyses: the shipped configuration with a 10% higher base rate. */
@@ -98,7 +74,7 @@ async function analyseOnce(server: ProductionServer): Promise<AnalysisRun> {
     }),
   );
   const versionId = created.data.id;
-  const probe = probeHealth(server.url);
+  const probe = probeHealth(server.url, PROBE_INTERVAL_MS);
   const cpuBefore = server.cpuMs();
   const started = performance.now();
   let job = (
@@ -240,7 +216,7 @@ async function reportKind(
   targetMs: number,
 ): Promise<BenchRecord[]> {
   // The same probe with nothing running: on a busy machine it says how much of the probe's latency is the machine.
-  const idleProbe = probeHealth(server.url);
+  const idleProbe = probeHealth(server.url, PROBE_INTERVAL_MS);
   await new Promise((wait) => setTimeout(wait, 3_000));
   const idleLatencies = await idleProbe.stop();
   const runs: AnalysisRun[] = [];

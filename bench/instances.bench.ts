@@ -12,10 +12,12 @@
  */
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
-import pg from "pg";
 import { DC_PI_RATING_CONFIG } from "../src/domain/rating/configs/dc-pi";
+import { ADMIN, BROKER, send, signInCookie } from "./lib/client";
+import { type LoadFigures, loadFigures } from "./lib/load";
+import { createQuotes } from "./lib/quotes";
 import { type BenchRecord, printReportHeader, reportFigure } from "./lib/report";
-import { type BenchServer, postgresReachable, startBenchServer } from "./lib/server";
+import { type BenchServer, postgresReachable, startBenchServer, withClient } from "./lib/server";
 
 const CONNECTIONS = 48;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -24,78 +26,12 @@ const QUOTE_COUNT = Number(process.env.BENCH_QUOTES ?? 300);
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 /** Per instance: three instances hold three pools on the one database. */
 const POOL_SIZE = 10;
-const BROKER = { email: "broker@example.com", password: "Broker-Demo-2026" };
-const ADMIN = { email: "admin@example.com", password: "Admin-Demo-2026" };
-
-async function signInCookie(url: string, who: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(who),
-  });
-  if (!response.ok) throw new Error(`Sign-in failed: ${response.status} ${await response.text()}`);
-  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("pqe_session="));
-  if (!session) throw new Error("No session cookie");
-  return session.split(";")[0] ?? "";
-}
-
-async function send(url: string, cookie: string, method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), cookie },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text);
-}
-
-/** Quotes as the wizard leaves them after step 6, with varied figures. */
-async function createQuotes(url: string, cookie: string, count: number): Promise<string[]> {
-  const ids: string[] = [];
-  const createOne = async (index: number) => {
-    const created = (await send(url, cookie, "POST", "/api/quotes", {
-      productCode: "D/C-PI",
-      proposerName: `Instances Contractor ${index} Ltd`,
-      businessAddress: `${index} Station Road, York YO1 1AA`,
-      inceptionDate: "2026-12-01",
-      incorporationDate: "2010-01-01",
-      numberOfDirectors: 1 + (index % 4),
-      numberOfQualifiedStaff: index % 40,
-      hasFinancialInterest: false,
-      insuredsDetails: { businessActivity: "Design and Build Contractor" },
-    })) as { data: { id: string } };
-    const id = created.data.id;
-    await send(url, cookie, "PATCH", `/api/quotes/${id}`, {
-      financialOverview: {
-        coverLimitAggregate: [500_000, 1_000_000, 2_000_000, 5_000_000][index % 4],
-        turnover: 300_000 + (index % 17) * 100_000,
-        largestSingleProjectValue: 50_000 + (index % 9) * 150_000,
-        isAllTurnoverUK: true,
-        overseasWorkSplit: null,
-        hasContentsInsurance: false,
-        contentsLimit: null,
-      },
-    });
-    await send(url, cookie, "PATCH", `/api/quotes/${id}`, {
-      declaration: { subcontractorInsuranceConfirmed: true, previousClaims: false },
-    });
-    ids[index] = id;
-  };
-  for (let start = 0; start < count; start += 25) {
-    await Promise.all(Array.from({ length: Math.min(25, count - start) }, (_, offset) => createOne(start + offset)));
-  }
-  return ids;
-}
-
-interface LoadFigures {
-  requestsPerSecond: number;
-  /** The worst of the instances' p99: the figure a client of the slowest instance sees. */
-  p99: number;
-  failures: number;
-  failureKinds: string;
-  total: number;
-}
+/** Quotes as the wizard leaves them after the declaration, with varied figures; all UK, none declaring claims. */
+const QUOTES = {
+  label: "Instances Contractor",
+  coverLimits: [500_000, 1_000_000, 2_000_000, 5_000_000],
+  variedAnswers: false,
+} as const;
 
 interface Target {
   url: string;
@@ -131,20 +67,7 @@ async function loadRate(targets: readonly Target[], ids: readonly string[], seco
       });
     }),
   );
-  const kinds: string[] = [];
-  for (const result of results) {
-    for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) {
-      if (!code.startsWith("2")) kinds.push(`${count} x ${code}`);
-    }
-    if (result.timeouts > 0) kinds.push(`${result.timeouts} timed out`);
-  }
-  return {
-    requestsPerSecond: results.reduce((sum, result) => sum + result.requests.average, 0),
-    p99: Math.max(...results.map((result) => result.latency.p99)),
-    failures: results.reduce((sum, result) => sum + result.non2xx + result.errors, 0),
-    failureKinds: kinds.join(", "),
-    total: results.reduce((sum, result) => sum + result.requests.total, 0),
-  };
+  return loadFigures(results);
 }
 
 /**
@@ -152,7 +75,7 @@ async function loadRate(targets: readonly Target[], ids: readonly string[], seco
  * its wall time in ms.
  */
 async function runImpactAnalysis(url: string): Promise<number> {
-  const admin = await signInCookie(url, ADMIN);
+  const admin = await signInCookie(url, ADMIN.email, ADMIN.password);
   const draft = (await send(url, admin, "POST", "/api/rating/versions", {
     name: "Impact under load",
     json: { ...structuredClone(DC_PI_RATING_CONFIG), baseRate: DC_PI_RATING_CONFIG.baseRate * 2 },
@@ -173,23 +96,13 @@ async function runImpactAnalysis(url: string): Promise<number> {
   }
 }
 
-async function withServerClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 5_000 });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function runInstancesBenchmark(): Promise<BenchRecord[]> {
   if (!(await postgresReachable(POSTGRES_URL))) {
     console.log(`\nPostgreSQL at ${POSTGRES_URL} does not answer: the instances benchmark is skipped.`);
     return [];
   }
   const name = `pqe_bench_instances_${randomBytes(6).toString("hex")}`;
-  await withServerClient((client) => client.query(`create database ${name}`));
+  await withClient(POSTGRES_URL, (client) => client.query(`create database ${name}`));
   const databaseUrl = new URL(POSTGRES_URL);
   databaseUrl.pathname = `/${name}`;
   const servers: BenchServer[] = [];
@@ -197,10 +110,10 @@ export async function runInstancesBenchmark(): Promise<BenchRecord[]> {
     const start = async () => {
       const server = await startBenchServer({ sharedDatabaseUrl: databaseUrl.toString(), poolSize: POOL_SIZE });
       servers.push(server);
-      return { url: server.url, cookie: await signInCookie(server.url, BROKER) };
+      return { url: server.url, cookie: await signInCookie(server.url, BROKER.email, BROKER.password) };
     };
     const first = await start();
-    const ids = await createQuotes(first.url, first.cookie, QUOTE_COUNT);
+    const ids = await createQuotes(first.url, first.cookie, QUOTE_COUNT, QUOTES);
     // Warm up under the same load before each measured run: compile the rater, fill the pools, let the JIT settle.
     await loadRate([first], ids, WARM_UP_SECONDS);
     const one = await loadRate([first], ids);
@@ -242,7 +155,7 @@ export async function runInstancesBenchmark(): Promise<BenchRecord[]> {
     ];
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
-    await withServerClient((client) => client.query(`drop database if exists ${name} with (force)`));
+    await withClient(POSTGRES_URL, (client) => client.query(`drop database if exists ${name} with (force)`));
   }
 }
 

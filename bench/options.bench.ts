@@ -17,6 +17,9 @@ import { ratingInputOf } from "../src/domain/quote/rating-input";
 import { compileRatingConfig } from "../src/domain/rating/compile";
 import { DC_PI_RATING_CONFIG } from "../src/domain/rating/configs/dc-pi";
 import type { RatingInput } from "../src/domain/rating/input";
+import { BROKER, send, signInCookie } from "./lib/client";
+import { percentile } from "./lib/latency";
+import { createQuotes } from "./lib/quotes";
 import { type BenchRecord, printReportHeader, reportFigure } from "./lib/report";
 import { startBenchServer } from "./lib/server";
 
@@ -24,72 +27,25 @@ const QUOTE_COUNT = Number(process.env.BENCH_QUOTES ?? 40);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const TARGET_P99_MS = 150;
 
-async function signInCookie(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "broker@example.com", password: "Broker-Demo-2026" }),
-  });
-  if (!response.ok) throw new Error(`Sign-in failed: ${response.status} ${await response.text()}`);
-  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("pqe_session="));
-  if (!session) throw new Error("No session cookie");
-  return session.split(";")[0] ?? "";
-}
-
-async function send<T>(url: string, cookie: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-/** Rated quotes as the wizard leaves them on step 7: varied turnover, limits, covers and declarations. */
+/** Rated quotes as the wizard leaves them on step 7: varied turnover, limits, covers, declarations and excesses. */
 async function createRatedQuotes(url: string, cookie: string, count: number): Promise<Quote[]> {
+  const ids = await createQuotes(url, cookie, count, {
+    label: "Options Bench",
+    coverLimits: COVER_LIMIT_OPTIONS,
+    variedAnswers: true,
+    sections: [
+      { contracts: { hasRecurringContracts: false, recurringContracts: [], officeRetail: 60, factoryIndustrial: 40 } },
+    ],
+    concurrency: 1,
+  });
   const quotes: Quote[] = [];
-  for (let index = 0; index < count; index++) {
-    const created = await send<{ data: Quote }>(url, cookie, "POST", "/api/quotes", {
-      productCode: "D/C-PI",
-      proposerName: `Options Bench ${index} Ltd`,
-      businessAddress: `${index} Station Road, York YO1 1AA`,
-      inceptionDate: "2026-12-01",
-      incorporationDate: "2010-01-01",
-      numberOfDirectors: 1 + (index % 4),
-      numberOfQualifiedStaff: index % 40,
-      hasFinancialInterest: false,
-      insuredsDetails: { businessActivity: "Design and Build Contractor" },
-    });
-    const id = created.data.id;
-    await send(url, cookie, "PATCH", `/api/quotes/${id}`, {
-      financialOverview: {
-        coverLimitAggregate: COVER_LIMIT_OPTIONS[index % COVER_LIMIT_OPTIONS.length],
-        turnover: 300_000 + (index % 17) * 100_000,
-        largestSingleProjectValue: 50_000 + (index % 9) * 150_000,
-        isAllTurnoverUK: index % 7 !== 0,
-        overseasWorkSplit: index % 7 !== 0 ? null : "Ireland 15%",
-        hasContentsInsurance: index % 3 === 0,
-        contentsLimit: index % 3 === 0 ? 25_000 : null,
-      },
-    });
-    await send(url, cookie, "PATCH", `/api/quotes/${id}`, {
-      contracts: { hasRecurringContracts: false, recurringContracts: [], officeRetail: 60, factoryIndustrial: 40 },
-    });
-    await send(url, cookie, "PATCH", `/api/quotes/${id}`, {
-      declaration: { subcontractorInsuranceConfirmed: true, previousClaims: index % 11 === 0 },
-    });
+  for (const [index, id] of ids.entries()) {
     const rated = await send<{ data: { quote: Quote } }>(url, cookie, "POST", `/api/quotes/${id}/rate`, {
       risk: { excessDiscount: EXCESS_OPTIONS[index % EXCESS_OPTIONS.length] },
     });
     quotes.push(rated.data.quote);
   }
   return quotes;
-}
-
-function percentile(sorted: readonly number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
 }
 
 /** Milliseconds per grid of fifteen ratings by the bare engine, over the same inputs, best of five rounds. */
@@ -120,7 +76,7 @@ function bareGridMilliseconds(inputs: readonly RatingInput[]): number {
 export async function runOptionsBenchmark(): Promise<BenchRecord[]> {
   const server = await startBenchServer();
   try {
-    const cookie = await signInCookie(server.url);
+    const cookie = await signInCookie(server.url, BROKER.email, BROKER.password);
     const quotes = await createRatedQuotes(server.url, cookie, QUOTE_COUNT);
     const path = (quote: Quote) => `/api/quotes/${quote.id}/options`;
     // Warm up: the rater compiled and cached, the JIT settled.
@@ -132,9 +88,8 @@ export async function runOptionsBenchmark(): Promise<BenchRecord[]> {
       await send(server.url, cookie, "GET", path(quote));
       times.push(performance.now() - started);
     }
-    times.sort((a, b) => a - b);
-    const p50 = percentile(times, 0.5);
-    const p99 = percentile(times, 0.99);
+    const p50 = percentile(times, 50);
+    const p99 = percentile(times, 99);
     const bare = bareGridMilliseconds(quotes.map((quote) => ratingInputOf(quote)));
     printReportHeader(
       `Quotation options: GET /api/quotes/{id}/options on pglite, ${REQUESTS} requests one at a time over ${quotes.length} rated quotes`,

@@ -20,9 +20,11 @@ import type { Database } from "../src/server/db/client";
 import * as schema from "../src/server/db/schema";
 import type { QuoteActor } from "../src/server/features/quotes/repository";
 import { findQuotePage, findQuoteStats } from "../src/server/features/quotes/search";
+import { signInCookie, UNDERWRITER } from "./lib/client";
+import { percentile } from "./lib/latency";
 import { type BenchRecord, printReportHeader, reportFigure } from "./lib/report";
 import { ensureSearchBook, SEARCH_DATABASE_URL } from "./search-book";
-import { signInCookie, startProductionServer, UNDERWRITER } from "./startup.bench";
+import { startProductionServer } from "./startup.bench";
 
 /** The impact benchmark reads the same book. */
 export const SCALE_DATABASE_URL = SEARCH_DATABASE_URL;
@@ -47,11 +49,6 @@ const BROAD_SEARCHES = ["ltd", "d/c-pi", "referred", "design and construct", "@e
 const STATUS_FILTERS: readonly QuoteStatus[] = ["DRAFT", "QUOTED", "REFERRED", "ISSUED", "UW_DECLINED"];
 /** A page deep in the list, as a user paging on reaches it. */
 const DEEP_PAGE = 40;
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
 
 async function withPool<T>(url: string, work: (pool: pg.Pool) => Promise<T>): Promise<T> {
   const pool = new pg.Pool({ connectionString: url, max: 4 });

@@ -22,6 +22,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
 import { withBuildLock } from "../tests/support/build-lock";
+import { ADMIN, signInCookie, UNDERWRITER } from "./lib/client";
 import { type BenchRecord, printReportHeader, reportFigure } from "./lib/report";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -149,22 +150,6 @@ async function startAndWaitForHealth(entry: string, env: Record<string, string>)
     stop: () => stopProcess(child),
   };
 }
-
-/** Signs in and returns the session cookie. */
-export async function signInCookie(url: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`Sign-in as ${email} failed: ${response.status} ${await response.text()}`);
-  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("pqe_session="));
-  if (!session) throw new Error("No session cookie was set");
-  return session.split(";")[0] ?? "";
-}
-
-export const ADMIN = { email: "admin@example.com", password: "Admin-Demo-2026" };
-export const UNDERWRITER = { email: "underwriter@example.com", password: "Underwriter-Demo-2026" };
 
 /** A realistic first minute: every role signs in and reads its lists. */
 async function warmUp(url: string): Promise<void> {

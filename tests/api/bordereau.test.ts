@@ -11,8 +11,8 @@ import {
   BORDEREAU_COLUMNS,
   bordereauCsv,
   bordereauLine,
-  type IssuedPolicy,
 } from "../../src/domain/bordereau/bordereau";
+import { SAMPLE_ISSUED_POLICY } from "../../src/domain/bordereau/bordereau.fixture";
 import { todayInLondon } from "../../src/domain/format/dates";
 import { penceToMoneyString } from "../../src/domain/money";
 import { quotes } from "../../src/server/db/schema";
@@ -31,29 +31,9 @@ const asXlsxData = (bytes: Buffer) => bytes as unknown as Parameters<ExcelJS.Xls
 const asRecord = (row: string[] | undefined) =>
   Object.fromEntries(BORDEREAU_COLUMN_ORDER.map((column, i) => [column, row?.[i] ?? ""]));
 
-const POLICY: IssuedPolicy = {
-  policyNumber: "FU-DCPI-000042",
-  quoteReference: "DCPI-000042",
-  insuredName: "Acme Design & Build Ltd",
-  tradingName: null,
-  businessAddress: "Unit 4, Mill Lane, Leeds, ls1 4ap",
-  businessActivity: "Architect",
-  inceptionDate: "2028-02-29",
-  coverLimit: 1_000_000,
-  excessOption: "2x",
-  basePremium: 123_456,
-  fees: 5_000,
-  taxes: 15_415,
-  totalPremium: 143_871,
-  ratingVersion: "2026 rates (v3)",
-  brokerName: "Bea Broker",
-  brokerEmail: "broker@example.com",
-  issuedAt: new Date("2026-11-03T09:15:00.000Z"),
-};
-
 describe("the bordereau as CSV, read back by an independent parser", () => {
   it("writes RFC 4180 CSV with pounds to two decimals, a header and a totals line", () => {
-    const csv = bordereauCsv([bordereauLine({ ...POLICY, tradingName: 'The "Best", Builders' })]);
+    const csv = bordereauCsv([bordereauLine({ ...SAMPLE_ISSUED_POLICY, tradingName: 'The "Best", Builders' })]);
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const rows = parseCsv(csv);
     expect(rows[0]).toEqual(BORDEREAU_COLUMN_ORDER.map((column) => BORDEREAU_COLUMNS[column].header));
@@ -78,7 +58,9 @@ describe("the bordereau as CSV, read back by an independent parser", () => {
   });
 
   it("keeps text a spreadsheet would run as a formula as text", () => {
-    const rows = parseCsv(bordereauCsv([bordereauLine({ ...POLICY, insuredName: '=HYPERLINK("http://x")' })]));
+    const rows = parseCsv(
+      bordereauCsv([bordereauLine({ ...SAMPLE_ISSUED_POLICY, insuredName: '=HYPERLINK("http://x")' })]),
+    );
     expect(rows[1]?.[2]).toBe('\'=HYPERLINK("http://x")');
   });
 });

@@ -3,37 +3,20 @@
  * field's path, run on publish (409 naming each failing case), copied from a stored quote's rating (ADMIN only).
  */
 import { describe, expect, it } from "vitest";
-import { PI001_RATING_CONFIG } from "../../src/domain/rating/configs/pi001";
 import { defaultRatingInput } from "../../src/domain/rating/input";
 import { signIn } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";
+import { requestAsRole, uniqueProductConfig } from "../support/rating-versions";
 import { createCompleteQuote, createQuote } from "./quotes-fixtures";
 
-let productCounter = 0;
-function productConfig() {
-  productCounter += 1;
-  return { ...structuredClone(PI001_RATING_CONFIG), productCode: `CASES-${Date.now()}-${productCounter}` };
-}
+const productConfig = () => uniqueProductConfig("CASES");
 
 // docs/product/rating.md's PI001 example: minimum premium 150.00 + 25.00 policy fee + 12% IPT = 196.00.
 const exampleInput = defaultRatingInput({ turnover: 500_000, industry: "technology", claimsLast3Yrs: 0 });
 const passingCase = { name: "Small architect", input: exampleInput, expectedTotal: "196.00", expectedReferrals: [] };
 
 describeEachDatabase("rating version test cases", (ctx) => {
-  const request = async (
-    method: "GET" | "POST" | "PATCH",
-    url: string,
-    payload?: unknown,
-    role: "ADMIN" | "BROKER" | "UNDERWRITER" = "ADMIN",
-  ) => {
-    const cookie = await signIn(ctx.app, role);
-    return ctx.app.inject({
-      method,
-      url,
-      headers: { cookie },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  };
+  const request = requestAsRole(ctx);
   const createDraft = async (fields: Record<string, unknown>) => {
     const response = await request("POST", "/api/rating/versions", {
       name: "Cases draft",

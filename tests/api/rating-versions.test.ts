@@ -1,35 +1,16 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { PI001_RATING_CONFIG } from "../../src/domain/rating/configs/pi001";
 import { defaultRatingInput } from "../../src/domain/rating/input";
 import { ratingVersions } from "../../src/server/db/schema";
 import { compiledRaterFor, findEffectiveRater } from "../../src/server/features/rating-versions/effective-service";
 import { auditEntries } from "../support/audit";
-import { signIn } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";
+import { requestAsRole, uniqueProductConfig } from "../support/rating-versions";
 
-/** Each test works on its own product code, so tests never see each other's versions. */
-let productCounter = 0;
-function productConfig(overrides: Record<string, unknown> = {}) {
-  productCounter += 1;
-  return { ...structuredClone(PI001_RATING_CONFIG), productCode: `TEST-${Date.now()}-${productCounter}`, ...overrides };
-}
+const productConfig = (overrides: Record<string, unknown> = {}) => uniqueProductConfig("TEST", overrides);
 
 describeEachDatabase("rating versions", (ctx) => {
-  const request = async (
-    method: "GET" | "POST" | "PATCH",
-    url: string,
-    payload?: unknown,
-    role: "ADMIN" | "BROKER" | "UNDERWRITER" = "ADMIN",
-  ) => {
-    const cookie = await signIn(ctx.app, role);
-    return ctx.app.inject({
-      method,
-      url,
-      headers: { cookie },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  };
+  const request = requestAsRole(ctx);
   const createDraft = async (fields: Record<string, unknown>) => {
     const response = await request("POST", "/api/rating/versions", fields);
     expect(response.statusCode, response.body).toBe(201);

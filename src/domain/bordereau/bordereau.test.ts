@@ -4,30 +4,10 @@ import {
   bordereauMonthOptions,
   bordereauQuerySchema,
   bordereauTotals,
-  type IssuedPolicy,
   postcodeOf,
   previousBordereauMonth,
 } from "./bordereau";
-
-const policy: IssuedPolicy = {
-  policyNumber: "FU-DCPI-000042",
-  quoteReference: "DCPI-000042",
-  insuredName: "Acme Design & Build Ltd",
-  tradingName: null,
-  businessAddress: "Unit 4, Mill Lane, Leeds, ls1 4ap",
-  businessActivity: "Architect",
-  inceptionDate: "2028-02-29",
-  coverLimit: 1_000_000,
-  excessOption: "2x",
-  basePremium: 123_456,
-  fees: 5_000,
-  taxes: 15_415,
-  totalPremium: 143_871,
-  ratingVersion: "2026 rates (v3)",
-  brokerName: "Bea Broker",
-  brokerEmail: "broker@example.com",
-  issuedAt: new Date("2026-11-03T09:15:00.000Z"),
-};
+import { SAMPLE_ISSUED_POLICY } from "./bordereau.fixture";
 
 describe("the monthly bordereau", () => {
   it("reads the last UK postcode of an address, upper-cased and spaced", () => {
@@ -38,7 +18,7 @@ describe("the monthly bordereau", () => {
   });
 
   it("reports the day before the anniversary as the expiry, and the excess of the rated option", () => {
-    const line = bordereauLine(policy);
+    const line = bordereauLine(SAMPLE_ISSUED_POLICY);
     expect(line.inceptionDate).toBe("2028-02-29");
     expect(line.expiryDate).toBe("2029-02-28");
     expect(line.coverLimit).toBe(100_000_000);
@@ -48,8 +28,8 @@ describe("the monthly bordereau", () => {
 
   it("totals the premium lines exactly and counts the policies; an empty month totals zero", () => {
     const lines = [
-      bordereauLine(policy),
-      bordereauLine({ ...policy, basePremium: 1, fees: 2, taxes: 3, totalPremium: 6 }),
+      bordereauLine(SAMPLE_ISSUED_POLICY),
+      bordereauLine({ ...SAMPLE_ISSUED_POLICY, basePremium: 1, fees: 2, taxes: 3, totalPremium: 6 }),
     ];
     const totals = bordereauTotals(lines);
     expect(totals).toMatchObject({ basePremium: 123_457, fees: 5_002, ipt: 15_418, grossPremium: 143_877 });

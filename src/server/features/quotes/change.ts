@@ -5,11 +5,12 @@
  * (no version bump, no audit, no reopening).
  */
 import { editReopens, reopenReset } from "../../../domain/quote/reopen";
+import { recordAudit } from "../../audit/record";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import type { NewQuoteRow, QuoteRow } from "../../db/schema";
 import { assertQuoteAction } from "./access-service";
-import { type QuoteAuditEntry, type QuoteWithBroker, updateQuoteWithAudit } from "./repository";
+import { insertQuote, type QuoteAuditEntry, type QuoteWithBroker, updateQuoteWithAudit } from "./repository";
 import { sameValue } from "./same-value";
 
 export type QuoteAudit = QuoteAuditEntry;
@@ -25,6 +26,27 @@ export async function commitQuoteChange(
 ): Promise<QuoteWithBroker> {
   const quote = await updateQuoteWithAudit(db, found.quote, changes, { actorId: actor.id, entries: audits }, now);
   return { ...found, quote };
+}
+
+/**
+ * A new quote with its "created" entry, on the transaction the caller runs: the database gives the quote its id
+ * and its reference. `details` adds to what the entry says (a renewal names the policy it renews).
+ */
+export async function insertCreatedQuote(
+  tx: Database,
+  values: NewQuoteRow,
+  actor: AuthUser,
+  details: Record<string, unknown> = {},
+): Promise<QuoteRow> {
+  const row = await insertQuote(tx, values);
+  await recordAudit(tx, {
+    entityType: "quote",
+    action: "created",
+    entityId: row.id,
+    actorId: actor.id,
+    details: { reference: row.reference, productCode: row.productCode, proposerName: row.proposerName, ...details },
+  });
+  return row;
 }
 
 /** The reopening a write causes: back to DRAFT (clearing an approval), audited with what caused it. */

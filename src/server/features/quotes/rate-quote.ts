@@ -4,7 +4,6 @@
  * life cycle is re-priced only when a selection changes (which reopens it) or, for an expired QUOTED quote, to
  * renew its 30-day validity: an unchanged price keeps it QUOTED, a changed one reopens it.
  */
-import { penceToMoneyString } from "../../../domain/money";
 import { toPremiumBreakdown } from "../../../domain/quote/premium";
 import type { PremiumBreakdown, RatingTraceEntry, ReferralHit } from "../../../domain/quote/quote";
 import { ratingSelectionsOf } from "../../../domain/quote/rating-input";
@@ -16,7 +15,7 @@ import type { Database } from "../../db/client";
 import type { NewQuoteRow, QuoteRow } from "../../db/schema";
 import { openQuoteForWrite } from "./access-service";
 import { changedColumns, commitQuoteChange, type QuoteAudit, reopen } from "./change";
-import { type QuoteRating, rateStoredQuote, ratingColumns } from "./rating";
+import { type QuoteRating, ratedAudit, rateStoredQuote, ratingColumns } from "./rating";
 import type { QuoteWithBroker } from "./repository";
 import { sameValue } from "./same-value";
 
@@ -86,17 +85,7 @@ export async function rateQuote(
     ...changedColumns(quote, { risk, turnoverBand }),
     ...ratingColumns(rating, now),
   };
-  const audits: QuoteAudit[] = [
-    {
-      action: "rated",
-      details: {
-        reference: quote.reference,
-        ratingVersionId: rating.version.id,
-        totalPremium: penceToMoneyString(rating.result.totalPremium),
-        referralHits: rating.result.referralHits.map((hit) => hit.code),
-      },
-    },
-  ];
+  const audits: QuoteAudit[] = [ratedAudit(quote.reference, rating)];
   if (ratingReopens(quote.status, { selectionsChanged, samePremium: samePremium(quote, rating) })) {
     const reopening = reopen(quote, "rate");
     Object.assign(changes, reopening.changes);

@@ -3,6 +3,7 @@
  * the client contributes only its step-7 selections, which are kept on the quote (`risk`, `turnoverBand`) so
  * a later server-side re-rating (complete, refer) prices exactly what the broker last chose.
  */
+import { penceToMoneyString } from "../../../domain/money";
 import { ratingInputOf } from "../../../domain/quote/rating-input";
 import { toStoredRating } from "../../../domain/quote/stored-rating";
 import type { RatingResult } from "../../../domain/rating/compile";
@@ -11,6 +12,7 @@ import type { Database } from "../../db/client";
 import type { NewQuoteRow, QuoteRow, RatingVersionRow } from "../../db/schema";
 import { AppError } from "../../errors";
 import { type EffectiveRater, findEffectiveRater } from "../rating-versions/effective-service";
+import type { QuoteAuditEntry } from "./repository";
 
 type RatedQuoteFields = Pick<
   QuoteRow,
@@ -72,4 +74,17 @@ export async function rateStoredQuote(db: Database, quote: RatedQuoteFields): Pr
 /** The columns a rating writes on the quote: premium lines in pence, the version, the explanation, the time. */
 export function ratingColumns(rating: QuoteRating, now: Date): Partial<NewQuoteRow> {
   return { ...toStoredRating(rating.result, rating.input), ratingVersionId: rating.version.id, ratedAt: now };
+}
+
+/** The "rated" entry of a rating written on the quote: the version that priced it, the total and the referrals. */
+export function ratedAudit(reference: string, rating: QuoteRating): QuoteAuditEntry {
+  return {
+    action: "rated",
+    details: {
+      reference,
+      ratingVersionId: rating.version.id,
+      totalPremium: penceToMoneyString(rating.result.totalPremium),
+      referralHits: rating.result.referralHits.map((hit) => hit.code),
+    },
+  };
 }

@@ -4,7 +4,6 @@
  * then. The declaration is copied unconfirmed: the broker answers it again before the renewal completes.
  * `renewal_of_id` is unique, so two requests for one policy make one renewal; the other hears 409.
  */
-import { penceToMoneyString } from "../../../domain/money";
 import { decideRenewal, RENEWAL_MESSAGES, renewalInceptionDate } from "../../../domain/quote/renewal";
 import { recordAudit } from "../../audit/record";
 import type { AuthUser } from "../../auth/authenticate";
@@ -12,10 +11,10 @@ import type { Database } from "../../db/client";
 import type { NewQuoteRow, QuoteRow } from "../../db/schema";
 import { AppError, sqlStateOf } from "../../errors";
 import { requireQuote } from "./access-service";
-import { insuredsDetailsColumns } from "./change";
-import { rateStoredQuote, ratingColumns } from "./rating";
+import { insertCreatedQuote, insuredsDetailsColumns } from "./change";
+import { ratedAudit, rateStoredQuote, ratingColumns } from "./rating";
 import { findRenewalOf } from "./renewals";
-import { insertQuote, type QuoteWithBroker } from "./repository";
+import type { QuoteWithBroker } from "./repository";
 
 const RENEWAL_CONFLICT = "RENEWAL_CONFLICT";
 
@@ -81,31 +80,15 @@ export async function renewQuote(db: Database, actor: AuthUser, id: string, now:
   let renewal: QuoteRow;
   try {
     renewal = await db.transaction(async (tx) => {
-      const row = await insertQuote(tx, { ...values, ...ratingColumns(rating, now) });
-      await recordAudit(tx, {
-        entityType: "quote",
-        action: "created",
-        entityId: row.id,
-        actorId: actor.id,
-        details: {
-          reference: row.reference,
-          productCode: row.productCode,
-          proposerName: row.proposerName,
-          renewalOf: policy.policyNumber,
-          renewalOfReference: policy.reference,
-        },
+      const row = await insertCreatedQuote(tx, { ...values, ...ratingColumns(rating, now) }, actor, {
+        renewalOf: policy.policyNumber,
+        renewalOfReference: policy.reference,
       });
       await recordAudit(tx, {
         entityType: "quote",
-        action: "rated",
         entityId: row.id,
         actorId: actor.id,
-        details: {
-          reference: row.reference,
-          ratingVersionId: rating.version.id,
-          totalPremium: penceToMoneyString(rating.result.totalPremium),
-          referralHits: rating.result.referralHits.map((hit) => hit.code),
-        },
+        ...ratedAudit(row.reference, rating),
       });
       await recordAudit(tx, {
         entityType: "quote",
