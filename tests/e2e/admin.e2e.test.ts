@@ -1,8 +1,14 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { User } from "../../src/domain/auth/schemas";
+import { formatDateGb } from "../../src/domain/format/dates";
 import { PI001_RATING_CONFIG } from "../../src/domain/rating/configs/pi001";
+import type { RatingVersion } from "../../src/domain/rating/version";
 import {
+  DEMO_USERS,
   expectAccessible,
+  expectNoSideScroll,
+  expectTouchTargets,
   launchBrowser,
   screenshot,
   signedInPage,
@@ -165,5 +171,124 @@ describe("admin: audit logs", () => {
     expect(published).toBeGreaterThan(created);
     await expectAccessible(page, "audit logs");
     await screenshot(page, "admin-audit");
+  });
+});
+
+describe("admin on a phone (390 x 844): users and rating versions as cards", () => {
+  let phone: Page;
+
+  beforeAll(async () => {
+    phone = await context.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+  });
+
+  afterAll(async () => {
+    await phone?.close();
+  });
+
+  /** The card's text as read, spaces collapsed: labels run into their values ('Created24/11/2026'). */
+  async function cardText(card: Locator): Promise<string> {
+    return ((await card.textContent()) ?? "").replace(/\s+/g, " ");
+  }
+
+  it("shows each user as a card with name, e-mail, role and created, and deletes from the card", async () => {
+    const name = `Phoebe Phone ${RUN}`;
+    const email = `phoebe.${RUN}@example.com`;
+    const created = await phone.request.post("/api/auth/register", {
+      data: { name, email, password: "Phone-Password-2026", role: "UNDERWRITER" },
+    });
+    expect(created.status()).toBe(201);
+    const user = ((await created.json()) as { data: User }).data;
+
+    await phone.goto("/admin/users");
+    await visible(phone.getByRole("heading", { name: "User Management", level: 1 }));
+    const card = phone.getByTestId("user-row").filter({ hasText: email });
+    await visible(card);
+    expect(await card.evaluate((element) => element.tagName)).toBe("LI");
+    await visible(phone.getByRole("list", { name: "Users" }));
+    expect(await phone.locator("table").count()).toBe(0);
+    const text = await cardText(card);
+    for (const value of [name, email, "Role UNDERWRITER", `Created${formatDateGb(user.createdAt)}`]) {
+      expect(text).toContain(value);
+    }
+    // The administrator's own card says so and offers no Delete.
+    const own = phone.getByTestId("user-row").filter({ hasText: DEMO_USERS.ADMIN.email });
+    await visible(own.getByText("You", { exact: true }));
+    expect(await own.getByRole("button").count()).toBe(0);
+
+    const remove = card.getByRole("button", { name: `Delete user ${name}` });
+    await visible(remove);
+    await expectTouchTargets(card);
+    await expectNoSideScroll(phone, "user management at 390");
+    await expectAccessible(phone, "user management at 390");
+    await screenshot(phone, "admin-users-390");
+
+    await remove.click();
+    const dialog = phone.getByRole("alertdialog");
+    await visible(dialog.getByText(`Are you sure you want to delete user "${name}"? This action cannot be undone.`));
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await toastText(phone, "User Deleted");
+    await card.waitFor({ state: "detached" });
+  });
+
+  it("shows each rating version as a card with its values; Publish asks first and Edit opens the version", async () => {
+    const name = `Phone draft ${RUN}`;
+    const productCode = `ZZ-PHONE-${RUN}`;
+    const created = await phone.request.post("/api/rating/versions", {
+      data: {
+        name,
+        notes: "Drafted for the phone",
+        json: { ...PI001_RATING_CONFIG, productCode },
+        effectiveFrom: "2040-01-01",
+        effectiveTo: "2041-01-01",
+      },
+    });
+    expect(created.status()).toBe(201);
+    const version = ((await created.json()) as { data: RatingVersion }).data;
+
+    await phone.goto("/admin/rating");
+    await visible(phone.getByRole("heading", { name: "Rating Versions", level: 1 }));
+    const card = phone.locator(`[data-testid="rating-version-row"][data-name="${name}"]`);
+    await visible(card);
+    expect(await card.evaluate((element) => element.tagName)).toBe("LI");
+    await visible(phone.getByRole("list", { name: "Rating versions" }));
+    expect(await phone.locator("table").count()).toBe(0);
+    const text = await cardText(card);
+    for (const value of [
+      name,
+      `${productCode} · Drafted for the phone`,
+      "Status DRAFT",
+      "Effective from01/01/2040",
+      "Effective to01/01/2041",
+      `Created by${version.createdBy?.name ?? "missing"}`,
+    ]) {
+      expect(text).toContain(value);
+    }
+    expect(version.createdBy?.name).toBe(DEMO_USERS.ADMIN.name);
+    // A draft offers Edit, Publish and View; a published version Roll back too (both marked unavailable).
+    for (const action of [`Edit ${name}`, `Publish ${name}`, `View ${name} (not available)`]) {
+      await visible(card.getByRole("button", { name: action, exact: true }));
+    }
+    expect(await card.getByRole("button", { name: /^Roll back/ }).count()).toBe(0);
+    const published = phone.getByTestId("rating-version-row").filter({ hasText: "PUBLISHED" }).first();
+    await visible(published.getByRole("button", { name: /^Roll back .* \(not available\)$/ }));
+    await expectTouchTargets(card);
+    await expectTouchTargets(published);
+    await expectNoSideScroll(phone, "rating versions at 390");
+    await expectAccessible(phone, "rating versions at 390");
+    await screenshot(phone, "admin-rating-versions-390");
+
+    await card.getByRole("button", { name: `Publish ${name}` }).click();
+    const dialog = phone.getByRole("alertdialog");
+    await visible(dialog.getByText(`Publish "${name}" (${productCode})`, { exact: false }));
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await visible(card.getByText("DRAFT", { exact: true }));
+
+    // By keyboard, as on the desktop: Enter on the card's Edit opens the draft in the editor.
+    await card.getByRole("button", { name: `Edit ${name}` }).focus();
+    await phone.keyboard.press("Enter");
+    await visible(phone.getByRole("heading", { name: `Edit ${name}` }));
+    expect(new URL(phone.url()).searchParams.get("version")).toBe(version.id);
   });
 });

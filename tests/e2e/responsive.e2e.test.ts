@@ -9,6 +9,7 @@ import { ApiSession, type CreatedQuote, completeQuoteData, createDraftQuote, quo
 import {
   type DemoRole,
   expectAccessible,
+  expectNoSideScroll,
   launchBrowser,
   newContext,
   screenshot,
@@ -46,26 +47,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function noSideScroll(page: Page, screen: string): Promise<void> {
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    inner: window.innerWidth,
-    // The innermost elements reaching past the right edge, to name what pushes the page wider.
-    past: [...document.body.querySelectorAll("*")]
-      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .filter(
-        (element) =>
-          ![...element.children].some((child) => child.getBoundingClientRect().right > window.innerWidth + 0.5),
-      )
-      .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
-  }));
-  expect(
-    widths.scroll,
-    `${screen} scrolls sideways (${widths.scroll} > ${widths.inner}): ${widths.past.join(" | ")}`,
-  ).toBeLessThanOrEqual(widths.inner);
-}
 
 interface Screen {
   name: string;
@@ -142,7 +123,7 @@ describe.each(SIZES)("at $width x $height ($name)", (size) => {
       await page.goto(screen.path());
       await visible(screen.ready(page));
       await screenshot(page, `responsive-${screen.name}-${size.width}`);
-      await noSideScroll(page, screen.name);
+      await expectNoSideScroll(page, screen.name);
       // No violation of any impact: the serious ones fail inside the helper, the minor and moderate ones here.
       expect(
         await expectAccessible(page, `${screen.name} at ${size.width}`),

@@ -7,11 +7,15 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatGbp, parseMoneyString } from "../../src/domain/money";
 import { ApiSession, type CreatedQuote, completeQuoteData, createDraftQuote, quoteInStatus } from "./support/api";
 import {
   DEMO_USERS,
+  expectAccessible,
+  expectNoSideScroll,
+  expectTouchTargets,
   launchBrowser,
   newContext,
   screenshot,
@@ -66,6 +70,25 @@ async function referredWithNarratives(proposerName: string): Promise<CreatedQuot
 
 function rowOf(page: Page, testId: string, reference: string) {
   return page.locator(`[data-testid="${testId}"][data-reference="${reference}"]`);
+}
+
+/**
+ * The reference's row, paging on through the queue until it shows: the longest waiting come first, so the
+ * referrals other browser-test files leave on the shared server can push a new one past the first page.
+ */
+async function queueRowOf(page: Page, reference: string): Promise<Locator> {
+  const row = rowOf(page, "queue-row", reference);
+  const pages = page.getByRole("navigation", { name: "Queue pages" });
+  await visible(page.getByTestId("queue-row"));
+  while ((await row.count()) === 0) {
+    const next = pages.getByRole("button", { name: "Next" });
+    expect(await next.count(), `${reference} in the queue`).toBe(1);
+    expect(await next.isDisabled(), `${reference} in the queue`).toBe(false);
+    const current = await pages.locator('[aria-current="page"]').textContent();
+    await next.click();
+    await expect.poll(() => pages.locator('[aria-current="page"]').textContent()).not.toBe(current);
+  }
+  return row;
 }
 
 beforeAll(async () => {
@@ -230,6 +253,57 @@ describe("the underwriters' queue and the decision carried through", () => {
     const statement = pdfText(await readFile(await download.path()));
     expect(statement).toContain("Underwriter's terms");
     expect(statement).toContain(OVERSEAS_SPLIT);
+  });
+});
+
+describe("the queue on a phone (390 x 844)", () => {
+  it("shows each referral as a card with the row's values and Review, without scrolling sideways", async () => {
+    const proposerName = `${TAG} Phone Queue Ltd`;
+    const quote = await referredWithNarratives(proposerName);
+    const referred = await quoteOf(broker, quote.id);
+    const reasons = referred.referralHits.map((hit) => hit.description);
+    expect(reasons.length).toBeGreaterThan(1);
+    const page = await underwriterContext.newPage();
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto("/uw/dashboard");
+      await visible(page.getByRole("heading", { name: "Review Queue" }));
+      const card = await queueRowOf(page, quote.reference);
+      // A list of cards, not a table scrolled inside its box.
+      expect(await card.evaluate((element) => element.tagName)).toBe("LI");
+      await visible(page.getByRole("list", { name: "Quotes awaiting a decision" }));
+      expect(await page.locator("table").count()).toBe(0);
+
+      const text = ((await card.textContent()) ?? "").replace(/\s+/g, " ");
+      const premium = formatGbp(parseMoneyString(referred.totalPremium ?? "") ?? 0);
+      for (const value of [
+        quote.reference,
+        proposerName,
+        // A figure alone does not say what it is: the premium is named for screen readers.
+        `Premium ${premium}`,
+        `Broker${DEMO_USERS.BROKER.name}${DEMO_USERS.BROKER.email}`,
+        "StatusREFERRED",
+        "Waitingwaiting less than an hour",
+        "Referral reasons",
+        ...reasons,
+      ]) {
+        expect(text).toContain(value);
+      }
+      const review = card.getByRole("link", { name: `Review ${quote.reference}` });
+      await visible(review);
+      await expectTouchTargets(card);
+      await expectNoSideScroll(page, "review queue at 390");
+      await expectAccessible(page, "review queue at 390");
+      await screenshot(page, "underwriter-queue-390");
+
+      // By keyboard, as on the desktop: the card's Review is a link that Enter follows.
+      await review.focus();
+      await page.keyboard.press("Enter");
+      await waitForPath(page, `/uw/review/${quote.id}`);
+      await visible(page.getByRole("heading", { name: "Review Required" }));
+    } finally {
+      await page.close();
+    }
   });
 });
 

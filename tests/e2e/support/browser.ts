@@ -119,6 +119,42 @@ export async function expectAccessible(
     );
 }
 
+/**
+ * The page does not scroll sideways: the document is no wider than the window. On failure, names the innermost
+ * elements reaching past the right edge, the ones pushing the page wider.
+ */
+export async function expectNoSideScroll(page: Page, screen: string): Promise<void> {
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    inner: window.innerWidth,
+    past: [...document.body.querySelectorAll("*")]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .filter(
+        (element) =>
+          ![...element.children].some((child) => child.getBoundingClientRect().right > window.innerWidth + 0.5),
+      )
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+  }));
+  expect(
+    widths.scroll,
+    `${screen} scrolls sideways (${widths.scroll} > ${widths.inner}): ${widths.past.join(" | ")}`,
+  ).toBeLessThanOrEqual(widths.inner);
+}
+
+/** Every button and link inside `within` is at least `minimum` CSS pixels high: a target a finger can hit. */
+export async function expectTouchTargets(within: Locator, minimum = 40): Promise<void> {
+  const targets = await within.locator("a[href], button").evaluateAll((elements) =>
+    elements.map((element) => ({
+      name: element.getAttribute("aria-label") ?? element.textContent?.trim() ?? element.tagName,
+      height: element.getBoundingClientRect().height,
+    })),
+  );
+  expect(targets.length, "touch targets to measure").toBeGreaterThan(0);
+  const small = targets.filter((target) => target.height < minimum);
+  expect(small, `controls under ${minimum} px high`).toEqual([]);
+}
+
 /** A toast's title and description as shown, once one with this title is on screen (titles read exactly). */
 export async function toastText(page: Page, title: string): Promise<string> {
   const toast = page.locator("li[data-toast]", { hasText: title }).first();

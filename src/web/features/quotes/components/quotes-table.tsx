@@ -7,6 +7,7 @@ import { EmailPackageButton } from "@web/components/documents/email-package-butt
 import { QuoteStatusBadge } from "@web/components/quote/quote-status-badge";
 import { QuoteValidityNote } from "@web/components/quote/quote-validity";
 import { Button } from "@web/components/ui/button";
+import { CardList, CardListField, CardListFields, CardListHeader, CardListItem } from "@web/components/ui/card-list";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
 import { Tooltip } from "@web/components/ui/tooltip";
 import { paths } from "@web/config/paths";
@@ -108,44 +109,29 @@ export function QuotesTable({ rows, now }: { rows: readonly QuoteRow[]; now: Dat
 
 function QuoteCards({ rows, now }: { rows: readonly QuoteRow[]; now: Date }) {
   return (
-    <ul aria-label="Quotes" className="divide-y divide-slate-100">
+    <CardList label="Quotes">
       {rows.map((row) => (
-        <li
-          key={row.quote.id}
-          data-testid="quote-row"
-          data-reference={row.quote.reference}
-          className="grid gap-2 px-4 py-3"
-        >
-          <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <div className="font-mono text-xs font-semibold">{row.quote.reference}</div>
-              <RowCompany row={row} />
-            </div>
-            <div className="shrink-0 text-right text-sm font-semibold tabular-nums">
-              <span className="sr-only">Premium </span>
-              {premiumText(row.quote.totalPremium)}
-            </div>
-          </div>
-          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-            <dt className="text-slate-600">Broker</dt>
-            <dd className="min-w-0">
+        <CardListItem key={row.quote.id} data-testid="quote-row" data-reference={row.quote.reference}>
+          <CardListHeader figure={premiumText(row.quote.totalPremium)} figureLabel="Premium">
+            <div className="font-mono text-xs font-semibold">{row.quote.reference}</div>
+            <RowCompany row={row} />
+          </CardListHeader>
+          <CardListFields>
+            <CardListField label="Broker">
               <RowBroker row={row} />
-            </dd>
-            <dt className="text-slate-600">Product</dt>
-            <dd>{row.quote.productCode}</dd>
-            <dt className="text-slate-600">Status</dt>
-            <dd className="min-w-0">
+            </CardListField>
+            <CardListField label="Product">{row.quote.productCode}</CardListField>
+            <CardListField label="Status">
               <RowStatus row={row} now={now} />
-            </dd>
-            <dt className="text-slate-600">Updated</dt>
-            <dd className="text-slate-700">
+            </CardListField>
+            <CardListField label="Updated" className="text-slate-700">
               <RowUpdated row={row} now={now} />
-            </dd>
-          </dl>
+            </CardListField>
+          </CardListFields>
           <RowActions row={row} />
-        </li>
+        </CardListItem>
       ))}
-    </ul>
+    </CardList>
   );
 }
 

@@ -4,6 +4,7 @@ import { formatGbp, parseMoneyString } from "@domain/money";
 import { expiryText, type RenewalDue } from "@domain/quote/renewal";
 import { Button } from "@web/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@web/components/ui/card";
+import { CardList, CardListHeader, CardListItem } from "@web/components/ui/card-list";
 import { Pagination } from "@web/components/ui/pagination";
 import { Spinner } from "@web/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
@@ -104,24 +105,13 @@ function DueGrid({ rows, today }: { rows: readonly RenewalDue[]; today: string }
 
 function DueCards({ rows, today }: { rows: readonly RenewalDue[]; today: string }) {
   return (
-    <ul aria-label="Renewals due" className="divide-y divide-slate-100">
+    <CardList label="Renewals due">
       {rows.map((row) => (
-        <li
-          key={row.id}
-          data-testid="renewal-row"
-          data-policy-number={row.policyNumber ?? ""}
-          className="grid gap-2 px-4 py-3"
-        >
-          <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <div className="font-mono text-xs font-semibold break-all">{row.policyNumber}</div>
-              <div className="font-medium text-slate-900">{row.proposerName}</div>
-            </div>
-            <div className="shrink-0 text-right text-sm font-semibold tabular-nums">
-              <span className="sr-only">Premium </span>
-              {premiumText(row.totalPremium)}
-            </div>
-          </div>
+        <CardListItem key={row.id} data-testid="renewal-row" data-policy-number={row.policyNumber ?? ""}>
+          <CardListHeader figure={premiumText(row.totalPremium)} figureLabel="Premium">
+            <div className="font-mono text-xs font-semibold break-all">{row.policyNumber}</div>
+            <div className="font-medium text-slate-900">{row.proposerName}</div>
+          </CardListHeader>
           <div className="flex items-end justify-between gap-3 text-sm">
             <div>
               <span className="sr-only">Expiry date </span>
@@ -129,9 +119,9 @@ function DueCards({ rows, today }: { rows: readonly RenewalDue[]; today: string 
             </div>
             <RenewAction row={row} />
           </div>
-        </li>
+        </CardListItem>
       ))}
-    </ul>
+    </CardList>
   );
 }
 

@@ -1,14 +1,23 @@
 import { DEFAULT_PAGE_SIZE } from "@domain/constants";
 import { formatDateTimeGb } from "@domain/format/dates";
 import { formatGbp, parseMoneyString } from "@domain/money";
-import { waitingTime } from "@domain/underwriting/queue";
+import { type UnderwriterQueueItem, waitingTime } from "@domain/underwriting/queue";
 import { QuoteStatusBadge } from "@web/components/quote/quote-status-badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@web/components/ui/card";
+import {
+  CardList,
+  CardListActions,
+  CardListField,
+  CardListFields,
+  CardListHeader,
+  CardListItem,
+} from "@web/components/ui/card-list";
 import { Pagination } from "@web/components/ui/pagination";
 import { FullPageSpinner, Spinner } from "@web/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
 import { paths } from "@web/config/paths";
+import { MD_QUERY, useMediaQuery } from "@web/hooks/use-media-query";
 import { useNow } from "@web/hooks/use-now";
 import { errorMessageOf } from "@web/lib/api-client";
 import { AlertTriangle, ClipboardCheck } from "lucide-react";
@@ -21,11 +30,135 @@ function premiumText(totalPremium: string | null): string {
   return pence === null ? "-" : formatGbp(pence);
 }
 
+function ItemBroker({ item }: { item: UnderwriterQueueItem }) {
+  return (
+    <>
+      <div>{item.broker?.name ?? "N/A"}</div>
+      <div className="text-xs text-slate-600">{item.broker?.email ?? ""}</div>
+    </>
+  );
+}
+
+function ItemReasons({ item }: { item: UnderwriterQueueItem }) {
+  if (item.referralReasons.length === 0) {
+    return <span className="text-sm text-slate-600">Review requested by the broker</span>;
+  }
+  return (
+    <ul className="grid gap-1 text-sm text-slate-800">
+      {item.referralReasons.map((reason) => (
+        <li key={reason} className="flex gap-1.5">
+          <AlertTriangle aria-hidden="true" className="mt-0.5 h-3.5 w-3.5 shrink-0 text-amber-700" />
+          {reason}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ItemWaiting({ item, now }: { item: UnderwriterQueueItem; now: Date }) {
+  if (!item.referredAt) return "-";
+  return (
+    <time dateTime={item.referredAt} title={formatDateTimeGb(item.referredAt)}>
+      {waitingTime(item.referredAt, now)}
+    </time>
+  );
+}
+
+function ReviewLink({ item, size }: { item: UnderwriterQueueItem; size: "sm" | "touch" }) {
+  return (
+    <Button asChild size={size}>
+      <Link href={paths.underwriterReview(item.id)} aria-label={`Review ${item.reference}`}>
+        <ClipboardCheck aria-hidden="true" className="h-3.5 w-3.5" />
+        Review
+      </Link>
+    </Button>
+  );
+}
+
+function QueueGrid({ items, now }: { items: readonly UnderwriterQueueItem[]; now: Date }) {
+  return (
+    <Table>
+      <TableHead>
+        <tr>
+          <TableHeaderCell>Reference</TableHeaderCell>
+          <TableHeaderCell>Company</TableHeaderCell>
+          <TableHeaderCell>Broker</TableHeaderCell>
+          <TableHeaderCell>Referral Reasons</TableHeaderCell>
+          <TableHeaderCell className="text-right">Premium</TableHeaderCell>
+          <TableHeaderCell>Status</TableHeaderCell>
+          <TableHeaderCell>Waiting</TableHeaderCell>
+          <TableHeaderCell>Actions</TableHeaderCell>
+        </tr>
+      </TableHead>
+      <TableBody>
+        {items.map((item) => (
+          <TableRow key={item.id} data-testid="queue-row" data-reference={item.reference}>
+            <TableCell className="font-mono text-xs font-semibold whitespace-nowrap">{item.reference}</TableCell>
+            <TableCell className="font-medium text-slate-900">{item.proposerName}</TableCell>
+            <TableCell>
+              <ItemBroker item={item} />
+            </TableCell>
+            <TableCell>
+              <ItemReasons item={item} />
+            </TableCell>
+            <TableCell className="text-right whitespace-nowrap tabular-nums">
+              {premiumText(item.totalPremium)}
+            </TableCell>
+            <TableCell>
+              <QuoteStatusBadge status={item.status} />
+            </TableCell>
+            <TableCell className="whitespace-nowrap text-slate-700">
+              <ItemWaiting item={item} now={now} />
+            </TableCell>
+            <TableCell>
+              <ReviewLink item={item} size="sm" />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Below md, one card per referral with the same values and Review: underwriters decide from their phones. */
+function QueueCards({ items, now }: { items: readonly UnderwriterQueueItem[]; now: Date }) {
+  return (
+    <CardList label="Quotes awaiting a decision">
+      {items.map((item) => (
+        <CardListItem key={item.id} data-testid="queue-row" data-reference={item.reference}>
+          <CardListHeader figure={premiumText(item.totalPremium)} figureLabel="Premium">
+            <div className="font-mono text-xs font-semibold">{item.reference}</div>
+            <div className="font-medium text-slate-900">{item.proposerName}</div>
+          </CardListHeader>
+          <CardListFields>
+            <CardListField label="Broker" className="break-words">
+              <ItemBroker item={item} />
+            </CardListField>
+            <CardListField label="Status">
+              <QuoteStatusBadge status={item.status} />
+            </CardListField>
+            <CardListField label="Waiting" className="text-slate-700">
+              <ItemWaiting item={item} now={now} />
+            </CardListField>
+            <CardListField label="Referral reasons" wide>
+              <ItemReasons item={item} />
+            </CardListField>
+          </CardListFields>
+          <CardListActions>
+            <ReviewLink item={item} size="touch" />
+          </CardListActions>
+        </CardListItem>
+      ))}
+    </CardList>
+  );
+}
+
 /** The underwriters' queue (ADR 0030): what awaits a decision, the longest waiting first. */
 export function UnderwriterQueue() {
   const now = useNow();
   const [page, setPage] = useState(1);
   const queue = useUnderwriterQueue(page, DEFAULT_PAGE_SIZE);
+  const wide = useMediaQuery(MD_QUERY);
   return (
     <div className="grid gap-5">
       <div>
@@ -53,74 +186,7 @@ export function UnderwriterQueue() {
           </div>
         ) : (
           <>
-            <Table>
-              <TableHead>
-                <tr>
-                  <TableHeaderCell>Reference</TableHeaderCell>
-                  <TableHeaderCell>Company</TableHeaderCell>
-                  <TableHeaderCell>Broker</TableHeaderCell>
-                  <TableHeaderCell>Referral Reasons</TableHeaderCell>
-                  <TableHeaderCell className="text-right">Premium</TableHeaderCell>
-                  <TableHeaderCell>Status</TableHeaderCell>
-                  <TableHeaderCell>Waiting</TableHeaderCell>
-                  <TableHeaderCell>Actions</TableHeaderCell>
-                </tr>
-              </TableHead>
-              <TableBody>
-                {queue.data.data.map((item) => (
-                  <TableRow key={item.id} data-testid="queue-row" data-reference={item.reference}>
-                    <TableCell className="font-mono text-xs font-semibold whitespace-nowrap">
-                      {item.reference}
-                    </TableCell>
-                    <TableCell className="font-medium text-slate-900">{item.proposerName}</TableCell>
-                    <TableCell>
-                      <div>{item.broker?.name ?? "N/A"}</div>
-                      <div className="text-xs text-slate-600">{item.broker?.email ?? ""}</div>
-                    </TableCell>
-                    <TableCell>
-                      {item.referralReasons.length > 0 ? (
-                        <ul className="grid gap-1 text-sm text-slate-800">
-                          {item.referralReasons.map((reason) => (
-                            <li key={reason} className="flex gap-1.5">
-                              <AlertTriangle
-                                aria-hidden="true"
-                                className="mt-0.5 h-3.5 w-3.5 shrink-0 text-amber-700"
-                              />
-                              {reason}
-                            </li>
-                          ))}
-                        </ul>
-                      ) : (
-                        <span className="text-sm text-slate-600">Review requested by the broker</span>
-                      )}
-                    </TableCell>
-                    <TableCell className="text-right whitespace-nowrap tabular-nums">
-                      {premiumText(item.totalPremium)}
-                    </TableCell>
-                    <TableCell>
-                      <QuoteStatusBadge status={item.status} />
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap text-slate-700">
-                      {item.referredAt ? (
-                        <time dateTime={item.referredAt} title={formatDateTimeGb(item.referredAt)}>
-                          {waitingTime(item.referredAt, now)}
-                        </time>
-                      ) : (
-                        "-"
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <Button asChild size="sm">
-                        <Link href={paths.underwriterReview(item.id)} aria-label={`Review ${item.reference}`}>
-                          <ClipboardCheck aria-hidden="true" className="h-3.5 w-3.5" />
-                          Review
-                        </Link>
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            {wide ? <QueueGrid items={queue.data.data} now={now} /> : <QueueCards items={queue.data.data} now={now} />}
             <Pagination meta={queue.data.meta} onPageChange={setPage} label="Queue pages" />
           </>
         )}

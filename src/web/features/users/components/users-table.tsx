@@ -4,10 +4,19 @@ import { ROLE_BADGE_TONE } from "@web/components/layout/role-style";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@web/components/ui/card";
+import {
+  CardList,
+  CardListActions,
+  CardListField,
+  CardListFields,
+  CardListHeader,
+  CardListItem,
+} from "@web/components/ui/card-list";
 import { ConfirmDialog } from "@web/components/ui/dialog";
 import { FullPageSpinner } from "@web/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
 import { toast } from "@web/components/ui/toast-store";
+import { MD_QUERY, useMediaQuery } from "@web/hooks/use-media-query";
 import { useMe } from "@web/lib/api/get-me";
 import { useUsers } from "@web/lib/api/get-users";
 import { errorMessageOf } from "@web/lib/api-client";
@@ -15,12 +24,111 @@ import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useDeleteUser } from "../api/delete-user";
 
+interface UserListProps {
+  users: readonly User[];
+  /** The signed-in administrator, who cannot delete their own account (docs/product/permissions.md). */
+  meId: string | undefined;
+  onDelete: (user: User) => void;
+}
+
+function RoleBadge({ user }: { user: User }) {
+  return <Badge tone={ROLE_BADGE_TONE[user.role]}>{user.role}</Badge>;
+}
+
+function Created({ user }: { user: User }) {
+  return <time dateTime={user.createdAt}>{formatDateGb(user.createdAt)}</time>;
+}
+
+function UsersGrid({ users, meId, onDelete }: UserListProps) {
+  return (
+    <Table>
+      <TableHead>
+        <tr>
+          <TableHeaderCell>Name</TableHeaderCell>
+          <TableHeaderCell>Email</TableHeaderCell>
+          <TableHeaderCell>Role</TableHeaderCell>
+          <TableHeaderCell>Created</TableHeaderCell>
+          <TableHeaderCell>
+            <span className="sr-only">Actions</span>
+          </TableHeaderCell>
+        </tr>
+      </TableHead>
+      <TableBody>
+        {users.map((user) => (
+          <TableRow key={user.id} data-testid="user-row">
+            <TableCell className="font-medium text-slate-900">{user.name}</TableCell>
+            <TableCell>{user.email}</TableCell>
+            <TableCell>
+              <RoleBadge user={user} />
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              <Created user={user} />
+            </TableCell>
+            <TableCell className="text-right">
+              {user.id === meId ? (
+                <span className="text-xs text-slate-600">You</span>
+              ) : (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Delete user ${user.name}`}
+                  onClick={() => onDelete(user)}
+                  className="text-red-700 hover:bg-red-50"
+                >
+                  <Trash2 aria-hidden="true" className="h-4 w-4" />
+                </Button>
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Below md, one card per user with the same values and Delete (named, 40 px high, for a finger). */
+function UserCards({ users, meId, onDelete }: UserListProps) {
+  return (
+    <CardList label="Users">
+      {users.map((user) => (
+        <CardListItem key={user.id} data-testid="user-row">
+          <CardListHeader figure={<RoleBadge user={user} />} figureLabel="Role">
+            <div className="font-medium text-slate-900">{user.name}</div>
+            <div className="text-sm break-words text-slate-700">{user.email}</div>
+          </CardListHeader>
+          <CardListFields>
+            <CardListField label="Created">
+              <Created user={user} />
+            </CardListField>
+          </CardListFields>
+          <CardListActions>
+            {user.id === meId ? (
+              <span className="text-xs text-slate-600">You</span>
+            ) : (
+              <Button
+                variant="outline"
+                size="touch"
+                aria-label={`Delete user ${user.name}`}
+                onClick={() => onDelete(user)}
+              >
+                <Trash2 aria-hidden="true" className="h-4 w-4 text-red-700" />
+                Delete
+              </Button>
+            )}
+          </CardListActions>
+        </CardListItem>
+      ))}
+    </CardList>
+  );
+}
+
 export function UsersTable() {
   const users = useUsers();
   // An administrator cannot delete their own account (docs/product/permissions.md), so their row offers no delete.
   const me = useMe();
   const deleteUser = useDeleteUser();
   const [pending, setPending] = useState<User | null>(null);
+  const wide = useMediaQuery(MD_QUERY);
 
   const confirmDelete = async () => {
     if (!pending) return;
@@ -47,49 +155,10 @@ export function UsersTable() {
         </p>
       ) : users.data.length === 0 ? (
         <p className="px-4 py-10 text-center text-sm font-medium text-slate-700">No users found</p>
+      ) : wide ? (
+        <UsersGrid users={users.data} meId={me.data?.id} onDelete={setPending} />
       ) : (
-        <Table>
-          <TableHead>
-            <tr>
-              <TableHeaderCell>Name</TableHeaderCell>
-              <TableHeaderCell>Email</TableHeaderCell>
-              <TableHeaderCell>Role</TableHeaderCell>
-              <TableHeaderCell>Created</TableHeaderCell>
-              <TableHeaderCell>
-                <span className="sr-only">Actions</span>
-              </TableHeaderCell>
-            </tr>
-          </TableHead>
-          <TableBody>
-            {users.data.map((user) => (
-              <TableRow key={user.id} data-testid="user-row">
-                <TableCell className="font-medium text-slate-900">{user.name}</TableCell>
-                <TableCell>{user.email}</TableCell>
-                <TableCell>
-                  <Badge tone={ROLE_BADGE_TONE[user.role]}>{user.role}</Badge>
-                </TableCell>
-                <TableCell className="whitespace-nowrap">
-                  <time dateTime={user.createdAt}>{formatDateGb(user.createdAt)}</time>
-                </TableCell>
-                <TableCell className="text-right">
-                  {user.id === me.data?.id ? (
-                    <span className="text-xs text-slate-600">You</span>
-                  ) : (
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Delete user ${user.name}`}
-                      onClick={() => setPending(user)}
-                      className="text-red-700 hover:bg-red-50"
-                    >
-                      <Trash2 aria-hidden="true" className="h-4 w-4" />
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <UserCards users={users.data} meId={me.data?.id} onDelete={setPending} />
       )}
       <ConfirmDialog
         open={pending !== null}
