@@ -130,6 +130,7 @@ describe("the underwriters' queue and the decision carried through", () => {
     await visible(row);
     expect(await row.textContent()).toContain(reason);
     expect(await row.textContent()).toContain("waiting less than an hour");
+    expect(await row.getByRole("cell", { name: "D/C-PI", exact: true }).count()).toBe(1);
     await screenshot(page, "underwriter-queue");
 
     await row.getByRole("link", { name: `Review ${quote.reference}` }).click();
@@ -281,6 +282,7 @@ describe("the queue on a phone (390 x 844)", () => {
         proposerName,
         // A figure alone does not say what it is: the premium is named for screen readers.
         `Premium ${premium}`,
+        "ProductD/C-PI",
         `Broker${DEMO_USERS.BROKER.name}${DEMO_USERS.BROKER.email}`,
         "StatusREFERRED",
         "Waitingwaiting less than an hour",

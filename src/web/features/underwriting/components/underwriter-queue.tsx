@@ -82,6 +82,7 @@ function QueueGrid({ items, now }: { items: readonly UnderwriterQueueItem[]; now
         <tr>
           <TableHeaderCell>Reference</TableHeaderCell>
           <TableHeaderCell>Company</TableHeaderCell>
+          <TableHeaderCell>Product</TableHeaderCell>
           <TableHeaderCell>Broker</TableHeaderCell>
           <TableHeaderCell>Referral Reasons</TableHeaderCell>
           <TableHeaderCell className="text-right">Premium</TableHeaderCell>
@@ -95,6 +96,7 @@ function QueueGrid({ items, now }: { items: readonly UnderwriterQueueItem[]; now
           <TableRow key={item.id} data-testid="queue-row" data-reference={item.reference}>
             <TableCell className="font-mono text-xs font-semibold whitespace-nowrap">{item.reference}</TableCell>
             <TableCell className="font-medium text-slate-900">{item.proposerName}</TableCell>
+            <TableCell className="whitespace-nowrap">{item.productCode}</TableCell>
             <TableCell>
               <ItemBroker item={item} />
             </TableCell>
@@ -131,6 +133,7 @@ function QueueCards({ items, now }: { items: readonly UnderwriterQueueItem[]; no
             <div className="font-medium text-slate-900">{item.proposerName}</div>
           </CardListHeader>
           <CardListFields>
+            <CardListField label="Product">{item.productCode}</CardListField>
             <CardListField label="Broker" className="break-words">
               <ItemBroker item={item} />
             </CardListField>
