@@ -10,7 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PAGE_SIZE } from "../../src/domain/constants";
 import { formatGbp, parseMoneyString } from "../../src/domain/money";
 import { ApiSession, completeQuoteData } from "./support/api";
-import { expectAccessible, launchBrowser, screenshot, signedInPage, toastText, visible } from "./support/browser";
+import {
+  expectAccessible,
+  expectTouchTargets,
+  launchBrowser,
+  screenshot,
+  signedInPage,
+  toastText,
+  visible,
+} from "./support/browser";
 import { expectOnStep } from "./wizard-helpers";
 
 interface Policy {
@@ -161,6 +169,9 @@ describe("renewals", () => {
     await visible(pager().getByText("Page 2 of 2"));
     await screenshot(page, "renewals-due-page-2-390");
     await expectAccessible(page, "renewals due, page 2, on a phone");
+    // On a phone the card's Renew and the pages' Previous and Next are 40 px targets.
+    await expectTouchTargets(rowOf(lastDue));
+    await expectTouchTargets(pager());
     await page.setViewportSize({ width: 1440, height: 900 });
 
     await rowOf(lastDue)

@@ -10,6 +10,7 @@ import {
   type DemoRole,
   expectAccessible,
   expectNoSideScroll,
+  expectTouchTargets,
   launchBrowser,
   newContext,
   screenshot,
@@ -147,6 +148,12 @@ describe.each(SIZES)("at $width x $height ($name)", (size) => {
     await visible(card.getByText("COMPLETED", { exact: true }));
     const box = await card.boundingBox();
     expect(box?.width ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(size.width);
+    // Every control a finger meets is 40 px high: the card's actions and the top bar's buttons.
+    await expectTouchTargets(card);
+    for (const name of ["Menu", "Logout"]) {
+      const button = page.getByRole("banner").getByRole("button", { name, exact: true });
+      expect((await button.boundingBox())?.height ?? 0, name).toBeGreaterThanOrEqual(40);
+    }
     await page.close();
   });
 

@@ -13,10 +13,11 @@ const variants: Record<ButtonVariant, string> = {
   destructive: "bg-red-700 text-white hover:bg-red-800",
 };
 
+// Below md the compact sizes grow to 40 px: on a phone every button is a target a finger can hit.
 const sizes: Record<ButtonSize, string> = {
-  sm: "h-8 px-2.5 text-xs gap-1.5",
-  md: "h-9 px-3.5 text-sm gap-2",
-  icon: "h-8 w-8 justify-center",
+  sm: "h-10 md:h-8 px-2.5 text-xs gap-1.5",
+  md: "h-10 md:h-9 px-3.5 text-sm gap-2",
+  icon: "h-10 w-10 md:h-8 md:w-8 justify-center",
   // A card's actions on a phone (components/ui/card-list.tsx): 40 px high, a target a finger can hit.
   touch: "h-10 px-3 text-sm gap-1.5",
   "touch-icon": "h-10 w-10 justify-center",
