@@ -186,6 +186,53 @@ describe("admin: audit logs", () => {
   });
 });
 
+describe("admin: leaving the editor with edits not yet saved", () => {
+  it("asks on Back to versions, a sidebar link, browser Back and Logout; never when nothing changed", async () => {
+    await page.goto("/admin/rating");
+    await page.getByRole("button", { name: "New Version" }).click();
+    await visible(page.getByRole("heading", { name: "New Version" }));
+    // Unchanged: Back to versions leaves at once.
+    await page.getByRole("button", { name: "Back to versions" }).click();
+    await visible(page.getByRole("button", { name: "New Version" }));
+
+    await page.getByRole("button", { name: "New Version" }).click();
+    const editorAddress = page.url();
+    const name = page.getByLabel("Name");
+    await name.fill(`Unsaved ${RUN}`);
+    const dialog = page.getByRole("alertdialog", { name: "Leave this version?" });
+    const stayed = async () => {
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      expect(page.url()).toBe(editorAddress);
+      expect(await name.inputValue()).toBe(`Unsaved ${RUN}`);
+    };
+
+    await page.getByRole("button", { name: "Back to versions" }).click();
+    await visible(dialog);
+    await screenshot(page, "admin-safety-leave-editor");
+    await expectAccessible(page, "leave the editor dialog");
+    await stayed();
+
+    await page.getByRole("navigation").getByRole("link", { name: "User Management" }).first().click();
+    await visible(dialog);
+    await stayed();
+
+    await page.goBack();
+    await visible(dialog);
+    await stayed();
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await visible(dialog);
+    await stayed();
+    expect((await context.request.get("/api/me")).status()).toBe(200);
+
+    await page.getByRole("button", { name: "Back to versions" }).click();
+    await dialog.getByRole("button", { name: "Leave without saving" }).click();
+    await visible(page.getByRole("button", { name: "New Version" }));
+    expect(await page.getByTestId("rating-version-row").filter({ hasText: `Unsaved ${RUN}` }).count()).toBe(0);
+  });
+});
+
 describe("admin: the configuration editor", () => {
   const name = `PI001 ordered ${RUN}`;
   const { baseRate, version, productCode, ...rest } = PI001_RATING_CONFIG;

@@ -1,19 +1,20 @@
 /**
- * Leaving a screen that holds entries not yet saved, by a way the screen's own links do not see.
+ * Leaving a screen that holds entries not yet saved, by a way the screen's own controls do not see.
  * - Browser Back and Forward: the browser has already changed the address when it tells the page (popstate), so
  *   the screen must hear about it before the router does. This listener is added when the app starts, ahead of
  *   the router's own, and the router never sees the move unless the screen allows it.
  * - Logout, in the top bar outside the screen: it asks the screen first, through `leaveConfirmed`.
+ * Screens register through `useUnsavedChangesGuard` (hooks/use-unsaved-changes-guard.ts).
  */
 export interface LeaveGuard {
-  /** True when moving to `pathname` must be confirmed first. */
-  blocks: (pathname: string) => boolean;
+  /** True when moving to `to` (path and query) must be confirmed first. */
+  blocks: (to: string) => boolean;
   /** The address to put back while the question is open. */
   here: () => string;
-  /** Ask; `to` is where the browser was going (path and query). */
-  ask: (to: string) => void;
   /** Ask; `leave` is what to do once the user agrees to lose the entries. */
   confirm: (leave: () => void) => void;
+  /** Where Back or Forward was going, once the user agrees (the router's own move). */
+  go: (to: string) => void;
 }
 
 let current: LeaveGuard | null = null;
@@ -27,22 +28,22 @@ export function setLeaveGuard(guard: LeaveGuard): () => void {
 }
 
 /**
- * Runs `leave` (a move to `pathname`) at once, or, when the open screen holds entries not yet saved, only once
- * the user has agreed to lose them.
+ * Runs `leave` (a move to `to`, path and query) at once, or, when the open screen holds entries not yet saved,
+ * only once the user has agreed to lose them.
  */
-export function leaveConfirmed(pathname: string, leave: () => void): void {
+export function leaveConfirmed(to: string, leave: () => void): void {
   const guard = current;
-  if (guard?.blocks(pathname)) guard.confirm(leave);
+  if (guard?.blocks(to)) guard.confirm(leave);
   else leave();
 }
 
 function onPopState(event: PopStateEvent) {
   const guard = current;
-  if (!guard?.blocks(window.location.pathname)) return;
-  event.stopImmediatePropagation();
   const to = window.location.pathname + window.location.search;
+  if (!guard?.blocks(to)) return;
+  event.stopImmediatePropagation();
   window.history.pushState(window.history.state, "", guard.here());
-  guard.ask(to);
+  guard.confirm(() => guard.go(to));
 }
 
 if (typeof window !== "undefined") window.addEventListener("popstate", onPopState);

@@ -6,8 +6,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Badge } from "@web/components/ui/badge";
 import { ConfirmDialog } from "@web/components/ui/dialog";
 import { paths } from "@web/config/paths";
+import { useUnsavedChangesGuard } from "@web/hooks/use-unsaved-changes-guard";
 import { rememberQuoteStep } from "@web/lib/last-quote-step";
-import { setLeaveGuard } from "@web/lib/leave-guard";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { quoteQueryKey } from "../api/get-quote";
@@ -76,7 +76,6 @@ export function QuoteWizard({ quote, step, role }: { quote: Quote | undefined; s
   const [moving, setMoving] = useState(false);
   const [reloads, setReloads] = useState(0);
   const [reopenPrompt, setReopenPrompt] = useState<((answer: boolean) => void) | null>(null);
-  const [leavePrompt, setLeavePrompt] = useState<{ go: () => void } | null>(null);
 
   const editDecision = quote
     ? decideQuoteAction({ action: "editSection", status: quote.status, role, isOwner: true })
@@ -163,41 +162,14 @@ export function QuoteWizard({ quote, step, role }: { quote: Quote | undefined; s
   }, [step, move]);
 
   // Leaving the wizard altogether with entries not yet saved asks first.
-  useEffect(() => {
-    const unsaved = () => openStep.current?.changed() ?? false;
-    const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-      if (event.altKey || !(event.target instanceof Element)) return;
-      const anchor = event.target.closest("a[href]");
-      if (!(anchor instanceof HTMLAnchorElement) || anchor.hasAttribute("download")) return;
-      if (anchor.target && anchor.target !== "_self") return;
-      const url = new URL(anchor.href, window.location.href);
-      if (url.origin !== window.location.origin || insideWizard(quoteId, url.pathname) || !unsaved()) return;
-      // Before the link's own handler runs: the app stays where it is until the broker answers.
-      event.preventDefault();
-      event.stopPropagation();
-      setLeavePrompt({ go: () => navigate(url.pathname + url.search) });
-    };
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!unsaved()) return;
-      event.preventDefault();
-      // Older browsers ask only when returnValue is set.
-      event.returnValue = "";
-    };
-    document.addEventListener("click", onClick, true);
-    const removeGuard = setLeaveGuard({
-      blocks: (pathname) => !insideWizard(quoteId, pathname) && unsaved(),
-      here: () => stepPath(quoteId, shownRef.current),
-      ask: (to) => setLeavePrompt({ go: () => navigate(to) }),
-      confirm: (leave) => setLeavePrompt({ go: leave }),
-    });
-    window.addEventListener("beforeunload", onBeforeUnload);
-    return () => {
-      document.removeEventListener("click", onClick, true);
-      removeGuard();
-      window.removeEventListener("beforeunload", onBeforeUnload);
-    };
-  }, [navigate, quoteId]);
+  const leaveGuard = useUnsavedChangesGuard({
+    unsaved: () => openStep.current?.changed() ?? false,
+    stays: (to) => insideWizard(quoteId, to.pathname),
+    here: () => stepPath(quoteId, shownRef.current),
+    forget: () => {
+      openStep.current = null;
+    },
+  });
 
   const confirmReopen = useCallback(
     (edit?: Partial<Quote>): Promise<boolean> => {
@@ -283,20 +255,14 @@ export function QuoteWizard({ quote, step, role }: { quote: Quote | undefined; s
         <StepBody step={shown} quote={quote} reloads={reloads} />
       </div>
       <ConfirmDialog
-        open={leavePrompt !== null}
+        open={leaveGuard.asking}
         onOpenChange={(open) => {
-          if (!open) setLeavePrompt(null);
+          if (!open) leaveGuard.cancel();
         }}
         title="Leave this quote?"
         description="Your changes on this step have not been saved. If you leave now, they are lost."
         confirmLabel="Leave without saving"
-        onConfirm={() => {
-          const go = leavePrompt?.go;
-          // Forget the open step first, so the move away is not asked about again.
-          openStep.current = null;
-          setLeavePrompt(null);
-          go?.();
-        }}
+        onConfirm={leaveGuard.confirm}
       />
       <ConfirmDialog
         open={reopenPrompt !== null}

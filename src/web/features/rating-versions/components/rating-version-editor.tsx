@@ -19,10 +19,11 @@ import { Input, Textarea } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { Select } from "@web/components/ui/select";
 import { toast } from "@web/components/ui/toast-store";
+import { useUnsavedChangesGuard } from "@web/hooks/use-unsaved-changes-guard";
 import { ApiError, errorMessageOf } from "@web/lib/api-client";
 import { useSingleFlight } from "@web/lib/single-flight";
 import { CheckCircle2, FlaskConical, Save, Send, TriangleAlert } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useCreateRatingVersion } from "../api/create-rating-version";
 import { useImpactJob } from "../api/get-impact-job";
 import { useRatingVersions } from "../api/get-rating-versions";
@@ -114,9 +115,16 @@ function NumberField({
   );
 }
 
+/** The editor stays open for a move to its own address: the same version of the rating versions screen. */
+function sameEditorAddress(to: URL, address: string): boolean {
+  const here = new URL(address, to);
+  return to.pathname === here.pathname && to.searchParams.get("version") === here.searchParams.get("version");
+}
+
 /**
  * The configuration editor: version details, the JSON, Validate, Test Rating (the real engine in the
- * browser), Save and Publish. Published versions are immutable, so editing one starts a new draft.
+ * browser), Save and Publish. Published versions are immutable, so editing one starts a new draft. Leaving
+ * with edits not yet saved asks first.
  */
 export function RatingVersionEditor({
   seed,
@@ -138,6 +146,18 @@ export function RatingVersionEditor({
   const [validMessage, setValidMessage] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<TestRatingOutcome | null>(null);
   const [dirty, setDirty] = useState(false);
+  // An admin who leaves with edits not yet saved is asked first, however they leave (docs/product/screens.md).
+  const address = useRef(window.location.pathname + window.location.search);
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+  const leaveGuard = useUnsavedChangesGuard({
+    unsaved: () => dirtyRef.current,
+    stays: (to) => sameEditorAddress(to, address.current),
+    here: () => address.current,
+    forget: () => {
+      dirtyRef.current = false;
+    },
+  });
   const [caseDrafts, setCaseDrafts] = useState<TestCaseDraft[]>(() => seed.testCases.map(toTestCaseDraft));
   const [caseResults, setCaseResults] = useState<TestCaseResult[] | null>(null);
   const [caseProblems, setCaseProblems] = useState<TestCaseProblem[]>([]);
@@ -318,7 +338,7 @@ export function RatingVersionEditor({
       <Card>
         <CardHeader>
           <CardTitle>{editing ? `Edit ${editing.name}` : "New Version"}</CardTitle>
-          <Button variant="outline" size="sm" onClick={onClose}>
+          <Button variant="outline" size="sm" onClick={() => leaveGuard.leave(onClose)}>
             Back to versions
           </Button>
         </CardHeader>
@@ -479,6 +499,16 @@ export function RatingVersionEditor({
         ) : null}
         <ComparePanel versions={versions.data ?? []} configText={jsonText} effectiveFrom={effectiveFrom} />
       </div>
+      <ConfirmDialog
+        open={leaveGuard.asking}
+        onOpenChange={(open) => {
+          if (!open) leaveGuard.cancel();
+        }}
+        title="Leave this version?"
+        description="Your changes to this rating version have not been saved. If you leave now, they are lost."
+        confirmLabel="Leave without saving"
+        onConfirm={leaveGuard.confirm}
+      />
       {editing ? (
         <ConfirmDialog
           open={confirmingPublish}
