@@ -229,7 +229,12 @@ describe("admin: leaving the editor with edits not yet saved", () => {
     await page.getByRole("button", { name: "Back to versions" }).click();
     await dialog.getByRole("button", { name: "Leave without saving" }).click();
     await visible(page.getByRole("button", { name: "New Version" }));
-    expect(await page.getByTestId("rating-version-row").filter({ hasText: `Unsaved ${RUN}` }).count()).toBe(0);
+    expect(
+      await page
+        .getByTestId("rating-version-row")
+        .filter({ hasText: `Unsaved ${RUN}` })
+        .count(),
+    ).toBe(0);
   });
 });
 

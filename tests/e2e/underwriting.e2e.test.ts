@@ -135,6 +135,15 @@ describe("referral, counter offer and completion", () => {
     const expectedTotal = adjustedBase + fees + adjustedTax;
     await visible(page.getByText(gbp(expectedTotal), { exact: true }));
     await page.getByLabel("Underwriter Notes").fill("Terminated contract explained; load 10%.");
+    // A decision not yet recorded is asked about before the review is left, and kept on Cancel.
+    await page.getByRole("navigation").getByRole("link", { name: "Review Queue" }).first().click();
+    const leave = page.getByRole("alertdialog", { name: "Leave this review?" });
+    await visible(leave);
+    await screenshot(page, "underwriter-review-leave");
+    await leave.getByRole("button", { name: "Cancel" }).click();
+    await leave.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).pathname).toBe(`/uw/review/${quoteId}`);
+    expect(await page.getByLabel("Underwriter Notes").inputValue()).toBe("Terminated contract explained; load 10%.");
     await checkUnderwriterScreen(page, "underwriter-review-counter");
     await page.getByRole("button", { name: "Submit Decision" }).click();
     expect(await toastText(page, "Decision Recorded")).toContain("Quote counter successfully");

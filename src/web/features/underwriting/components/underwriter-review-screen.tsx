@@ -10,9 +10,11 @@ import type { RiskAssessment } from "@domain/underwriting/review";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { ConfirmDialog } from "@web/components/ui/dialog";
 import { FullPageSpinner } from "@web/components/ui/spinner";
 import { toast } from "@web/components/ui/toast-store";
 import { paths } from "@web/config/paths";
+import { useUnsavedChangesGuard } from "@web/hooks/use-unsaved-changes-guard";
 import { useMe } from "@web/lib/api/get-me";
 import { errorMessageOf } from "@web/lib/api-client";
 import {
@@ -22,7 +24,7 @@ import {
 } from "@web/lib/documents/document-actions";
 import { useSingleFlight } from "@web/lib/single-flight";
 import { AlertTriangle, Download, Gavel, LogIn } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { type UnderwriterReview, useUnderwriterReview } from "../api/get-underwriter-review";
 import { useRecordDecision } from "../api/record-decision";
@@ -168,6 +170,19 @@ function ReviewBody({
     note: "",
   });
   const [error, setError] = useState<string | undefined>();
+  // A decision chosen or a note written but not recorded is asked about before the review is left.
+  const address = useRef(window.location.pathname + window.location.search);
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
+  const forgotten = useRef(false);
+  const leaveGuard = useUnsavedChangesGuard({
+    unsaved: () => !forgotten.current && (draftRef.current.decision !== null || draftRef.current.note.trim() !== ""),
+    stays: (to) => to.pathname === new URL(address.current, to).pathname,
+    here: () => address.current,
+    forget: () => {
+      forgotten.current = true;
+    },
+  });
   const reasons =
     review.referralReasons.length > 0 ? review.referralReasons : splitReferralReason(quote.referralReason);
   const awaitingDecision = quote.status === "REFERRED" || quote.status === "UW_REQUESTED";
@@ -204,6 +219,16 @@ function ReviewBody({
   return (
     <div className="grid gap-5">
       <Banner review={review} />
+      <ConfirmDialog
+        open={leaveGuard.asking}
+        onOpenChange={(open) => {
+          if (!open) leaveGuard.cancel();
+        }}
+        title="Leave this review?"
+        description="Your decision has not been recorded. If you leave now, the decision and note you entered are lost."
+        confirmLabel="Leave without recording"
+        onConfirm={leaveGuard.confirm}
+      />
       {byToken ? (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-950">
           <p>You are reading this review through the e-mailed link. Sign in as an underwriter to record a decision.</p>
