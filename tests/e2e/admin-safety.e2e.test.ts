@@ -7,6 +7,7 @@ import {
   launchBrowser,
   screenshot,
   signedInPage,
+  signInWithForm,
   toastText,
   visible,
   waitForPath,
@@ -235,6 +236,48 @@ describe("admin: leaving the editor with edits not yet saved", () => {
         .filter({ hasText: `Unsaved ${RUN}` })
         .count(),
     ).toBe(0);
+  });
+});
+
+describe("admin: a session that expires while editing a version", () => {
+  it("keeps the name, notes and configuration through signing in again", async () => {
+    // A context of its own: its session is the one that ends.
+    const own = await signedInPage(browser, "ADMIN");
+    try {
+      const tab = own.page;
+      await tab.goto("/admin/rating");
+      await tab.getByRole("button", { name: "New Version" }).click();
+      await visible(tab.getByRole("heading", { name: "New Version" }));
+      const editorPath = new URL(tab.url()).pathname + new URL(tab.url()).search;
+      const json = tab.getByLabel("Configuration (JSON)");
+      const edited = (await json.inputValue()).replace(/"baseRate": \d+/, '"baseRate": 777');
+      expect(edited).toContain('"baseRate": 777');
+      await tab.getByLabel("Name").fill(`Kept ${RUN}`);
+      await tab.getByLabel("Notes").fill("Typed before the session ended");
+      await json.fill(edited);
+
+      expect((await own.context.request.post("/api/auth/logout")).status()).toBe(200);
+      const refused = tab.waitForResponse(
+        (response) =>
+          response.request().method() === "POST" && new URL(response.url()).pathname === "/api/rating/versions",
+      );
+      await tab.getByRole("button", { name: "Save" }).click();
+      expect((await refused).status()).toBe(401);
+      expect(await toastText(tab, "Session expired")).toContain("Sign in again to continue; your entries are kept");
+      await tab.waitForURL((url) => url.pathname === "/login");
+      expect(new URL(tab.url()).searchParams.get("next")).toBe(editorPath);
+
+      await signInWithForm(tab, "ADMIN");
+      await visible(tab.getByRole("heading", { name: "New Version" }));
+      await expect.poll(() => tab.getByLabel("Name").inputValue()).toBe(`Kept ${RUN}`);
+      expect(await tab.getByLabel("Notes").inputValue()).toBe("Typed before the session ended");
+      expect(await json.inputValue()).toBe(edited);
+      // Restored, not saved: leaving still asks, and Publish waits for a save.
+      await tab.getByRole("button", { name: "Back to versions" }).click();
+      await visible(tab.getByRole("alertdialog", { name: "Leave this version?" }));
+    } finally {
+      await own.context.close();
+    }
   });
 });
 

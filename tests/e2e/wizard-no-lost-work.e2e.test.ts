@@ -8,11 +8,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ApiSession, completeQuoteData, createDraftQuote } from "./support/api";
 import {
   baseURL,
-  DEMO_USERS,
   launchBrowser,
   newContext,
   screenshot,
   signedInPage,
+  signInWithForm,
   toastText,
   visible,
   waitForPath,
@@ -254,7 +254,7 @@ describe("a session that expires mid-step", () => {
       expect(new URL(tab.url()).searchParams.get("next")).toBe(stepPath(quote.id, 2));
       await screenshot(tab, "no-lost-work-session-expired");
 
-      await signInWithForm(tab);
+      await signInWithForm(tab, "BROKER");
       await expectStepAddress(tab, quote.id, 2);
       await expectOnStep(tab, 2);
       await expect.poll(() => revenue(tab).inputValue()).toBe(typedRevenue);
@@ -284,14 +284,14 @@ describe("a session that expires mid-step", () => {
       await tab.goto(stepPath(quote.id, 3));
       await tab.waitForURL((url) => url.pathname === "/login");
       expect(new URL(tab.url()).searchParams.get("next")).toBe(stepPath(quote.id, 3));
-      await signInWithForm(tab);
+      await signInWithForm(tab, "BROKER");
       await expectStepAddress(tab, quote.id, 3);
       await expectOnStep(tab, 3);
 
       // A crafted link to another host signs in to the dashboard instead.
       await own.clearCookies();
       await tab.goto(`/login?next=${encodeURIComponent("//evil.example/")}`);
-      await signInWithForm(tab);
+      await signInWithForm(tab, "BROKER");
       await waitForPath(tab, "/dashboard");
       expect(new URL(tab.url()).host).toBe(new URL(baseURL()).host);
     } finally {
@@ -299,12 +299,6 @@ describe("a session that expires mid-step", () => {
     }
   });
 });
-
-async function signInWithForm(tab: Page): Promise<void> {
-  await tab.getByLabel("Email").fill(DEMO_USERS.BROKER.email);
-  await tab.getByLabel("Password", { exact: true }).fill(DEMO_USERS.BROKER.password);
-  await tab.getByRole("button", { name: "Sign In" }).click();
-}
 
 describe("one click, one save", () => {
   it("a double click on Continue sends one PATCH", async () => {

@@ -59,6 +59,13 @@ export async function signedInPage(browser: Browser, role: DemoRole): Promise<{ 
   return { context, page: await context.newPage() };
 }
 
+/** Signs in through the sign-in form on screen, as a user whose session has ended does. */
+export async function signInWithForm(page: Page, role: DemoRole): Promise<void> {
+  await page.getByLabel("Email").fill(DEMO_USERS[role].email);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_USERS[role].password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
 /** Waits until the locator is visible (Playwright's own wait, with a clear failure). */
 export async function visible(locator: Locator, timeout = 15_000): Promise<Locator> {
   await locator.first().waitFor({ state: "visible", timeout });

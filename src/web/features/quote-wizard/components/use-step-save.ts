@@ -2,11 +2,11 @@ import type { Quote } from "@domain/quote/quote";
 import type { PatchQuoteRequestInput } from "@domain/quote/requests";
 import { type ToastInput, toast } from "@web/components/ui/toast-store";
 import { ApiError, errorMessageOf } from "@web/lib/api-client";
+import { keepEntries, SESSION_EXPIRED_TOAST, takeKeptEntries } from "@web/lib/kept-entries";
 import { useEffect, useRef, useState } from "react";
 import type { FieldPath, FieldValues, UseFormReturn } from "react-hook-form";
 import { useUpdateQuote } from "../api/update-quote";
 import { formValuesDiffer } from "../lib/form-values";
-import { keepEntries, takeKeptEntries } from "../lib/kept-entries";
 import { useWizard } from "./wizard-context";
 
 export type SectionKey = "financialOverview" | "designLiability" | "activitySplit" | "contracts" | "declaration";
@@ -27,15 +27,14 @@ export const NAVIGATION_SAVE_ERROR_TOAST = {
   variant: "destructive",
 } as const;
 
+/** A step's kept entries are its own: one quote's step, or the new quote's first step. */
+function stepForm(quoteId: string | undefined, step: number): string {
+  return `quote:${quoteId ?? "new"}:${step}`;
+}
+
 export const VALIDATION_TOAST = {
   title: "Error",
   description: "Please fix validation errors",
-  variant: "destructive",
-} as const;
-
-export const SESSION_EXPIRED_TOAST = {
-  title: "Session expired",
-  description: "Sign in again to continue; your entries are kept",
   variant: "destructive",
 } as const;
 
@@ -85,7 +84,7 @@ export function useStepSave<TFields extends FieldValues, TParsed>(options: StepS
   // unsaved (so leaving the step saves them) and are forgotten.
   const quoteId = quote?.id;
   useEffect(() => {
-    const kept = takeKeptEntries(quoteId, step);
+    const kept = takeKeptEntries(stepForm(quoteId, step));
     if (!kept) return;
     const { form } = latest.current.options;
     form.reset({ ...form.getValues(), ...kept } as never, { keepDefaultValues: true });
@@ -96,7 +95,7 @@ export function useStepSave<TFields extends FieldValues, TParsed>(options: StepS
     if (error instanceof ApiError && error.status === 401) {
       // The query client has already asked the server for the session again; once it answers "signed
       // out", the route's guard sends the broker to /login?next=<this step>. The entries go first.
-      keepEntries(wizard.quote?.id, wizard.step, options.form.getValues());
+      keepEntries(stepForm(wizard.quote?.id, wizard.step), options.form.getValues());
       toast(SESSION_EXPIRED_TOAST);
       return false;
     }

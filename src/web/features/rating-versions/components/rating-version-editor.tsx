@@ -21,9 +21,10 @@ import { Select } from "@web/components/ui/select";
 import { toast } from "@web/components/ui/toast-store";
 import { useUnsavedChangesGuard } from "@web/hooks/use-unsaved-changes-guard";
 import { ApiError, errorMessageOf } from "@web/lib/api-client";
+import { keepEntries, SESSION_EXPIRED_TOAST, takeKeptEntries } from "@web/lib/kept-entries";
 import { useSingleFlight } from "@web/lib/single-flight";
 import { CheckCircle2, FlaskConical, Save, Send, TriangleAlert } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useCreateRatingVersion } from "../api/create-rating-version";
 import { useImpactJob } from "../api/get-impact-job";
 import { useRatingVersions } from "../api/get-rating-versions";
@@ -158,6 +159,20 @@ export function RatingVersionEditor({
       dirtyRef.current = false;
     },
   });
+  // Back from signing in again after the session expired mid-save: the kept entries return, unsaved.
+  const keptForm = `rating-version:${seed.version?.id ?? "new"}`;
+  useEffect(() => {
+    const kept = takeKeptEntries(keptForm);
+    if (!kept) return;
+    const text = (key: string, fallback: string) => (typeof kept[key] === "string" ? (kept[key] as string) : fallback);
+    setName(text("name", seed.name));
+    setNotes(text("notes", seed.notes));
+    setEffectiveFrom(text("effectiveFrom", seed.effectiveFrom));
+    setEffectiveTo(text("effectiveTo", seed.effectiveTo));
+    setJsonText(text("jsonText", seed.configText));
+    if (Array.isArray(kept.caseDrafts)) setCaseDrafts(kept.caseDrafts as TestCaseDraft[]);
+    setDirty(true);
+  }, [keptForm, seed]);
   const [caseDrafts, setCaseDrafts] = useState<TestCaseDraft[]>(() => seed.testCases.map(toTestCaseDraft));
   const [caseResults, setCaseResults] = useState<TestCaseResult[] | null>(null);
   const [caseProblems, setCaseProblems] = useState<TestCaseProblem[]>([]);
@@ -306,6 +321,13 @@ export function RatingVersionEditor({
       onSaved(created);
       return created;
     } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        // The query client has already asked for the session again; once it answers "signed out", the route's
+        // guard sends the admin to sign in and back here. The entries go first.
+        keepEntries(keptForm, { name, notes, effectiveFrom, effectiveTo, jsonText, caseDrafts });
+        toast(SESSION_EXPIRED_TOAST);
+        return null;
+      }
       if (error instanceof ApiError && error.issues.length > 0) setIssues(error.issues);
       toast({
         title: editing ? "Update Error" : "Creation Error",
