@@ -3,7 +3,7 @@ import type { ButtonHTMLAttributes, Ref } from "react";
 import { cn } from "../../lib/cn";
 
 export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "destructive";
-export type ButtonSize = "sm" | "md" | "icon" | "touch" | "touch-icon";
+export type ButtonSize = "sm" | "md" | "icon";
 
 const variants: Record<ButtonVariant, string> = {
   primary: "bg-blue-800 text-white hover:bg-blue-900 disabled:bg-blue-800/50",
@@ -18,9 +18,6 @@ const sizes: Record<ButtonSize, string> = {
   sm: "h-10 md:h-8 px-2.5 text-xs gap-1.5",
   md: "h-10 md:h-9 px-3.5 text-sm gap-2",
   icon: "h-10 w-10 md:h-8 md:w-8 justify-center",
-  // A card's actions on a phone (components/ui/card-list.tsx): 40 px high, a target a finger can hit.
-  touch: "h-10 px-3 text-sm gap-1.5",
-  "touch-icon": "h-10 w-10 justify-center",
 };
 
 export const focusRing =

@@ -69,7 +69,7 @@ export function CardListField({
   );
 }
 
-/** The row's actions; on a card they use the `touch` button sizes, at least 40 px high for a finger. */
+/** The row's actions; below md every button is at least 40 px high, a target for a finger (ui/button.tsx). */
 export function CardListActions({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn("flex flex-wrap items-center gap-2", className)} {...props} />;
 }

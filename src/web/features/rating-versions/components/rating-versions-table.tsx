@@ -20,22 +20,12 @@ import { Eye, Pencil, RotateCcw, Send } from "lucide-react";
  * specification, marked unavailable so nobody believes it did something, and explained by its tooltip.
  * aria-disabled (not disabled) keeps it focusable, so keyboard users can read the reason too.
  */
-function UnavailableAction({
-  label,
-  reason,
-  icon,
-  size,
-}: {
-  label: string;
-  reason: string;
-  icon: React.ReactNode;
-  size: "icon" | "touch-icon";
-}) {
+function UnavailableAction({ label, reason, icon }: { label: string; reason: string; icon: React.ReactNode }) {
   return (
     <Tooltip content={reason}>
       <Button
         variant="ghost"
-        size={size}
+        size="icon"
         aria-disabled="true"
         aria-label={`${label} (not available)`}
         className="cursor-not-allowed opacity-50 hover:bg-transparent"
@@ -83,13 +73,12 @@ function effectiveToText(version: RatingVersion): string {
  */
 function VersionActions({ version, onEdit, onPublish, publishingId, touch }: RowProps & { touch: boolean }) {
   const published = version.status === "PUBLISHED";
-  const iconSize = touch ? "touch-icon" : "icon";
   return (
     <>
       <Tooltip content={published ? "Published versions cannot change: edit a copy as a new draft" : "Edit draft"}>
         <Button
           variant={touch ? "outline" : "ghost"}
-          size={touch ? "touch" : "icon"}
+          size={touch ? "sm" : "icon"}
           aria-label={`Edit ${version.name}`}
           onClick={() => onEdit(version)}
         >
@@ -100,7 +89,7 @@ function VersionActions({ version, onEdit, onPublish, publishingId, touch }: Row
       {published ? null : (
         <Button
           variant="outline"
-          size={touch ? "touch" : "sm"}
+          size="sm"
           disabled={publishingId !== null}
           onClick={() => onPublish(version)}
           aria-label={`Publish ${version.name}`}
@@ -113,14 +102,12 @@ function VersionActions({ version, onEdit, onPublish, publishingId, touch }: Row
         label={`View ${version.name}`}
         reason="Viewing a version on its own is not available; use Edit to read its configuration"
         icon={<Eye aria-hidden="true" className="h-4 w-4" />}
-        size={iconSize}
       />
       {published ? (
         <UnavailableAction
           label={`Roll back ${version.name}`}
           reason="Rollback is not available; publish a corrected version instead"
           icon={<RotateCcw aria-hidden="true" className="h-4 w-4" />}
-          size={iconSize}
         />
       ) : null}
     </>

@@ -64,9 +64,9 @@ function ItemWaiting({ item, now }: { item: UnderwriterQueueItem; now: Date }) {
   );
 }
 
-function ReviewLink({ item, size }: { item: UnderwriterQueueItem; size: "sm" | "touch" }) {
+function ReviewLink({ item }: { item: UnderwriterQueueItem }) {
   return (
-    <Button asChild size={size}>
+    <Button asChild size="sm">
       <Link href={paths.underwriterReview(item.id)} aria-label={`Review ${item.reference}`}>
         <ClipboardCheck aria-hidden="true" className="h-3.5 w-3.5" />
         Review
@@ -113,7 +113,7 @@ function QueueGrid({ items, now }: { items: readonly UnderwriterQueueItem[]; now
               <ItemWaiting item={item} now={now} />
             </TableCell>
             <TableCell>
-              <ReviewLink item={item} size="sm" />
+              <ReviewLink item={item} />
             </TableCell>
           </TableRow>
         ))}
@@ -148,7 +148,7 @@ function QueueCards({ items, now }: { items: readonly UnderwriterQueueItem[]; no
             </CardListField>
           </CardListFields>
           <CardListActions>
-            <ReviewLink item={item} size="touch" />
+            <ReviewLink item={item} />
           </CardListActions>
         </CardListItem>
       ))}

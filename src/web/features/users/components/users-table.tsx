@@ -107,7 +107,7 @@ function UserCards({ users, meId, onDelete }: UserListProps) {
             ) : (
               <Button
                 variant="outline"
-                size="touch"
+                size="sm"
                 aria-label={`Delete user ${user.name}`}
                 onClick={() => onDelete(user)}
               >
