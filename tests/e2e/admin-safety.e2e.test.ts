@@ -1,10 +1,8 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PI001_RATING_CONFIG } from "../../src/domain/rating/configs/pi001";
 import type { RatingVersion } from "../../src/domain/rating/version";
 import {
   expectAccessible,
-  launchBrowser,
   screenshot,
   signedInPage,
   signInWithForm,
@@ -12,51 +10,40 @@ import {
   visible,
   waitForPath,
 } from "./support/browser";
+import { sharedSignedInBrowser } from "./support/session";
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const ui = sharedSignedInBrowser("ADMIN");
 /** Unique per run, so names never collide with another file's data on the shared server. */
 const RUN = Date.now().toString(36);
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ context, page } = await signedInPage(browser, "ADMIN"));
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
 
 describe("admin: a new user's password", () => {
   it("says the 12-character rule under the field, refuses 'short' without a request, then adds the user", async () => {
     const email = `pat.${RUN}@example.com`;
-    await page.goto("/admin/users");
-    await visible(page.getByRole("heading", { name: "User Management", level: 1 }));
-    await visible(page.getByText("At least 12 characters"));
-    await page.getByLabel("Full Name").fill(`Pat Password ${RUN}`);
-    await page.getByLabel("Email Address").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("short");
+    await ui.page.goto("/admin/users");
+    await visible(ui.page.getByRole("heading", { name: "User Management", level: 1 }));
+    await visible(ui.page.getByText("At least 12 characters"));
+    await ui.page.getByLabel("Full Name").fill(`Pat Password ${RUN}`);
+    await ui.page.getByLabel("Email Address").fill(email);
+    await ui.page.getByLabel("Password", { exact: true }).fill("short");
     let registrations = 0;
-    page.on("request", (request) => {
+    ui.page.on("request", (request) => {
       if (request.method() === "POST" && new URL(request.url()).pathname === "/api/auth/register") registrations++;
     });
-    await page.getByRole("button", { name: "Add User" }).click();
-    const error = await visible(page.locator("#new-user-password-error"));
+    await ui.page.getByRole("button", { name: "Add User" }).click();
+    const error = await visible(ui.page.locator("#new-user-password-error"));
     expect(await error.textContent()).toBe("Password must be at least 12 characters");
-    expect(await page.getByLabel("Password", { exact: true }).getAttribute("aria-invalid")).toBe("true");
-    await screenshot(page, "admin-safety-short-password");
+    expect(await ui.page.getByLabel("Password", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    await screenshot(ui.page, "admin-safety-short-password");
     expect(registrations).toBe(0);
 
-    await page.getByLabel("Password", { exact: true }).fill("Long-Enough-2026");
-    const created = page.waitForResponse(
+    await ui.page.getByLabel("Password", { exact: true }).fill("Long-Enough-2026");
+    const created = ui.page.waitForResponse(
       (response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/api/auth/register",
     );
-    await page.getByRole("button", { name: "Add User" }).click();
+    await ui.page.getByRole("button", { name: "Add User" }).click();
     expect((await created).status()).toBe(201);
-    await toastText(page, "User Created");
-    await visible(page.getByTestId("user-row").filter({ hasText: email }));
+    await toastText(ui.page, "User Created");
+    await visible(ui.page.getByTestId("user-row").filter({ hasText: email }));
     expect(registrations).toBe(1);
   });
 });
@@ -65,32 +52,32 @@ describe("admin: publishing a rating version", () => {
   const name = `PI001 confirmed ${RUN}`;
 
   it("keeps Publish disabled until the draft is saved, and again while a change is unsaved", async () => {
-    await page.goto("/admin/rating");
-    await page.getByRole("button", { name: "New Version" }).click();
-    await visible(page.getByRole("heading", { name: "New Version" }));
-    const publish = page.getByRole("button", { name: "Publish", exact: true });
+    await ui.page.goto("/admin/rating");
+    await ui.page.getByRole("button", { name: "New Version" }).click();
+    await visible(ui.page.getByRole("heading", { name: "New Version" }));
+    const publish = ui.page.getByRole("button", { name: "Publish", exact: true });
     expect(await publish.isDisabled()).toBe(true);
-    await visible(page.getByText("Save the draft before publishing."));
+    await visible(ui.page.getByText("Save the draft before publishing."));
 
-    await page.getByLabel("Name").fill(name);
-    await page.getByLabel("Effective From").fill("2035-01-01");
-    await page.getByLabel("Configuration (JSON)").fill(JSON.stringify(PI001_RATING_CONFIG, null, 2));
-    await page.getByRole("button", { name: "Save" }).click();
-    await toastText(page, "Rating Version Created");
-    await visible(page.getByRole("heading", { name: `Edit ${name}` }));
+    await ui.page.getByLabel("Name").fill(name);
+    await ui.page.getByLabel("Effective From").fill("2035-01-01");
+    await ui.page.getByLabel("Configuration (JSON)").fill(JSON.stringify(PI001_RATING_CONFIG, null, 2));
+    await ui.page.getByRole("button", { name: "Save" }).click();
+    await toastText(ui.page, "Rating Version Created");
+    await visible(ui.page.getByRole("heading", { name: `Edit ${name}` }));
     expect(await publish.isDisabled()).toBe(false);
 
-    await page.getByLabel("Notes").fill("An unsaved change");
+    await ui.page.getByLabel("Notes").fill("An unsaved change");
     expect(await publish.isDisabled()).toBe(true);
-    await visible(page.getByText("Save your changes before publishing."));
-    await screenshot(page, "admin-safety-publish-unsaved");
-    await page.getByRole("button", { name: "Save" }).click();
-    await toastText(page, "Rating Version Updated");
+    await visible(ui.page.getByText("Save your changes before publishing."));
+    await screenshot(ui.page, "admin-safety-publish-unsaved");
+    await ui.page.getByRole("button", { name: "Save" }).click();
+    await toastText(ui.page, "Rating Version Updated");
     expect(await publish.isDisabled()).toBe(false);
   });
 
   it("asks first, naming the version, its date, the version whose period it closes and the impact headline", async () => {
-    const listed = await page.request.get("/api/rating/versions");
+    const listed = await ui.page.request.get("/api/rating/versions");
     const versions = ((await listed.json()) as { data: RatingVersion[] }).data;
     // The open-ended PI001 version running on 01/01/2035 is the one this draft supersedes.
     const current = versions.find(
@@ -98,36 +85,36 @@ describe("admin: publishing a rating version", () => {
     );
     expect(current).toBeDefined();
 
-    await page.getByRole("button", { name: "Run Impact Analysis" }).click();
-    await visible(page.getByText(/^Analysed [\d,]+ quotes in/));
+    await ui.page.getByRole("button", { name: "Run Impact Analysis" }).click();
+    await visible(ui.page.getByText(/^Analysed [\d,]+ quotes in/));
 
     let publications = 0;
-    page.on("request", (request) => {
+    ui.page.on("request", (request) => {
       if (request.method() === "POST" && /\/api\/rating\/versions\/[^/]+\/publish$/.test(request.url())) publications++;
     });
-    await page.getByRole("button", { name: "Publish", exact: true }).click();
-    const dialog = page.getByRole("alertdialog");
+    await ui.page.getByRole("button", { name: "Publish", exact: true }).click();
+    const dialog = ui.page.getByRole("alertdialog");
     await visible(dialog.getByText(`Publish "${name}" (PI001), effective from 01/01/2035?`, { exact: false }));
     const text = (await dialog.textContent()) ?? "";
     expect(text).toContain(`It closes the period of "${current?.name}"`);
     expect(text).toContain("on 01/01/2035.");
     expect(text).toContain("Impact analysis: ");
-    await expectAccessible(page, "publish confirmation");
-    await screenshot(page, "admin-safety-publish-confirmation");
+    await expectAccessible(ui.page, "publish confirmation");
+    await screenshot(ui.page, "admin-safety-publish-confirmation");
 
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "detached" });
     expect(publications).toBe(0);
 
-    await page.getByRole("button", { name: "Publish", exact: true }).click();
-    const published = page.waitForResponse((response) => /\/publish$/.test(new URL(response.url()).pathname));
-    await page.getByRole("alertdialog").getByRole("button", { name: "Publish version" }).click();
+    await ui.page.getByRole("button", { name: "Publish", exact: true }).click();
+    const published = ui.page.waitForResponse((response) => /\/publish$/.test(new URL(response.url()).pathname));
+    await ui.page.getByRole("alertdialog").getByRole("button", { name: "Publish version" }).click();
     expect((await published).status()).toBe(200);
-    await toastText(page, "Version Published");
-    await waitForPath(page, "/admin/rating");
+    await toastText(ui.page, "Version Published");
+    await waitForPath(ui.page, "/admin/rating");
     expect(publications).toBe(1);
-    await visible(page.getByTestId("rating-version-row").filter({ hasText: name }).getByText("PUBLISHED"));
-    const closed = page.getByTestId("rating-version-row").filter({ hasText: current?.name ?? "" });
+    await visible(ui.page.getByTestId("rating-version-row").filter({ hasText: name }).getByText("PUBLISHED"));
+    const closed = ui.page.getByTestId("rating-version-row").filter({ hasText: current?.name ?? "" });
     await visible(closed.getByText("01/01/2035"));
   });
 });
@@ -135,7 +122,7 @@ describe("admin: publishing a rating version", () => {
 describe("admin: audit logs", () => {
   /** The answer to the audit request whose query has `expected` among its parameters. */
   const auditAnswer = (expected: Record<string, string>) =>
-    page.waitForResponse((response) => {
+    ui.page.waitForResponse((response) => {
       const url = new URL(response.url());
       return (
         url.pathname === "/api/audit" &&
@@ -144,24 +131,24 @@ describe("admin: audit logs", () => {
     });
 
   it("filters by entity, action, actor and date, showing who did it and readable details", async () => {
-    await page.goto("/admin/audit");
-    await visible(page.getByRole("heading", { name: "Audit Logs", level: 1 }));
-    await visible(page.getByTestId("audit-entry").first());
+    await ui.page.goto("/admin/audit");
+    await visible(ui.page.getByRole("heading", { name: "Audit Logs", level: 1 }));
+    await visible(ui.page.getByTestId("audit-entry").first());
 
     let answer = auditAnswer({ entityType: "user" });
-    await page.getByRole("combobox", { name: "Entity" }).click();
-    await page.getByRole("option", { name: "User", exact: true }).click();
+    await ui.page.getByRole("combobox", { name: "Entity" }).click();
+    await ui.page.getByRole("option", { name: "User", exact: true }).click();
     await answer;
     answer = auditAnswer({ entityType: "user", action: "created" });
-    await page.getByRole("combobox", { name: "Action" }).click();
-    await page.getByRole("option", { name: "Created", exact: true }).click();
+    await ui.page.getByRole("combobox", { name: "Action" }).click();
+    await ui.page.getByRole("option", { name: "Created", exact: true }).click();
     await answer;
-    const actorAnswer = page.waitForResponse((response) => new URL(response.url()).searchParams.has("actorId"));
-    await page.getByRole("combobox", { name: "Done by" }).click();
-    await page.getByRole("option", { name: "Ada Admin (admin@example.com)" }).click();
+    const actorAnswer = ui.page.waitForResponse((response) => new URL(response.url()).searchParams.has("actorId"));
+    await ui.page.getByRole("combobox", { name: "Done by" }).click();
+    await ui.page.getByRole("option", { name: "Ada Admin (admin@example.com)" }).click();
     expect((await actorAnswer).status()).toBe(200);
 
-    const entries = page.getByTestId("audit-entry");
+    const entries = ui.page.getByTestId("audit-entry");
     const pat = entries.filter({ hasText: `pat.${RUN}@example.com` });
     await visible(pat);
     expect((await pat.textContent())?.replace(/\s+/g, " ")).toContain(`name: Pat Password ${RUN}`);
@@ -171,67 +158,67 @@ describe("admin: audit logs", () => {
       expect(text).toMatch(/^user created/);
       expect(text).toContain("Ada Admin (admin@example.com)");
     }
-    await expectAccessible(page, "audit logs with filters");
-    await screenshot(page, "admin-safety-audit-filtered");
+    await expectAccessible(ui.page, "audit logs with filters");
+    await screenshot(ui.page, "admin-safety-audit-filtered");
 
     // Nothing was done tomorrow.
     const tomorrow = new Date(Date.now() + 36 * 60 * 60 * 1000).toISOString().slice(0, 10);
     answer = auditAnswer({ from: tomorrow });
-    await page.getByLabel("From").fill(tomorrow);
+    await ui.page.getByLabel("From").fill(tomorrow);
     await answer;
-    await visible(page.getByText("No audit logs found"));
+    await visible(ui.page.getByText("No audit logs found"));
 
-    await page.getByRole("button", { name: "Clear filters" }).click();
-    await visible(page.getByTestId("audit-entry").first());
-    expect(await page.getByLabel("From").inputValue()).toBe("");
+    await ui.page.getByRole("button", { name: "Clear filters" }).click();
+    await visible(ui.page.getByTestId("audit-entry").first());
+    expect(await ui.page.getByLabel("From").inputValue()).toBe("");
   });
 });
 
 describe("admin: leaving the editor with edits not yet saved", () => {
   it("asks on Back to versions, a sidebar link, browser Back and Logout; never when nothing changed", async () => {
-    await page.goto("/admin/rating");
-    await page.getByRole("button", { name: "New Version" }).click();
-    await visible(page.getByRole("heading", { name: "New Version" }));
+    await ui.page.goto("/admin/rating");
+    await ui.page.getByRole("button", { name: "New Version" }).click();
+    await visible(ui.page.getByRole("heading", { name: "New Version" }));
     // Unchanged: Back to versions leaves at once.
-    await page.getByRole("button", { name: "Back to versions" }).click();
-    await visible(page.getByRole("button", { name: "New Version" }));
+    await ui.page.getByRole("button", { name: "Back to versions" }).click();
+    await visible(ui.page.getByRole("button", { name: "New Version" }));
 
-    await page.getByRole("button", { name: "New Version" }).click();
-    const editorAddress = page.url();
-    const name = page.getByLabel("Name");
+    await ui.page.getByRole("button", { name: "New Version" }).click();
+    const editorAddress = ui.page.url();
+    const name = ui.page.getByLabel("Name");
     await name.fill(`Unsaved ${RUN}`);
-    const dialog = page.getByRole("alertdialog", { name: "Leave this version?" });
+    const dialog = ui.page.getByRole("alertdialog", { name: "Leave this version?" });
     const stayed = async () => {
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await dialog.waitFor({ state: "hidden" });
-      expect(page.url()).toBe(editorAddress);
+      expect(ui.page.url()).toBe(editorAddress);
       expect(await name.inputValue()).toBe(`Unsaved ${RUN}`);
     };
 
-    await page.getByRole("button", { name: "Back to versions" }).click();
+    await ui.page.getByRole("button", { name: "Back to versions" }).click();
     await visible(dialog);
-    await screenshot(page, "admin-safety-leave-editor");
-    await expectAccessible(page, "leave the editor dialog");
+    await screenshot(ui.page, "admin-safety-leave-editor");
+    await expectAccessible(ui.page, "leave the editor dialog");
     await stayed();
 
-    await page.getByRole("navigation").getByRole("link", { name: "User Management" }).first().click();
-    await visible(dialog);
-    await stayed();
-
-    await page.goBack();
+    await ui.page.getByRole("navigation").getByRole("link", { name: "User Management" }).first().click();
     await visible(dialog);
     await stayed();
 
-    await page.getByRole("button", { name: "Logout" }).click();
+    await ui.page.goBack();
     await visible(dialog);
     await stayed();
-    expect((await context.request.get("/api/me")).status()).toBe(200);
 
-    await page.getByRole("button", { name: "Back to versions" }).click();
+    await ui.page.getByRole("button", { name: "Logout" }).click();
+    await visible(dialog);
+    await stayed();
+    expect((await ui.context.request.get("/api/me")).status()).toBe(200);
+
+    await ui.page.getByRole("button", { name: "Back to versions" }).click();
     await dialog.getByRole("button", { name: "Leave without saving" }).click();
-    await visible(page.getByRole("button", { name: "New Version" }));
+    await visible(ui.page.getByRole("button", { name: "New Version" }));
     expect(
-      await page
+      await ui.page
         .getByTestId("rating-version-row")
         .filter({ hasText: `Unsaved ${RUN}` })
         .count(),
@@ -242,7 +229,7 @@ describe("admin: leaving the editor with edits not yet saved", () => {
 describe("admin: a session that expires while editing a version", () => {
   it("keeps the name, notes and configuration through signing in again", async () => {
     // A context of its own: its session is the one that ends.
-    const own = await signedInPage(browser, "ADMIN");
+    const own = await signedInPage(ui.browser, "ADMIN");
     try {
       const tab = own.page;
       await tab.goto("/admin/rating");
@@ -289,51 +276,51 @@ describe("admin: the configuration editor", () => {
 
   it("starts a new version from the published one with baseRate near the top, not re-sorted", async () => {
     expect(baseRate).toBeGreaterThan(0);
-    await page.goto("/admin/rating");
-    await page.getByRole("button", { name: "New Version" }).click();
-    const json = page.getByLabel("Configuration (JSON)");
+    await ui.page.goto("/admin/rating");
+    await ui.page.getByRole("button", { name: "New Version" }).click();
+    const json = ui.page.getByLabel("Configuration (JSON)");
     await visible(json);
     const lines = (await json.inputValue()).split("\n");
     expect(lines.findIndex((line) => line.includes('"baseRate"'))).toBeLessThan(6);
-    await visible(page.getByRole("region", { name: "Configuration summary" }).getByText("Base rate"));
+    await visible(ui.page.getByRole("region", { name: "Configuration summary" }).getByText("Base rate"));
   });
 
   it("keeps the author's key order after saving and reopening, with a summary of the factors beside it", async () => {
-    await page.getByLabel("Name").fill(name);
-    await page.getByLabel("Effective From").fill("2036-01-01");
-    await page.getByLabel("Configuration (JSON)").fill(authored);
-    const created = page.waitForResponse(
+    await ui.page.getByLabel("Name").fill(name);
+    await ui.page.getByLabel("Effective From").fill("2036-01-01");
+    await ui.page.getByLabel("Configuration (JSON)").fill(authored);
+    const created = ui.page.waitForResponse(
       (response) =>
         response.request().method() === "POST" && new URL(response.url()).pathname === "/api/rating/versions",
     );
-    await page.getByRole("button", { name: "Save" }).click();
+    await ui.page.getByRole("button", { name: "Save" }).click();
     expect((await created).status()).toBe(201);
-    await visible(page.getByRole("heading", { name: `Edit ${name}` }));
+    await visible(ui.page.getByRole("heading", { name: `Edit ${name}` }));
 
-    await page.reload();
-    await visible(page.getByRole("heading", { name: `Edit ${name}` }));
-    expect(await page.getByLabel("Configuration (JSON)").inputValue()).toBe(authored);
+    await ui.page.reload();
+    await visible(ui.page.getByRole("heading", { name: `Edit ${name}` }));
+    expect(await ui.page.getByLabel("Configuration (JSON)").inputValue()).toBe(authored);
 
-    const summary = page.getByRole("region", { name: "Configuration summary" });
+    const summary = ui.page.getByRole("region", { name: "Configuration summary" });
     await visible(summary.getByText("£125.00"));
     for (const factor of Object.keys(rest.factors ?? {})) {
       await visible(summary.getByTestId("config-factor").filter({ hasText: factor }).first());
     }
     await visible(summary.getByText("Policy fee"));
-    await expectAccessible(page, "rating version editor with summary");
-    await screenshot(page, "admin-safety-config-summary");
+    await expectAccessible(ui.page, "rating version editor with summary");
+    await screenshot(ui.page, "admin-safety-config-summary");
   });
 
   it("asks before publishing from the versions table too, naming the period it closes", async () => {
-    await page.getByRole("button", { name: "Back to versions" }).click();
-    const row = page.getByTestId("rating-version-row").filter({ hasText: name });
+    await ui.page.getByRole("button", { name: "Back to versions" }).click();
+    const row = ui.page.getByTestId("rating-version-row").filter({ hasText: name });
     await visible(row.getByText("DRAFT"));
     let publications = 0;
-    page.on("request", (request) => {
+    ui.page.on("request", (request) => {
       if (request.method() === "POST" && new URL(request.url()).pathname.endsWith("/publish")) publications++;
     });
-    await page.getByRole("button", { name: `Publish ${name}` }).click();
-    const dialog = page.getByRole("alertdialog");
+    await ui.page.getByRole("button", { name: `Publish ${name}` }).click();
+    const dialog = ui.page.getByRole("alertdialog");
     // The version published earlier in this file, from 01/01/2035, is the one running on 01/01/2036.
     await visible(
       dialog.getByText(
@@ -346,11 +333,11 @@ describe("admin: the configuration editor", () => {
     expect(publications).toBe(0);
     await visible(row.getByText("DRAFT"));
 
-    await page.getByRole("button", { name: `Publish ${name}` }).click();
-    const published = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith("/publish"));
-    await page.getByRole("alertdialog").getByRole("button", { name: "Publish version" }).click();
+    await ui.page.getByRole("button", { name: `Publish ${name}` }).click();
+    const published = ui.page.waitForResponse((response) => new URL(response.url()).pathname.endsWith("/publish"));
+    await ui.page.getByRole("alertdialog").getByRole("button", { name: "Publish version" }).click();
     expect((await published).status()).toBe(200);
-    await toastText(page, "Version Published");
+    await toastText(ui.page, "Version Published");
     await visible(row.getByText("PUBLISHED"));
     expect(publications).toBe(1);
   });

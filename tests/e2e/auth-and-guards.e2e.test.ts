@@ -1,10 +1,8 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   DEMO_USERS,
   type DemoRole,
   expectAccessible,
-  launchBrowser,
   newContext,
   screenshot,
   signedInPage,
@@ -12,20 +10,13 @@ import {
   visible,
   waitForPath,
 } from "./support/browser";
+import { sharedBrowser } from "./support/session";
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const ui = sharedBrowser();
 
 describe("sign-in screen", () => {
   it("shows the fields, the show/hide toggle and the product's validation messages", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(ui.browser);
     const page = await context.newPage();
     await page.goto("/login");
     await visible(page.getByRole("button", { name: "Sign In" }));
@@ -52,7 +43,7 @@ describe("sign-in screen", () => {
   });
 
   it("refuses a wrong password with the 'Login Failed' toast and stays on /login", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(ui.browser);
     const page = await context.newPage();
     await page.goto("/login");
     await page.getByLabel("Email").fill(DEMO_USERS.BROKER.email);
@@ -66,7 +57,7 @@ describe("sign-in screen", () => {
 
   for (const role of ["BROKER", "UNDERWRITER", "ADMIN"] as const satisfies DemoRole[]) {
     it(`signs the demo ${role.toLowerCase()} in to the dashboard and out again`, async () => {
-      const context = await newContext(browser);
+      const context = await newContext(ui.browser);
       const page = await context.newPage();
       const user = DEMO_USERS[role];
       await page.goto("/login");
@@ -95,7 +86,7 @@ describe("sign-in screen", () => {
 
 describe("route guards", () => {
   it("sends a signed-out visitor to /login from every signed-in route, and / through /dashboard", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(ui.browser);
     const page = await context.newPage();
     for (const path of [
       "/",
@@ -115,7 +106,7 @@ describe("route guards", () => {
   });
 
   it("shows a spinner while the session loads", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(ui.browser);
     const page = await context.newPage();
     let release: () => void = () => {};
     const held = new Promise<void>((done) => {
@@ -133,7 +124,7 @@ describe("route guards", () => {
   });
 
   it("sends a user whose session ended elsewhere to /login on their next call", async () => {
-    const { context, page } = await signedInPage(browser, "BROKER");
+    const { context, page } = await signedInPage(ui.browser, "BROKER");
     await page.goto("/dashboard");
     await visible(page.getByRole("heading", { name: "Dashboard", level: 1 }));
     // The session is revoked behind the open screen (as idle expiry or an admin deleting the user would).
@@ -144,7 +135,7 @@ describe("route guards", () => {
   });
 
   it("sends a signed-in user away from /login, and a broker away from the admin area", async () => {
-    const { context, page } = await signedInPage(browser, "BROKER");
+    const { context, page } = await signedInPage(ui.browser, "BROKER");
     await page.goto("/login");
     await waitForPath(page, "/dashboard");
     for (const path of ["/admin", "/admin/rating", "/admin/users", "/admin/audit"]) {
@@ -157,7 +148,7 @@ describe("route guards", () => {
   });
 
   it("lets an underwriter use /uw/dashboard and keeps them out of the admin area", async () => {
-    const { context, page } = await signedInPage(browser, "UNDERWRITER");
+    const { context, page } = await signedInPage(ui.browser, "UNDERWRITER");
     await page.goto("/uw/dashboard");
     await visible(page.getByRole("heading", { name: "Review Queue", level: 1 }));
     expect(new URL(page.url()).pathname).toBe("/uw/dashboard");
@@ -167,7 +158,7 @@ describe("route guards", () => {
   });
 
   it("sends an administrator from the quote screens to /dashboard, and opens /admin on its dashboard", async () => {
-    const { context, page } = await signedInPage(browser, "ADMIN");
+    const { context, page } = await signedInPage(ui.browser, "ADMIN");
     for (const path of ["/uw/dashboard", "/quote/new", "/uw/review/00000000-0000-0000-0000-000000000000"]) {
       await page.goto(path);
       await waitForPath(page, "/dashboard");
@@ -185,7 +176,7 @@ describe("route guards", () => {
 
 describe("navigation and not-found", () => {
   it("shows brokers their three links and marks the active one", async () => {
-    const { context, page } = await signedInPage(browser, "BROKER");
+    const { context, page } = await signedInPage(ui.browser, "BROKER");
     await page.goto("/dashboard");
     const nav = page.getByRole("navigation", { name: "Main" });
     await visible(nav.getByRole("link", { name: "Dashboard" }));
@@ -199,7 +190,7 @@ describe("navigation and not-found", () => {
   });
 
   it("shows administrators the admin links and the bordereau, Rating Versions active under /admin/rating", async () => {
-    const { context, page } = await signedInPage(browser, "ADMIN");
+    const { context, page } = await signedInPage(ui.browser, "ADMIN");
     await page.goto("/admin/rating");
     const nav = page.getByRole("navigation", { name: "Main" });
     await visible(nav.getByRole("link", { name: "Rating Versions" }));
@@ -216,7 +207,7 @@ describe("navigation and not-found", () => {
   });
 
   it("shows the not-found screen, titled with the product name, signed in or not", async () => {
-    const anonymous = await newContext(browser);
+    const anonymous = await newContext(ui.browser);
     const page = await anonymous.newPage();
     await page.goto("/no-such-page");
     await visible(page.getByRole("heading", { name: "404 Page Not Found" }));
@@ -226,7 +217,7 @@ describe("navigation and not-found", () => {
     await screenshot(page, "not-found");
     await anonymous.close();
 
-    const { context, page: adminPage } = await signedInPage(browser, "ADMIN");
+    const { context, page: adminPage } = await signedInPage(ui.browser, "ADMIN");
     await adminPage.goto("/admin/no-such-section");
     await visible(adminPage.getByRole("heading", { name: "404 Page Not Found" }));
     await visible(adminPage.getByRole("button", { name: "Logout" }));

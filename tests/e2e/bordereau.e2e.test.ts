@@ -3,30 +3,15 @@
  * a broker is sent to the dashboard; the screen reads on a phone.
  */
 import { readFile } from "node:fs/promises";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { todayInLondon } from "../../src/domain/format/dates";
 import { ApiSession, quoteInStatus } from "./support/api";
-import {
-  expectAccessible,
-  launchBrowser,
-  screenshot,
-  signedInPage,
-  toastText,
-  visible,
-  waitForPath,
-} from "./support/browser";
+import { expectAccessible, screenshot, signedInPage, toastText, visible, waitForPath } from "./support/browser";
+import { sharedBrowser } from "./support/session";
 
-let browser: Browser;
+const ui = sharedBrowser();
 const RUN = Date.now().toString(36);
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 async function chooseThisMonth(page: Page) {
   await page.getByRole("combobox", { name: "Month" }).click();
@@ -40,7 +25,7 @@ describe("the monthly bordereau screen", () => {
     const issued = await quoteInStatus("ISSUED", `Bordereau Builders ${RUN}`, { broker, underwriter });
     const policy = await broker.data<{ policyNumber: string }>("GET", `/api/quotes/${issued.id}`);
 
-    const { context, page } = await signedInPage(browser, "UNDERWRITER");
+    const { context, page } = await signedInPage(ui.browser, "UNDERWRITER");
     try {
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto("/dashboard");
@@ -81,7 +66,7 @@ describe("the monthly bordereau screen", () => {
   });
 
   it("sends a broker to the dashboard", async () => {
-    const { context, page } = await signedInPage(browser, "BROKER");
+    const { context, page } = await signedInPage(ui.browser, "BROKER");
     try {
       await page.goto("/bordereau");
       await waitForPath(page, "/dashboard");

@@ -1,13 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { unzipSync } from "fflate";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ApiSession, type CreatedQuote, type QuoteStatusName, quoteInStatus } from "./support/api";
-import { expectAccessible, launchBrowser, screenshot, signedInPage, toastText, visible } from "./support/browser";
+import { expectAccessible, screenshot, toastText, visible } from "./support/browser";
+import { sharedSignedInBrowser } from "./support/session";
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
 /** Every quote of this file carries this tag in its name, so a search finds exactly them. */
 const TAG = `Zq${Date.now().toString(36)}`;
 const quotes = new Map<string, CreatedQuote>();
@@ -30,11 +28,11 @@ function nameOf(key: string): string {
 function rowOf(key: string): Locator {
   const quote = quotes.get(key);
   if (!quote) throw new Error(`no quote ${key}`);
-  return page.locator(`[data-testid="quote-row"][data-reference="${quote.reference}"]`);
+  return ui.page.locator(`[data-testid="quote-row"][data-reference="${quote.reference}"]`);
 }
 
 async function searchFor(text: string): Promise<void> {
-  const box = page.getByPlaceholder("Search quotes by reference, company, broker, or product");
+  const box = ui.page.getByPlaceholder("Search quotes by reference, company, broker, or product");
   await box.fill(text);
 }
 
@@ -43,10 +41,13 @@ beforeAll(async () => {
   for (const { key, status, completeData } of CASES) {
     quotes.set(key, await quoteInStatus(status, nameOf(key), sessions, { completeData: completeData ?? false }));
   }
-  browser = await launchBrowser();
-  ({ context, page } = await signedInPage(browser, "BROKER"));
+});
+
+const ui = sharedSignedInBrowser("BROKER");
+
+beforeAll(async () => {
   // A mailto: link would hand over to a mail program; record it instead so the test can read the draft.
-  await context.addInitScript(() => {
+  await ui.context.addInitScript(() => {
     const click = HTMLAnchorElement.prototype.click;
     HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
       if (this.href.startsWith("mailto:")) {
@@ -58,47 +59,42 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
-
 describe("dashboard", () => {
   it("shows the product's title, texts, figures and every quote column", async () => {
-    await page.goto("/dashboard");
-    await visible(page.getByRole("heading", { name: "Dashboard", level: 1 }));
-    expect(await page.title()).toBe("PI Quote Engine - Dashboard");
-    await visible(page.getByText("Manage your quotes and track performance"));
-    await visible(page.getByRole("heading", { name: "Recent Quotes" }));
-    expect(await page.getByRole("link", { name: "New Quote" }).last().getAttribute("href")).toBe("/quote/new");
-    await visible(page.getByRole("region", { name: "Quote figures" }).getByText("Total quotes"));
-    await visible(page.getByRole("img", { name: /DRAFT: \d+/ }));
+    await ui.page.goto("/dashboard");
+    await visible(ui.page.getByRole("heading", { name: "Dashboard", level: 1 }));
+    expect(await ui.page.title()).toBe("PI Quote Engine - Dashboard");
+    await visible(ui.page.getByText("Manage your quotes and track performance"));
+    await visible(ui.page.getByRole("heading", { name: "Recent Quotes" }));
+    expect(await ui.page.getByRole("link", { name: "New Quote" }).last().getAttribute("href")).toBe("/quote/new");
+    await visible(ui.page.getByRole("region", { name: "Quote figures" }).getByText("Total quotes"));
+    await visible(ui.page.getByRole("img", { name: /DRAFT: \d+/ }));
     for (const header of ["Reference", "Company", "Broker", "Product", "Premium", "Status", "Updated", "Actions"]) {
-      await visible(page.getByRole("columnheader", { name: header }));
+      await visible(ui.page.getByRole("columnheader", { name: header }));
     }
     await searchFor(TAG);
     await visible(rowOf("quoted"));
     // The search is debounced: until it answers, the unfiltered first page (which also holds these rows) shows.
-    await expect.poll(() => page.getByTestId("quote-row").count(), { timeout: 15_000 }).toBe(CASES.length);
-    await expectAccessible(page, "dashboard");
-    await screenshot(page, "dashboard");
+    await expect.poll(() => ui.page.getByTestId("quote-row").count(), { timeout: 15_000 }).toBe(CASES.length);
+    await expectAccessible(ui.page, "dashboard");
+    await screenshot(ui.page, "dashboard");
   });
 
   it("searches on the server, case-insensitively, by reference and by company name", async () => {
     const quoted = quotes.get("quoted") as CreatedQuote;
     await searchFor(quoted.reference.toLowerCase());
     await visible(rowOf("quoted"));
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="quote-row"]').length === 1);
+    await ui.page.waitForFunction(() => document.querySelectorAll('[data-testid="quote-row"]').length === 1);
     await searchFor(`${TAG} DECLINED`.toLowerCase());
     await visible(rowOf("declined"));
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="quote-row"]').length === 1);
+    await ui.page.waitForFunction(() => document.querySelectorAll('[data-testid="quote-row"]').length === 1);
   });
 
   it("shows the empty state when nothing matches", async () => {
     await searchFor(`${TAG}-no-such-quote`);
-    await visible(page.getByText("No quotes found"));
-    await visible(page.getByText("Create your first quote to get started"));
-    await screenshot(page, "dashboard-empty");
+    await visible(ui.page.getByText("No quotes found"));
+    await visible(ui.page.getByText("Create your first quote to get started"));
+    await screenshot(ui.page, "dashboard-empty");
   });
 
   it("offers each status the row actions docs/product/screens.md gives it", async () => {
@@ -150,26 +146,26 @@ describe("dashboard", () => {
     await rowOf("quoted")
       .getByRole("button", { name: `Download documents for ${quoted.reference}` })
       .click();
-    const menu = page.getByRole("dialog", { name: `Documents for ${quoted.reference}` });
+    const menu = ui.page.getByRole("dialog", { name: `Documents for ${quoted.reference}` });
     const downloadSelected = menu.getByRole("button", { name: "Download Selected" });
     expect(await downloadSelected.isDisabled()).toBe(true);
     await visible(menu.getByText("No documents selected: Please select at least one document to download"));
     await menu.getByRole("checkbox", { name: "Statement of Fact" }).click();
-    await expectAccessible(page, "document download menu");
-    await screenshot(page, "dashboard-download-menu");
-    const [download] = await Promise.all([page.waitForEvent("download"), downloadSelected.click()]);
+    await expectAccessible(ui.page, "document download menu");
+    await screenshot(ui.page, "dashboard-download-menu");
+    const [download] = await Promise.all([ui.page.waitForEvent("download"), downloadSelected.click()]);
     expect(download.suggestedFilename()).toBe(`${quoted.reference}-statement-of-fact.pdf`);
     const path = await download.path();
     const bytes = await readFile(path);
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    expect(await toastText(page, "Documents Downloaded")).toContain("1 document(s) downloaded successfully");
-    await page.keyboard.press("Escape");
+    expect(await toastText(ui.page, "Documents Downloaded")).toContain("1 document(s) downloaded successfully");
+    await ui.page.keyboard.press("Escape");
   });
 
   it("packages the three documents in a zip and drafts the e-mail to underwriting", async () => {
     const quoted = quotes.get("quoted") as CreatedQuote;
     const [download] = await Promise.all([
-      page.waitForEvent("download"),
+      ui.page.waitForEvent("download"),
       rowOf("quoted")
         .getByRole("button", { name: `Email documents for ${quoted.reference} to underwriting` })
         .click(),
@@ -182,12 +178,12 @@ describe("dashboard", () => {
       "First_Underwriting_D&C_PI_Wording.pdf",
     ]);
     for (const bytes of Object.values(entries)) expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe("%PDF-");
-    await toastText(page, "Email Ready");
-    const mailto = new URL(await page.evaluate(() => (window as unknown as { lastMailto: string }).lastMailto));
+    await toastText(ui.page, "Email Ready");
+    const mailto = new URL(await ui.page.evaluate(() => (window as unknown as { lastMailto: string }).lastMailto));
     expect(mailto.pathname).toBe("underwriting@example.com");
     expect(mailto.searchParams.get("subject")).toBe(
       `Professional Indemnity Quote - ${nameOf("quoted")} (${quoted.reference})`,
     );
-    await screenshot(page, "dashboard-email-ready");
+    await screenshot(ui.page, "dashboard-email-ready");
   });
 });

@@ -7,37 +7,26 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Locator, Page, Request } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Locator, Page, Request } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatGbp, parseMoneyString } from "../../src/domain/money";
 import { PI001_RATING_CONFIG } from "../../src/domain/rating/configs/pi001";
 import { ApiSession, completeQuoteData, createDraftQuote } from "./support/api";
-import { launchBrowser, screenshot, signedInPage, toastText, visible, waitForPath } from "./support/browser";
+import { screenshot, signedInPage, toastText, visible, waitForPath } from "./support/browser";
+import { DESKTOP, sharedSignedInBrowser } from "./support/session";
 import { chooseOption, chooseStep, expectOnStep, quoteOf, stepButton } from "./wizard-helpers";
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
 let broker: ApiSession;
 const TAG = `Fa${Date.now().toString(36)}`;
 const workDir = mkdtempSync(join(tmpdir(), "pqe-figures-"));
 
 beforeAll(async () => {
   broker = await ApiSession.signIn("BROKER");
-  browser = await launchBrowser();
-  ({ context, page } = await signedInPage(browser, "BROKER"));
 });
 
-beforeEach(async () => {
-  // A fresh tab per test: no toast or listener from the previous test is left behind.
-  await page.close();
-  page = await context.newPage();
-  await page.setViewportSize({ width: 1440, height: 900 });
-});
+const ui = sharedSignedInBrowser("BROKER", { viewport: DESKTOP, freshPageEachTest: true });
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
   rmSync(workDir, { recursive: true, force: true });
 });
 
@@ -53,26 +42,26 @@ const isRate = (id: string) => (url: string) => new URL(url).pathname === `/api/
 async function openOnStepSeven(name: string, declaration: Record<string, boolean> = {}): Promise<string> {
   const quote = await createDraftQuote(broker, `${TAG} ${name}`);
   await completeQuoteData(broker, quote.id, declaration);
-  await page.goto(`/quote/${quote.id}`);
-  await expectOnStep(page, 1);
-  const rated = page.waitForResponse((response) => isRate(quote.id)(response.url()));
-  await stepButton(page, 7).click();
+  await ui.page.goto(`/quote/${quote.id}`);
+  await expectOnStep(ui.page, 1);
+  const rated = ui.page.waitForResponse((response) => isRate(quote.id)(response.url()));
+  await stepButton(ui.page, 7).click();
   expect((await rated).status()).toBe(200);
-  await expectOnStep(page, 7);
-  await toastText(page, "Premium Calculated");
+  await expectOnStep(ui.page, 7);
+  await toastText(ui.page, "Premium Calculated");
   return quote.id;
 }
 
 /** Does `action` and waits for the rating it causes to be answered. */
 async function rateBy(id: string, action: () => Promise<void>): Promise<void> {
-  const answered = page.waitForResponse((response) => isRate(id)(response.url()));
+  const answered = ui.page.waitForResponse((response) => isRate(id)(response.url()));
   await action();
   expect((await answered).status()).toBe(200);
 }
 
 /** The Premium Calculation card's lines as shown: [label, amount] for every line with an amount. */
 async function cardLines(): Promise<[string, string][]> {
-  return page.getByLabel("Premium breakdown").evaluate((list) =>
+  return ui.page.getByLabel("Premium breakdown").evaluate((list) =>
     [...list.querySelectorAll("dt")]
       .map((term) => [term, term.nextElementSibling] as const)
       .filter(([, value]) => value !== null && value.querySelector("dl") === null)
@@ -82,7 +71,7 @@ async function cardLines(): Promise<[string, string][]> {
 
 /** The policy schedule as the server renders it for the quote now, as text (poppler's pdftotext). */
 async function scheduleText(id: string): Promise<string> {
-  const response = await page.request.post(`/api/quotes/${id}/policy-schedule`);
+  const response = await ui.page.request.post(`/api/quotes/${id}/policy-schedule`);
   expect(response.status()).toBe(200);
   const file = join(workDir, `${id}.pdf`);
   writeFileSync(file, await response.body());
@@ -118,18 +107,18 @@ async function destructiveToasts(target: Page): Promise<number> {
 describe("the screen shows the server's figures", () => {
   it("keeps the card, the stored quote, the schedule and the dashboard equal after covers are added under an override", async () => {
     const id = await openOnStepSeven("Figures Ltd");
-    await page.getByRole("button", { name: "Override Premium" }).click();
-    await page.getByLabel("Enter New Base Premium (£)").fill("650");
-    await page.getByRole("button", { name: "Apply Override" }).click();
-    await toastText(page, "Premium Override Applied");
-    await visible(page.getByText("Premium Override Active"));
+    await ui.page.getByRole("button", { name: "Override Premium" }).click();
+    await ui.page.getByLabel("Enter New Base Premium (£)").fill("650");
+    await ui.page.getByRole("button", { name: "Apply Override" }).click();
+    await toastText(ui.page, "Premium Override Applied");
+    await visible(ui.page.getByText("Premium Override Active"));
 
-    await rateBy(id, () => page.getByLabel("Directors' & Officers' Insurance", { exact: true }).click());
-    await rateBy(id, () => chooseOption(page, "Directors' & Officers' Insurance limit", "£250,000"));
-    await rateBy(id, () => page.getByLabel("Contents Insurance", { exact: true }).click());
-    await rateBy(id, () => chooseOption(page, "Contents Insurance limit", "Other (specify amount)"));
-    await page.getByLabel("Contents Insurance: amount (£)").fill("75000");
-    await rateBy(id, () => page.getByLabel("Contents Insurance: amount (£)").press("Enter"));
+    await rateBy(id, () => ui.page.getByLabel("Directors' & Officers' Insurance", { exact: true }).click());
+    await rateBy(id, () => chooseOption(ui.page, "Directors' & Officers' Insurance limit", "£250,000"));
+    await rateBy(id, () => ui.page.getByLabel("Contents Insurance", { exact: true }).click());
+    await rateBy(id, () => chooseOption(ui.page, "Contents Insurance limit", "Other (specify amount)"));
+    await ui.page.getByLabel("Contents Insurance: amount (£)").fill("75000");
+    await rateBy(id, () => ui.page.getByLabel("Contents Insurance: amount (£)").press("Enter"));
 
     // 650 + 35 policy fee + 475 D&O + 320 contents = 1,480.00; IPT 12% 177.60; total 1,657.60.
     const stored = await quoteOf(broker, id);
@@ -149,9 +138,9 @@ describe("the screen shows the server's figures", () => {
       expect.arrayContaining(["Directors' & Officers' Insurance", "Contents Insurance"]),
     );
     // The worksheet explains the stored premium: the override and both covers.
-    await page.getByText("How this premium was built").click();
-    await visible(page.getByRole("cell", { name: "Manual override" }));
-    await screenshot(page, "figures-step-7-override-and-covers");
+    await ui.page.getByText("How this premium was built").click();
+    await visible(ui.page.getByRole("cell", { name: "Manual override" }));
+    await screenshot(ui.page, "figures-step-7-override-and-covers");
 
     const schedule = await scheduleText(id);
     expect(schedule).toContain(`Base premium (set by manual override) ${gbp(stored.basePremium)}`);
@@ -159,8 +148,8 @@ describe("the screen shows the server's figures", () => {
     expect(schedule).toContain(gbp(stored.taxes));
     expect(schedule).toContain(`Total premium payable (inclusive of IPT) ${gbp(stored.totalPremium)}`);
 
-    await page.goto("/dashboard");
-    const row = page.locator(`[data-testid="quote-row"][data-reference="${stored.reference}"]`);
+    await ui.page.goto("/dashboard");
+    const row = ui.page.locator(`[data-testid="quote-row"][data-reference="${stored.reference}"]`);
     await visible(row.getByText(gbp(stored.totalPremium)));
   });
 });
@@ -171,17 +160,17 @@ describe("a quote changed elsewhere", () => {
     const before = await quoteOf(broker, id);
     // Another tab rates the same quote: its version moves on under this one.
     await broker.data("POST", `/api/quotes/${id}/rate`, { turnoverBand: "up_to_500k" });
-    const fiveTimes = page.getByRole("button", { name: /5x Excess \(25% OFF\)/ });
+    const fiveTimes = ui.page.getByRole("button", { name: /5x Excess \(25% OFF\)/ });
 
-    const refused = page.waitForResponse((response) => isRate(id)(response.url()));
+    const refused = ui.page.waitForResponse((response) => isRate(id)(response.url()));
     await fiveTimes.click();
     expect((await refused).status()).toBe(409);
-    expect(await toastText(page, "Rating Error")).toContain("Quote was changed by someone else");
+    expect(await toastText(ui.page, "Rating Error")).toContain("Quote was changed by someone else");
     await expect.poll(() => fiveTimes.getAttribute("aria-pressed")).toBe("false");
     expect((await quoteOf(broker, id)).risk?.excessDiscount ?? "standard").toBe("standard");
 
     await rateBy(id, () => fiveTimes.click());
-    await toastText(page, "Premium Calculated");
+    await toastText(ui.page, "Premium Calculated");
     await expect.poll(() => fiveTimes.getAttribute("aria-pressed")).toBe("true");
     const after = await quoteOf(broker, id);
     expect(after.risk?.excessDiscount).toBe("5x");
@@ -193,60 +182,60 @@ describe("a quote changed elsewhere", () => {
 describe("one click, one request", () => {
   it("sends one request for a double click on Apply Override, Reset Premium and Complete, with no error", async () => {
     const id = await openOnStepSeven("Double Click Ltd");
-    const patches = watchRequests(page, "PATCH", `/api/quotes/${id}`);
+    const patches = watchRequests(ui.page, "PATCH", `/api/quotes/${id}`);
 
-    await page.getByRole("button", { name: "Override Premium" }).click();
-    await page.getByLabel("Enter New Base Premium (£)").fill("900");
-    await page.getByRole("button", { name: "Apply Override" }).dblclick();
-    await toastText(page, "Premium Override Applied");
-    await visible(page.getByText("Premium Override Active"));
+    await ui.page.getByRole("button", { name: "Override Premium" }).click();
+    await ui.page.getByLabel("Enter New Base Premium (£)").fill("900");
+    await ui.page.getByRole("button", { name: "Apply Override" }).dblclick();
+    await toastText(ui.page, "Premium Override Applied");
+    await visible(ui.page.getByText("Premium Override Active"));
     expect(patches.sent()).toBe(1);
-    expect(await destructiveToasts(page)).toBe(0);
+    expect(await destructiveToasts(ui.page)).toBe(0);
 
-    await page.getByRole("button", { name: "Reset Premium" }).dblclick();
-    await toastText(page, "Premium Override Removed");
+    await ui.page.getByRole("button", { name: "Reset Premium" }).dblclick();
+    await toastText(ui.page, "Premium Override Removed");
     expect(patches.sent()).toBe(2);
-    expect(await destructiveToasts(page)).toBe(0);
+    expect(await destructiveToasts(ui.page)).toBe(0);
 
-    await page.getByRole("button", { name: "Complete", exact: true }).dblclick();
-    await waitForPath(page, "/dashboard");
-    await toastText(page, "Quote Completed");
+    await ui.page.getByRole("button", { name: "Complete", exact: true }).dblclick();
+    await waitForPath(ui.page, "/dashboard");
+    await toastText(ui.page, "Quote Completed");
     expect(patches.sent()).toBe(3);
-    expect(await destructiveToasts(page)).toBe(0);
+    expect(await destructiveToasts(ui.page)).toBe(0);
     expect((await quoteOf(broker, id)).status).toBe("QUOTED");
   });
 
   it("sends one request for two clicks landing at once on Apply Override and Complete", async () => {
     const id = await openOnStepSeven("Two Clicks Ltd");
-    const patches = watchRequests(page, "PATCH", `/api/quotes/${id}`);
-    await page.getByRole("button", { name: "Override Premium" }).click();
-    await page.getByLabel("Enter New Base Premium (£)").fill("800");
-    await clickTwiceAtOnce(page.getByRole("button", { name: "Apply Override" }));
-    await visible(page.getByText("Premium Override Active"));
-    await toastText(page, "Premium Override Applied");
+    const patches = watchRequests(ui.page, "PATCH", `/api/quotes/${id}`);
+    await ui.page.getByRole("button", { name: "Override Premium" }).click();
+    await ui.page.getByLabel("Enter New Base Premium (£)").fill("800");
+    await clickTwiceAtOnce(ui.page.getByRole("button", { name: "Apply Override" }));
+    await visible(ui.page.getByText("Premium Override Active"));
+    await toastText(ui.page, "Premium Override Applied");
     expect(patches.sent()).toBe(1);
 
-    await clickTwiceAtOnce(page.getByRole("button", { name: "Complete", exact: true }));
-    await waitForPath(page, "/dashboard");
-    await toastText(page, "Quote Completed");
+    await clickTwiceAtOnce(ui.page.getByRole("button", { name: "Complete", exact: true }));
+    await waitForPath(ui.page, "/dashboard");
+    await toastText(ui.page, "Quote Completed");
     expect(patches.sent()).toBe(2);
-    expect(await destructiveToasts(page)).toBe(0);
+    expect(await destructiveToasts(ui.page)).toBe(0);
     expect(await quoteOf(broker, id)).toMatchObject({ status: "QUOTED", basePremium: "800.00" });
   });
 
   it("refers once for a double click on Request Underwriter Review, with no 'Referral Error'", async () => {
     const id = await openOnStepSeven("Referral Click Ltd", { previousClaims: true });
-    const refers = watchRequests(page, "POST", `/api/quotes/${id}/refer`);
-    await page.getByRole("button", { name: "Request Underwriter Review" }).dblclick();
-    await waitForPath(page, "/dashboard");
-    expect(await toastText(page, "Quote Referred")).toContain("was sent to underwriting");
+    const refers = watchRequests(ui.page, "POST", `/api/quotes/${id}/refer`);
+    await ui.page.getByRole("button", { name: "Request Underwriter Review" }).dblclick();
+    await waitForPath(ui.page, "/dashboard");
+    expect(await toastText(ui.page, "Quote Referred")).toContain("was sent to underwriting");
     expect(refers.sent()).toBe(1);
-    expect(await destructiveToasts(page)).toBe(0);
+    expect(await destructiveToasts(ui.page)).toBe(0);
     expect((await quoteOf(broker, id)).status).toBe("REFERRED");
   });
 
   it("saves one rating version and adds one user for a double click in the administration", async () => {
-    const admin = await signedInPage(browser, "ADMIN");
+    const admin = await signedInPage(ui.browser, "ADMIN");
     try {
       const adminPage = admin.page;
       await adminPage.setViewportSize({ width: 1440, height: 900 });
@@ -311,7 +300,7 @@ async function clickLandsOn(button: Locator, block: "center" | "end"): Promise<b
 
 /** Radix pauses a toast's timer while the window has no focus: the toast stays until the check is done. */
 async function holdToasts(): Promise<void> {
-  await page.evaluate(() => window.dispatchEvent(new Event("blur")));
+  await ui.page.evaluate(() => window.dispatchEvent(new Event("blur")));
 }
 
 describe("toasts never cover an action", () => {
@@ -320,51 +309,51 @@ describe("toasts never cover an action", () => {
     { width: 390, height: 844 },
   ]) {
     it(`leaves Continue and Complete clickable while a toast shows, at ${viewport.width}x${viewport.height}`, async () => {
-      await page.setViewportSize(viewport);
+      await ui.page.setViewportSize(viewport);
       const quote = await createDraftQuote(broker, `${TAG} Toast ${viewport.width} Ltd`);
       await completeQuoteData(broker, quote.id);
-      await page.goto(`/quote/${quote.id}`);
-      await page.getByRole("button", { name: "Continue to Financial Overview" }).click();
-      await expectOnStep(page, 2);
-      await page.getByLabel("Annual revenue").fill("450000");
-      await page.getByRole("button", { name: "Continue to Design Liability" }).click();
-      const saved = page.locator("li[data-toast]", { hasText: "Financial Overview Saved" });
+      await ui.page.goto(`/quote/${quote.id}`);
+      await ui.page.getByRole("button", { name: "Continue to Financial Overview" }).click();
+      await expectOnStep(ui.page, 2);
+      await ui.page.getByLabel("Annual revenue").fill("450000");
+      await ui.page.getByRole("button", { name: "Continue to Design Liability" }).click();
+      const saved = ui.page.locator("li[data-toast]", { hasText: "Financial Overview Saved" });
       await visible(saved);
       await holdToasts();
-      await expectOnStep(page, 3);
+      await expectOnStep(ui.page, 3);
 
-      const next = page.getByRole("button", { name: "Continue to Activity Split" });
+      const next = ui.page.getByRole("button", { name: "Continue to Activity Split" });
       expect(await clickLandsOn(next, "end")).toBe(true);
       expect(await clickLandsOn(next, "center")).toBe(true);
       expect(await saved.isVisible()).toBe(true);
-      await screenshot(page, `toast-over-step-3-${viewport.width}`);
+      await screenshot(ui.page, `toast-over-step-3-${viewport.width}`);
       await next.click();
-      await expectOnStep(page, 4);
+      await expectOnStep(ui.page, 4);
       // The same toast is still up, so the click above went past a visible toast.
       expect(await saved.isVisible()).toBe(true);
 
-      const rated = page.waitForResponse((response) => isRate(quote.id)(response.url()));
-      await chooseStep(page, 7);
+      const rated = ui.page.waitForResponse((response) => isRate(quote.id)(response.url()));
+      await chooseStep(ui.page, 7);
       expect((await rated).status()).toBe(200);
-      const calculated = page.locator("li[data-toast]", { hasText: "Premium Calculated" });
+      const calculated = ui.page.locator("li[data-toast]", { hasText: "Premium Calculated" });
       await visible(calculated);
       await holdToasts();
-      const complete = page.getByRole("button", { name: "Complete", exact: true });
+      const complete = ui.page.getByRole("button", { name: "Complete", exact: true });
       await visible(complete);
       await expect.poll(() => complete.isEnabled()).toBe(true);
       expect(await clickLandsOn(complete, "end")).toBe(true);
       expect(await clickLandsOn(complete, "center")).toBe(true);
       expect(await calculated.isVisible()).toBe(true);
-      await screenshot(page, `toast-over-step-7-${viewport.width}`);
+      await screenshot(ui.page, `toast-over-step-7-${viewport.width}`);
       await complete.click();
-      await waitForPath(page, "/dashboard");
-      await toastText(page, "Quote Completed");
+      await waitForPath(ui.page, "/dashboard");
+      await toastText(ui.page, "Quote Completed");
       await holdToasts();
       // The dashboard's own action, where the broker lands with the toast.
-      const newQuote = page.locator("#main").getByRole("link", { name: "New Quote" });
+      const newQuote = ui.page.locator("#main").getByRole("link", { name: "New Quote" });
       await visible(newQuote);
       expect(await clickLandsOn(newQuote, "center")).toBe(true);
-      await screenshot(page, `toast-over-dashboard-${viewport.width}`);
+      await screenshot(ui.page, `toast-over-dashboard-${viewport.width}`);
     });
   }
 });

@@ -1,18 +1,10 @@
-/**
- * 'Compare options' on step 7 (docs/product/screens.md): the grid of premiums by cover limit and excess, the
- * current choice and referring cells named in text, and choosing a cell re-rates the quote, asking first when
- * a completed quote would be reopened.
- */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { formatGbp, parseMoneyString } from "../../src/domain/money";
 import { ApiSession, completeQuoteData, createDraftQuote, quoteInStatus } from "./support/api";
-import { expectAccessible, launchBrowser, screenshot, signedInPage, toastText, visible } from "./support/browser";
+import { expectAccessible, screenshot, toastText, visible } from "./support/browser";
+import { DESKTOP, sharedSignedInBrowser } from "./support/session";
 import { expectOnStep, quoteOf, stepButton } from "./wizard-helpers";
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
 let broker: ApiSession;
 let underwriter: ApiSession;
 const TAG = `Qo${Date.now().toString(36)}`;
@@ -20,20 +12,9 @@ const TAG = `Qo${Date.now().toString(36)}`;
 beforeAll(async () => {
   broker = await ApiSession.signIn("BROKER");
   underwriter = await ApiSession.signIn("UNDERWRITER");
-  browser = await launchBrowser();
-  ({ context, page } = await signedInPage(browser, "BROKER"));
 });
 
-beforeEach(async () => {
-  await page.close();
-  page = await context.newPage();
-  await page.setViewportSize({ width: 1440, height: 900 });
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+const ui = sharedSignedInBrowser("BROKER", { viewport: DESKTOP, freshPageEachTest: true });
 
 function gbp(amount: string): string {
   const pence = parseMoneyString(amount);
@@ -45,22 +26,22 @@ const isRate = (id: string) => (url: string) => new URL(url).pathname === `/api/
 
 /** Opens the quote on step 7 (a draft is rated on arrival) and waits for its premium. */
 async function openOnStepSeven(id: string, rated: boolean): Promise<void> {
-  await page.goto(`/quote/${id}`);
+  await ui.page.goto(`/quote/${id}`);
   if (rated) {
-    await expectOnStep(page, 7);
+    await expectOnStep(ui.page, 7);
     return;
   }
-  await expectOnStep(page, 1);
-  const answered = page.waitForResponse((response) => isRate(id)(response.url()));
-  await stepButton(page, 7).click();
+  await expectOnStep(ui.page, 1);
+  const answered = ui.page.waitForResponse((response) => isRate(id)(response.url()));
+  await stepButton(ui.page, 7).click();
   expect((await answered).status()).toBe(200);
-  await toastText(page, "Premium Calculated");
+  await toastText(ui.page, "Premium Calculated");
 }
 
 async function openGrid(): Promise<void> {
-  await page.getByRole("button", { name: "Compare options" }).click();
-  await visible(page.getByRole("dialog", { name: "Compare options" }));
-  await visible(page.getByRole("button", { name: /Current choice/ }));
+  await ui.page.getByRole("button", { name: "Compare options" }).click();
+  await visible(ui.page.getByRole("dialog", { name: "Compare options" }));
+  await visible(ui.page.getByRole("button", { name: /Current choice/ }));
 }
 
 describe("compare options", () => {
@@ -69,7 +50,7 @@ describe("compare options", () => {
     await completeQuoteData(broker, quote.id);
     await openOnStepSeven(quote.id, false);
     await openGrid();
-    const dialog = page.getByRole("dialog", { name: "Compare options" });
+    const dialog = ui.page.getByRole("dialog", { name: "Compare options" });
     const current = dialog.getByRole("button", { name: /Current choice/ });
     await expect(current.textContent()).resolves.toContain("£1,000,000 cover limit, Standard Excess");
     await expect(current.textContent()).resolves.toContain("Current choice");
@@ -77,21 +58,21 @@ describe("compare options", () => {
     const referring = dialog.getByRole("button", { name: /^£5,000,000 cover limit.*Refers to an underwriter/ });
     expect(await referring.count()).toBe(3);
     await expect(referring.first().textContent()).resolves.toContain("Refers");
-    await expectAccessible(page, "compare options");
-    await screenshot(page, "quote-options-1440");
+    await expectAccessible(ui.page, "compare options");
+    await screenshot(ui.page, "quote-options-1440");
 
     const wanted = dialog.getByRole("button", { name: /^£500,000 cover limit, Excess \(2x\)/ });
     const label = (await wanted.textContent()) ?? "";
     const premium = /premium (£[\d,]+\.\d\d)/.exec(label)?.[1];
     expect(premium).toBeDefined();
-    const answered = page.waitForResponse((response) => isRate(quote.id)(response.url()));
+    const answered = ui.page.waitForResponse((response) => isRate(quote.id)(response.url()));
     await wanted.click();
     expect((await answered).status()).toBe(200);
     await expect(dialog.isVisible()).resolves.toBe(false);
     const stored = await quoteOf(broker, quote.id);
     expect(stored.risk).toMatchObject({ coverLimitAggregate: 500_000, excessDiscount: "2x" });
     expect(gbp(stored.totalPremium ?? "")).toBe(premium);
-    await visible(page.getByLabel("Premium breakdown").getByText(premium ?? "", { exact: true }));
+    await visible(ui.page.getByLabel("Premium breakdown").getByText(premium ?? "", { exact: true }));
 
     // The grid follows the new choice.
     await openGrid();
@@ -104,16 +85,16 @@ describe("compare options", () => {
     const quote = await quoteInStatus("QUOTED", `${TAG} Quoted Ltd`, { broker, underwriter });
     await openOnStepSeven(quote.id, true);
     await openGrid();
-    await page.getByRole("button", { name: /^£2,000,000 cover limit, Standard Excess/ }).click();
-    const prompt = page.getByRole("alertdialog", { name: "Reopen this quote?" });
+    await ui.page.getByRole("button", { name: /^£2,000,000 cover limit, Standard Excess/ }).click();
+    const prompt = ui.page.getByRole("alertdialog", { name: "Reopen this quote?" });
     await visible(prompt);
     await prompt.getByRole("button", { name: "Cancel" }).click();
     expect((await quoteOf(broker, quote.id)).status).toBe("QUOTED");
 
     await openGrid();
-    const answered = page.waitForResponse((response) => isRate(quote.id)(response.url()));
-    await page.getByRole("button", { name: /^£2,000,000 cover limit, Standard Excess/ }).click();
-    await page
+    const answered = ui.page.waitForResponse((response) => isRate(quote.id)(response.url()));
+    await ui.page.getByRole("button", { name: /^£2,000,000 cover limit, Standard Excess/ }).click();
+    await ui.page
       .getByRole("alertdialog", { name: "Reopen this quote?" })
       .getByRole("button", { name: "Change and reopen" })
       .click();
@@ -127,32 +108,32 @@ describe("compare options", () => {
     const quote = await createDraftQuote(broker, `${TAG} Phone Ltd`);
     await completeQuoteData(broker, quote.id);
     await openOnStepSeven(quote.id, false);
-    await page.setViewportSize({ width: 390, height: 844 });
+    await ui.page.setViewportSize({ width: 390, height: 844 });
     await openGrid();
-    const dialog = page.getByRole("dialog", { name: "Compare options" });
+    const dialog = ui.page.getByRole("dialog", { name: "Compare options" });
     // Nothing is cut off sideways: the grid fits the dialog.
     const overflow = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await visible(dialog.getByRole("region", { name: "£5,000,000 cover limit" }));
-    await expectAccessible(page, "compare options on a phone");
-    await screenshot(page, "quote-options-390");
+    await expectAccessible(ui.page, "compare options on a phone");
+    await screenshot(ui.page, "quote-options-390");
   });
 
   it("asks for the statement of fact with its quotation options from step 7's document menu", async () => {
     const quote = await createDraftQuote(broker, `${TAG} Document Ltd`);
     await completeQuoteData(broker, quote.id);
     await openOnStepSeven(quote.id, false);
-    const include = page.getByRole("checkbox", { name: /Include quotation options/ });
+    const include = ui.page.getByRole("checkbox", { name: /Include quotation options/ });
     await expect(include.isDisabled()).resolves.toBe(true);
-    await page.getByRole("checkbox", { name: "Statement of Fact" }).click();
+    await ui.page.getByRole("checkbox", { name: "Statement of Fact" }).click();
     await include.click();
-    const answered = page.waitForResponse(
+    const answered = ui.page.waitForResponse(
       (response) => new URL(response.url()).pathname === `/api/quotes/${quote.id}/statement-of-fact`,
     );
-    await page.getByRole("button", { name: "Download Selected" }).click();
+    await ui.page.getByRole("button", { name: "Download Selected" }).click();
     const response = await answered;
     expect(response.status()).toBe(200);
     expect(new URL(response.url()).searchParams.get("quotationOptions")).toBe("true");
-    await toastText(page, "Documents Downloaded");
+    await toastText(ui.page, "Documents Downloaded");
   });
 });

@@ -1,103 +1,84 @@
-/**
- * A rating version's test cases in the editor (docs/product/screens.md): a case added from the test risk passes,
- * then fails with its difference in words once its expected total is changed; publishing is refused naming it;
- * 'Compare with published' lists the changed base rate; a copy of a published version keeps its cases. The one
- * version published is of a product of its own, listed last, so other files' versions and templates stand.
- */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PI001_RATING_CONFIG } from "../../src/domain/rating/configs/pi001";
 import { defaultRatingInput } from "../../src/domain/rating/input";
 import { ApiSession } from "./support/api";
-import { expectAccessible, launchBrowser, screenshot, signedInPage, toastText, visible } from "./support/browser";
+import { expectAccessible, screenshot, toastText, visible } from "./support/browser";
+import { DESKTOP, sharedSignedInBrowser } from "./support/session";
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const ui = sharedSignedInBrowser("ADMIN", { viewport: DESKTOP });
 const RUN = Date.now().toString(36);
 const VERSION_NAME = `PI001 cases ${RUN}`;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ context, page } = await signedInPage(browser, "ADMIN"));
-  await page.setViewportSize({ width: 1440, height: 900 });
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
-
 describe("rating version test cases", () => {
   it("adds a case from the test risk that passes on Test Rating", async () => {
-    await page.goto("/admin/rating");
-    await page.getByRole("button", { name: "New Version" }).click();
-    await visible(page.getByRole("heading", { name: "New Version" }));
-    await page.getByLabel("Name").fill(VERSION_NAME);
-    await page.getByLabel("Effective From").fill("2027-01-01");
-    await page
+    await ui.page.goto("/admin/rating");
+    await ui.page.getByRole("button", { name: "New Version" }).click();
+    await visible(ui.page.getByRole("heading", { name: "New Version" }));
+    await ui.page.getByLabel("Name").fill(VERSION_NAME);
+    await ui.page.getByLabel("Effective From").fill("2027-01-01");
+    await ui.page
       .getByLabel("Configuration (JSON)")
       .fill(JSON.stringify({ ...PI001_RATING_CONFIG, baseRate: 400 }, null, 2));
 
-    await page.getByRole("button", { name: "Add case from test risk" }).click();
-    const testCase = page.getByRole("listitem", { name: "Test case 1: Case 1" });
+    await ui.page.getByRole("button", { name: "Add case from test risk" }).click();
+    const testCase = ui.page.getByRole("listitem", { name: "Test case 1: Case 1" });
     await visible(testCase);
-    await page.getByRole("button", { name: "Test Rating" }).click();
+    await ui.page.getByRole("button", { name: "Test Rating" }).click();
     await visible(testCase.getByText(/^Pass:/));
-    await visible(page.getByRole("status").filter({ hasText: "All 1 test cases pass" }));
+    await visible(ui.page.getByRole("status").filter({ hasText: "All 1 test cases pass" }));
   });
 
   it("shows a failing case with its difference in words on Test Rating and on Validate", async () => {
-    const testCase = page.getByRole("listitem", { name: /^Test case 1/ });
+    const testCase = ui.page.getByRole("listitem", { name: /^Test case 1/ });
     await testCase.getByLabel("Case name").fill("Small architect");
     const expected = testCase.getByLabel("Expected total (£)");
     const rated = await expected.inputValue();
     await expected.fill("1.00");
-    await page.getByRole("button", { name: "Test Rating" }).click();
+    await ui.page.getByRole("button", { name: "Test Rating" }).click();
     const failure = testCase.getByText(/^Fail:/);
     await visible(failure);
     const pence = Math.round(Number(rated) * 100) - 100;
     const difference = `+£${(pence / 100).toLocaleString("en-GB", { minimumFractionDigits: 2 })}`;
     expect(await testCase.textContent()).toContain(`difference ${difference}`);
-    await visible(page.getByRole("status").filter({ hasText: "1 of 1 test cases fail" }));
+    await visible(ui.page.getByRole("status").filter({ hasText: "1 of 1 test cases fail" }));
 
-    await page.getByRole("button", { name: "Validate" }).click();
+    await ui.page.getByRole("button", { name: "Validate" }).click();
     await visible(testCase.getByText(/^Fail:/));
   });
 
   it("explains an unknown quote reference when adding a case from a quote", async () => {
-    await page.getByLabel("Quote reference").fill("DCPI-999999");
-    await page.getByRole("button", { name: "Add case from quote" }).click();
-    expect(await toastText(page, "Add Case Error")).toContain("Quote not found");
-    expect(await page.getByRole("listitem", { name: /^Test case/ }).count()).toBe(1);
+    await ui.page.getByLabel("Quote reference").fill("DCPI-999999");
+    await ui.page.getByRole("button", { name: "Add case from quote" }).click();
+    expect(await toastText(ui.page, "Add Case Error")).toContain("Quote not found");
+    expect(await ui.page.getByRole("listitem", { name: /^Test case/ }).count()).toBe(1);
   });
 
   it("saves the failing case, and publishing is refused naming it", async () => {
-    await page.getByRole("button", { name: "Save" }).click();
-    await toastText(page, "Rating Version Created");
-    await visible(page.getByRole("heading", { name: `Edit ${VERSION_NAME}` }));
-    await visible(page.getByRole("listitem", { name: "Test case 1: Small architect" }));
+    await ui.page.getByRole("button", { name: "Save" }).click();
+    await toastText(ui.page, "Rating Version Created");
+    await visible(ui.page.getByRole("heading", { name: `Edit ${VERSION_NAME}` }));
+    await visible(ui.page.getByRole("listitem", { name: "Test case 1: Small architect" }));
 
-    await page.getByRole("button", { name: "Publish", exact: true }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "Publish version" }).click();
-    await visible(page.getByRole("alert").filter({ hasText: "Not published: Test cases fail: Small architect" }));
+    await ui.page.getByRole("button", { name: "Publish", exact: true }).click();
+    await ui.page.getByRole("alertdialog").getByRole("button", { name: "Publish version" }).click();
+    await visible(ui.page.getByRole("alert").filter({ hasText: "Not published: Test cases fail: Small architect" }));
   });
 
   it("compares the draft with the published version it replaces, listing the changed base rate", async () => {
-    await page.getByRole("button", { name: "Compare with published" }).click();
-    const changes = page.getByRole("list", { name: "Changes against the published version" });
+    await ui.page.getByRole("button", { name: "Compare with published" }).click();
+    const changes = ui.page.getByRole("list", { name: "Changes against the published version" });
     await visible(changes);
     const baseRate = changes.getByRole("listitem").filter({ hasText: "Changed: Base rate" });
     await visible(baseRate);
     expect(await baseRate.textContent()).toContain("100 → 400");
-    await expectAccessible(page, "rating version editor with test cases");
-    await screenshot(page, "admin-rating-cases-1440");
+    await expectAccessible(ui.page, "rating version editor with test cases");
+    await screenshot(ui.page, "admin-rating-cases-1440");
 
-    await page.setViewportSize({ width: 390, height: 844 });
-    await visible(page.getByRole("listitem", { name: "Test case 1: Small architect" }));
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await ui.page.setViewportSize({ width: 390, height: 844 });
+    await visible(ui.page.getByRole("listitem", { name: "Test case 1: Small architect" }));
+    const overflow = await ui.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await screenshot(page, "admin-rating-cases-390");
+    await screenshot(ui.page, "admin-rating-cases-390");
   });
 
   it("starts a copy of a published version with that version's cases", async () => {
@@ -113,14 +94,14 @@ describe("rating version test cases", () => {
     });
     await admin.data("POST", `/api/rating/versions/${created.id}/publish`);
 
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto("/admin/rating");
-    await page.getByRole("button", { name: `Edit ${name}` }).click();
-    await visible(page.getByRole("heading", { name: "New Version" }));
-    const copied = page.getByRole("listitem", { name: "Test case 1: Reference risk" });
+    await ui.page.setViewportSize({ width: 1440, height: 900 });
+    await ui.page.goto("/admin/rating");
+    await ui.page.getByRole("button", { name: `Edit ${name}` }).click();
+    await visible(ui.page.getByRole("heading", { name: "New Version" }));
+    const copied = ui.page.getByRole("listitem", { name: "Test case 1: Reference risk" });
     await visible(copied);
     expect(await copied.getByLabel("Expected total (£)").inputValue()).toBe("196.00");
-    await page.getByRole("button", { name: "Test Rating" }).click();
+    await ui.page.getByRole("button", { name: "Test Rating" }).click();
     await visible(copied.getByText(/^Pass:/));
   });
 });

@@ -1,24 +1,9 @@
-/**
- * Renewals in the browser (docs/product/screens.md): a broker sees 'Renewals due' on the dashboard for a policy
- * issued eleven months ago, clicks Renew, reviews last year's declaration on step 6 and saves it, and step 7
- * shows last year's premium beside this year's with the change. With more than a page due, the card's pager
- * reaches the second page, and a policy there is renewed the same way.
- */
-
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PAGE_SIZE } from "../../src/domain/constants";
 import { formatGbp, parseMoneyString } from "../../src/domain/money";
 import { ApiSession, completeQuoteData } from "./support/api";
-import {
-  expectAccessible,
-  expectTouchTargets,
-  launchBrowser,
-  screenshot,
-  signedInPage,
-  toastText,
-  visible,
-} from "./support/browser";
+import { expectAccessible, expectTouchTargets, screenshot, toastText, visible } from "./support/browser";
+import { sharedSignedInBrowser } from "./support/session";
 import { expectOnStep } from "./wizard-helpers";
 
 interface Policy {
@@ -29,9 +14,6 @@ interface Policy {
   proposerName: string;
 }
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
 let policy: Policy;
 /** Due later than every other policy here, so it is the last row of the list: on page 2. */
 let lastDue: Policy;
@@ -61,8 +43,8 @@ async function issuePolicy(broker: ApiSession, inceptionDate: string, proposerNa
   return broker.data<Policy>("POST", `/api/quotes/${created.id}/issue`, {});
 }
 
-const rowOf = (due: Policy) => page.locator(`[data-testid="renewal-row"][data-policy-number="${due.policyNumber}"]`);
-const pager = () => page.getByRole("navigation", { name: "Renewals due pages" });
+const rowOf = (due: Policy) => ui.page.locator(`[data-testid="renewal-row"][data-policy-number="${due.policyNumber}"]`);
+const pager = () => ui.page.getByRole("navigation", { name: "Renewals due pages" });
 
 beforeAll(async () => {
   const broker = await ApiSession.signIn("BROKER");
@@ -80,54 +62,49 @@ beforeAll(async () => {
     );
   }
   lastDue = await issuePolicy(broker, daysAgo(320), `Renewal Last ${run} Ltd`);
-  browser = await launchBrowser();
-  ({ context, page } = await signedInPage(browser, "BROKER"));
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+const ui = sharedSignedInBrowser("BROKER");
 
 describe("renewals", () => {
   it("lists the policy under 'Renewals due' with its number, insured, expiry, premium and Renew", async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/dashboard");
-    const card = page.getByRole("heading", { name: "Renewals due" });
+    await ui.page.setViewportSize({ width: 390, height: 844 });
+    await ui.page.goto("/dashboard");
+    const card = ui.page.getByRole("heading", { name: "Renewals due" });
     await visible(card);
     const row = rowOf(policy);
     await visible(row);
     await visible(row.getByText(policy.proposerName));
     await visible(row.getByRole("button", { name: `Renew ${policy.policyNumber}` }));
-    await screenshot(page, "renewals-due-390");
+    await screenshot(ui.page, "renewals-due-390");
 
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await ui.page.setViewportSize({ width: 1440, height: 900 });
     for (const header of ["Policy number", "Insured", "Expiry date", "Premium", "Action"]) {
-      await visible(page.getByRole("columnheader", { name: header }));
+      await visible(ui.page.getByRole("columnheader", { name: header }));
     }
     await visible(row.getByText(formatGbp(parseMoneyString(policy.totalPremium) ?? 0)));
     await visible(row.getByText(/Expires in \d+ days/));
-    await screenshot(page, "renewals-due-1440");
-    await expectAccessible(page, "dashboard with renewals due");
+    await screenshot(ui.page, "renewals-due-1440");
+    await expectAccessible(ui.page, "dashboard with renewals due");
   });
 
   it("renews into the wizard's step 6, which asks for last year's answers to be reviewed and saved", async () => {
     const row = rowOf(policy);
     await row.getByRole("button", { name: `Renew ${policy.policyNumber}` }).click();
-    expect(await toastText(page, "Renewal created")).toContain(policy.policyNumber);
-    await expectOnStep(page, 6);
-    const notice = page.getByRole("note");
+    expect(await toastText(ui.page, "Renewal created")).toContain(policy.policyNumber);
+    await expectOnStep(ui.page, 6);
+    const notice = ui.page.getByRole("note");
     await visible(notice.getByText(`Renewal of ${policy.policyNumber}: review last year's answers`));
-    await screenshot(page, "renewal-step-6-1440");
-    await page.setViewportSize({ width: 390, height: 844 });
-    await screenshot(page, "renewal-step-6-390");
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await expectAccessible(page, "renewal step 6");
+    await screenshot(ui.page, "renewal-step-6-1440");
+    await ui.page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(ui.page, "renewal-step-6-390");
+    await ui.page.setViewportSize({ width: 1440, height: 900 });
+    await expectAccessible(ui.page, "renewal step 6");
 
     // Saving the unchanged answers confirms them and moves on to step 7.
-    await page.getByRole("button", { name: "Continue to Submit" }).click();
-    await expectOnStep(page, 7);
-    const change = page.getByTestId("renewal-premium-change");
+    await ui.page.getByRole("button", { name: "Continue to Submit" }).click();
+    await expectOnStep(ui.page, 7);
+    const change = ui.page.getByTestId("renewal-premium-change");
     await visible(change.getByText(`Renewal of ${policy.policyNumber}`));
     const lastYear = formatGbp(parseMoneyString(policy.totalPremium) ?? 0);
     await visible(change.getByText("Last year's premium"));
@@ -135,20 +112,20 @@ describe("renewals", () => {
     await visible(change.getByText("This year's premium"));
     await visible(change.getByText(/£0\.00 \(0\.0%\)|[+-]£[\d,]+\.\d{2} \([+-]?\d+\.\d%\)/));
     expect(await change.getByText("Review step 6 and save it").count()).toBe(0);
-    await screenshot(page, "renewal-step-7-1440");
-    await page.setViewportSize({ width: 390, height: 844 });
-    await screenshot(page, "renewal-step-7-390");
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(ui.page, "renewal-step-7-1440");
+    await ui.page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(ui.page, "renewal-step-7-390");
+    await ui.page.setViewportSize({ width: 1440, height: 900 });
 
     // Once renewed, the dashboard row links to the renewal instead of offering Renew again.
-    await page.goto("/dashboard");
+    await ui.page.goto("/dashboard");
     await visible(rowOf(policy).getByRole("link", { name: /^Renewal DCPI-\d{6}$/ }));
   });
 
   it("pages to the policies past the first page, and renews one from page 2", async () => {
     const total = DEFAULT_PAGE_SIZE + 1;
-    await page.goto("/dashboard");
-    const card = page.locator('[aria-labelledby="renewals-due-title"]');
+    await ui.page.goto("/dashboard");
+    const card = ui.page.locator('[aria-labelledby="renewals-due-title"]');
     await visible(card.getByText(`${total} policies`, { exact: true }));
     await visible(pager().getByText(`Showing 1-${DEFAULT_PAGE_SIZE} of ${total}`));
     await visible(pager().getByText("Page 1 of 2"));
@@ -162,27 +139,29 @@ describe("renewals", () => {
     await expect.poll(() => card.getByTestId("renewal-row").count()).toBe(1);
     // The heading counts every due policy, whichever page is shown.
     await visible(card.getByText(`${total} policies`, { exact: true }));
-    await screenshot(page, "renewals-due-page-2-1440");
-    await expectAccessible(page, "renewals due, page 2");
-    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(ui.page, "renewals-due-page-2-1440");
+    await expectAccessible(ui.page, "renewals due, page 2");
+    await ui.page.setViewportSize({ width: 390, height: 844 });
     await visible(rowOf(lastDue).getByRole("button", { name: `Renew ${lastDue.policyNumber}` }));
     await visible(pager().getByText("Page 2 of 2"));
-    await screenshot(page, "renewals-due-page-2-390");
-    await expectAccessible(page, "renewals due, page 2, on a phone");
+    await screenshot(ui.page, "renewals-due-page-2-390");
+    await expectAccessible(ui.page, "renewals due, page 2, on a phone");
     // On a phone the card's Renew and the pages' Previous and Next are 40 px targets.
     await expectTouchTargets(rowOf(lastDue));
     await expectTouchTargets(pager());
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await ui.page.setViewportSize({ width: 1440, height: 900 });
 
     await rowOf(lastDue)
       .getByRole("button", { name: `Renew ${lastDue.policyNumber}` })
       .click();
-    expect(await toastText(page, "Renewal created")).toContain(lastDue.policyNumber);
-    await expectOnStep(page, 6);
-    await visible(page.getByRole("note").getByText(`Renewal of ${lastDue.policyNumber}: review last year's answers`));
+    expect(await toastText(ui.page, "Renewal created")).toContain(lastDue.policyNumber);
+    await expectOnStep(ui.page, 6);
+    await visible(
+      ui.page.getByRole("note").getByText(`Renewal of ${lastDue.policyNumber}: review last year's answers`),
+    );
 
     // Back on the dashboard, page 2's row now links to its renewal instead of offering Renew.
-    await page.goto("/dashboard");
+    await ui.page.goto("/dashboard");
     await pager().getByRole("button", { name: "Next" }).click();
     await visible(pager().getByText("Page 2 of 2"));
     await visible(rowOf(lastDue).getByRole("link", { name: /^Renewal DCPI-\d{6}$/ }));

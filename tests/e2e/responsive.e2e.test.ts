@@ -3,7 +3,7 @@
  * sideways and axe-core finds no serious or critical violation; on the phone the dashboard shows cards with
  * their actions, the wizard a compact step indicator, and step 7 a pinned premium summary.
  */
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiSession, type CreatedQuote, completeQuoteData, createDraftQuote, quoteInStatus } from "./support/api";
 import {
@@ -11,13 +11,13 @@ import {
   expectAccessible,
   expectNoSideScroll,
   expectTouchTargets,
-  launchBrowser,
   newContext,
   screenshot,
   signInContext,
   visible,
   waitForPath,
 } from "./support/browser";
+import { sharedBrowser } from "./support/session";
 
 const SIZES = [
   { name: "desktop", width: 1440, height: 900 },
@@ -26,7 +26,6 @@ const SIZES = [
 
 const TAG = `Rsp${Date.now().toString(36)}`;
 
-let browser: Browser;
 let broker: ApiSession;
 let underwriter: ApiSession;
 let quoted: CreatedQuote;
@@ -36,17 +35,17 @@ let rated: CreatedQuote;
 beforeAll(async () => {
   broker = await ApiSession.signIn("BROKER");
   underwriter = await ApiSession.signIn("UNDERWRITER");
-  browser = await launchBrowser();
+});
+
+const ui = sharedBrowser();
+
+beforeAll(async () => {
   quoted = await quoteInStatus("QUOTED", `${TAG} Quoted Builders Ltd`, { broker, underwriter });
   referred = await quoteInStatus("REFERRED", `${TAG} Referred Builders Ltd`, { broker, underwriter });
   // A draft with every step saved and a premium, so step 7 offers Complete.
   rated = await createDraftQuote(broker, `${TAG} Rated Builders Ltd`);
   await completeQuoteData(broker, rated.id);
   await broker.data("POST", `/api/quotes/${rated.id}/rate`, { turnoverBand: "up_to_500k" });
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 interface Screen {
@@ -105,7 +104,7 @@ describe.each(SIZES)("at $width x $height ($name)", (size) => {
     const key = role ?? "none";
     let context = contexts.get(key);
     if (!context) {
-      context = await newContext(browser);
+      context = await newContext(ui.browser);
       if (role) await signInContext(context, role);
       contexts.set(key, context);
     }

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatGbp, parseMoneyString } from "../../src/domain/money";
 import { ApiSession, type CreatedQuote, completeQuoteData, createDraftQuote, quoteInStatus } from "./support/api";
@@ -16,22 +16,16 @@ import {
   expectAccessible,
   expectNoSideScroll,
   expectTouchTargets,
-  launchBrowser,
   newContext,
   screenshot,
-  signedInPage,
   toastText,
   visible,
   waitForPath,
 } from "./support/browser";
 import { emailedReviewLink } from "./support/mail";
+import { DESKTOP, sharedSignedInBrowsers } from "./support/session";
 import { expectOnStep, quoteOf } from "./wizard-helpers";
 
-let browser: Browser;
-let brokerContext: BrowserContext;
-let brokerPage: Page;
-let underwriterContext: BrowserContext;
-let underwriterPage: Page;
 let broker: ApiSession;
 let underwriter: ApiSession;
 const TAG = `Uq${Date.now().toString(36)}`;
@@ -94,18 +88,12 @@ async function queueRowOf(page: Page, reference: string): Promise<Locator> {
 beforeAll(async () => {
   broker = await ApiSession.signIn("BROKER");
   underwriter = await ApiSession.signIn("UNDERWRITER");
-  browser = await launchBrowser();
-  ({ context: brokerContext, page: brokerPage } = await signedInPage(browser, "BROKER"));
-  ({ context: underwriterContext, page: underwriterPage } = await signedInPage(browser, "UNDERWRITER"));
-  // The screens are looked at on a desktop of 1440 x 900.
-  await brokerPage.setViewportSize({ width: 1440, height: 900 });
-  await underwriterPage.setViewportSize({ width: 1440, height: 900 });
 });
 
+// The screens are looked at on a desktop of 1440 x 900.
+const ui = sharedSignedInBrowsers(["BROKER", "UNDERWRITER"], { viewport: DESKTOP });
+
 afterAll(async () => {
-  await brokerContext?.close();
-  await underwriterContext?.close();
-  await browser?.close();
   rmSync(workDir, { recursive: true, force: true });
 });
 
@@ -121,7 +109,7 @@ describe("the underwriters' queue and the decision carried through", () => {
     expect(reason).not.toBe("");
     originalTotal = referred.totalPremium ?? "";
 
-    const page = underwriterPage;
+    const page = ui.underwriter.page;
     await page.goto("/uw/dashboard");
     await visible(page.getByRole("heading", { name: "Review Queue" }));
     expect(await page.title()).toBe("PI Quote Engine - Review Queue");
@@ -143,7 +131,7 @@ describe("the underwriters' queue and the decision carried through", () => {
   });
 
   it("offers an underwriter Review on the dashboard row of a quote awaiting them", async () => {
-    const page = underwriterPage;
+    const page = ui.underwriter.page;
     await page.goto("/dashboard");
     const row = rowOf(page, "quote-row", quote.reference);
     await visible(row);
@@ -153,7 +141,7 @@ describe("the underwriters' queue and the decision carried through", () => {
   });
 
   it("records a counter offer of +10% with a note in one request, however fast the clicks", async () => {
-    const page = underwriterPage;
+    const page = ui.underwriter.page;
     await page.goto(`/uw/review/${quote.id}`);
     await visible(page.getByRole("heading", { name: "Review Required" }));
     await page.getByRole("button", { name: "Counter Offer" }).click();
@@ -180,7 +168,7 @@ describe("the underwriters' queue and the decision carried through", () => {
   });
 
   it("shows the broker the decision on step 7 and on the dashboard row", async () => {
-    const page = brokerPage;
+    const page = ui.broker.page;
     await page.goto(`/quote/${quote.id}`);
     await expectOnStep(page, 7);
     const panel = page.getByTestId("decision-summary");
@@ -219,7 +207,7 @@ describe("the underwriters' queue and the decision carried through", () => {
 
   it("shows the decided review: by whom and when, original against final, the history, no second decision", async () => {
     const decided = await quoteOf(broker, quote.id);
-    const page = underwriterPage;
+    const page = ui.underwriter.page;
     await page.goto(`/uw/review/${quote.id}`);
     await visible(page.getByRole("heading", { name: "Decision Recorded: Counter offer (+10%)" }));
     expect(await page.getByRole("heading", { name: "Review Required" }).count()).toBe(0);
@@ -264,7 +252,7 @@ describe("the queue on a phone (390 x 844)", () => {
     const referred = await quoteOf(broker, quote.id);
     const reasons = referred.referralHits.map((hit) => hit.description);
     expect(reasons.length).toBeGreaterThan(1);
-    const page = await underwriterContext.newPage();
+    const page = await ui.underwriter.context.newPage();
     try {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto("/uw/dashboard");
@@ -313,7 +301,7 @@ describe("the e-mailed review link", () => {
   it("opens the review read-only for a signed-out holder, with 'Sign in to decide'", async () => {
     const quote = await quoteInStatus("REFERRED", `${TAG} Linked Ltd`, { broker, underwriter });
     const link = await emailedReviewLink(quote.id, UNDERWRITER.email);
-    const context = await newContext(browser);
+    const context = await newContext(ui.browser);
     try {
       const page = await context.newPage();
       await page.setViewportSize({ width: 1440, height: 900 });

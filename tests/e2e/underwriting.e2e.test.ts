@@ -1,15 +1,8 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ApiSession } from "./support/api";
-import {
-  expectAccessible,
-  launchBrowser,
-  screenshot,
-  signedInPage,
-  toastText,
-  visible,
-  waitForPath,
-} from "./support/browser";
+import { expectAccessible, screenshot, toastText, visible, waitForPath } from "./support/browser";
+import { sharedSignedInBrowsers } from "./support/session";
 import {
   checkScreen,
   createdQuoteId,
@@ -19,11 +12,6 @@ import {
   quoteOf,
 } from "./wizard-helpers";
 
-let browser: Browser;
-let brokerContext: BrowserContext;
-let brokerPage: Page;
-let underwriterContext: BrowserContext;
-let underwriterPage: Page;
 let broker: ApiSession;
 const TAG = `Uw${Date.now().toString(36)}`;
 const MATERIAL_FACT = "Have you ever failed to complete a project, or had a contract terminated before completion?";
@@ -52,23 +40,16 @@ async function checkUnderwriterScreen(page: Page, name: string): Promise<void> {
 
 beforeAll(async () => {
   broker = await ApiSession.signIn("BROKER");
-  browser = await launchBrowser();
-  ({ context: brokerContext, page: brokerPage } = await signedInPage(browser, "BROKER"));
-  ({ context: underwriterContext, page: underwriterPage } = await signedInPage(browser, "UNDERWRITER"));
 });
 
-afterAll(async () => {
-  await brokerContext?.close();
-  await underwriterContext?.close();
-  await browser?.close();
-});
+const ui = sharedSignedInBrowsers(["BROKER", "UNDERWRITER"]);
 
 describe("referral, counter offer and completion", () => {
   let quoteId = "";
   let original: Awaited<ReturnType<typeof quoteOf>>;
 
   it("refers a risk with a material fact answered Yes instead of completing it", async () => {
-    const page = brokerPage;
+    const page = ui.broker.page;
     await page.goto("/quote/new");
     await fillInsuredsDetails(page, { name: `${TAG} Risky Structures Ltd` });
     await page.getByRole("button", { name: "Continue to Financial Overview" }).click();
@@ -94,7 +75,7 @@ describe("referral, counter offer and completion", () => {
   }, 180_000);
 
   it("lets the underwriter counter at 1.10 with the premium of docs/product/rating.md's formula", async () => {
-    const page = underwriterPage;
+    const page = ui.underwriter.page;
     await page.goto(`/uw/review/${quoteId}`);
     await visible(page.getByRole("heading", { name: "Review Required" }));
     expect(await page.title()).toBe("PI Quote Engine - Underwriter Review");
@@ -155,7 +136,7 @@ describe("referral, counter offer and completion", () => {
   }, 120_000);
 
   it("lets the broker complete the approved quote at the counter premium", async () => {
-    const page = brokerPage;
+    const page = ui.broker.page;
     const approved = await quoteOf(broker, quoteId);
     await page.goto(`/quote/${quoteId}`);
     await expectOnStep(page, 7);
@@ -169,7 +150,7 @@ describe("referral, counter offer and completion", () => {
   });
 
   it("shows a broker the review read-only, and 'Quote Not Found' for a quote nobody can see", async () => {
-    const page = brokerPage;
+    const page = ui.broker.page;
     await page.goto(`/uw/review/${quoteId}`);
     await visible(page.getByRole("heading", { name: "Decision Recorded: Counter offer (+10%)" }));
     expect(await page.getByRole("button", { name: "Submit Decision" }).count()).toBe(0);

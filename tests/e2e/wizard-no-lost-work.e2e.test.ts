@@ -3,12 +3,11 @@
  * the broker's place; leaving with entries not yet saved asks first; an expired session keeps what was
  * typed through signing in again; one click on Continue sends one save; a stale write offers Reload.
  */
-import type { Browser, BrowserContext, Page, Request } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Page, Request } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ApiSession, completeQuoteData, createDraftQuote } from "./support/api";
 import {
   baseURL,
-  launchBrowser,
   newContext,
   screenshot,
   signedInPage,
@@ -17,32 +16,17 @@ import {
   visible,
   waitForPath,
 } from "./support/browser";
+import { DESKTOP, sharedSignedInBrowser } from "./support/session";
 import { expectOnStep, expectStepAddress, quoteOf, setSwitch, stepButton } from "./wizard-helpers";
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
 let broker: ApiSession;
 const TAG = `Nl${Date.now().toString(36)}`;
 
 beforeAll(async () => {
   broker = await ApiSession.signIn("BROKER");
-  browser = await launchBrowser();
-  ({ context, page } = await signedInPage(browser, "BROKER"));
-  await page.setViewportSize({ width: 1440, height: 900 });
 });
 
-beforeEach(async () => {
-  // A fresh tab per test: no toast, dialog or kept entry of the previous test is left behind.
-  await page.close();
-  page = await context.newPage();
-  await page.setViewportSize({ width: 1440, height: 900 });
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+const ui = sharedSignedInBrowser("BROKER", { viewport: DESKTOP, freshPageEachTest: true });
 
 function stepPath(id: string, step: number): string {
   return `/quote/${id}/step/${step}`;
@@ -65,138 +49,138 @@ describe("the step lives in the address", () => {
     const quote = await createDraftQuote(broker, `${TAG} Reload Ltd`);
     await completeQuoteData(broker, quote.id);
 
-    await page.goto(`/quote/${quote.id}`);
-    await expectStepAddress(page, quote.id, 1);
-    await expectOnStep(page, 1);
+    await ui.page.goto(`/quote/${quote.id}`);
+    await expectStepAddress(ui.page, quote.id, 1);
+    await expectOnStep(ui.page, 1);
 
     for (let step = 1; step <= 7; step++) {
-      await page.goto(stepPath(quote.id, step));
-      await expectOnStep(page, step);
-      await page.reload();
-      await expectOnStep(page, step);
-      expect(new URL(page.url()).pathname).toBe(stepPath(quote.id, step));
-      if (step < 7) await visible(page.getByRole("heading", { name: `Step ${step} of 7` }));
+      await ui.page.goto(stepPath(quote.id, step));
+      await expectOnStep(ui.page, step);
+      await ui.page.reload();
+      await expectOnStep(ui.page, step);
+      expect(new URL(ui.page.url()).pathname).toBe(stepPath(quote.id, step));
+      if (step < 7) await visible(ui.page.getByRole("heading", { name: `Step ${step} of 7` }));
     }
-    await screenshot(page, "no-lost-work-step-7-after-reload");
+    await screenshot(ui.page, "no-lost-work-step-7-after-reload");
   });
 
   it("moves between steps with browser Back and Forward, saving a changed step and refusing an invalid one", async () => {
     const quote = await createDraftQuote(broker, `${TAG} History Ltd`);
-    await page.goto(stepPath(quote.id, 1));
-    await expectOnStep(page, 1);
-    await page.getByRole("button", { name: "Continue to Financial Overview" }).click();
-    await expectStepAddress(page, quote.id, 2);
-    await revenue(page).fill("400000");
-    await largestProject(page).fill("150000");
-    await page.getByRole("button", { name: "Continue to Design Liability" }).click();
-    expect(await toastText(page, "Financial Overview Saved")).toContain("Financial Overview Saved");
-    await expectStepAddress(page, quote.id, 3);
-    await expectOnStep(page, 3);
+    await ui.page.goto(stepPath(quote.id, 1));
+    await expectOnStep(ui.page, 1);
+    await ui.page.getByRole("button", { name: "Continue to Financial Overview" }).click();
+    await expectStepAddress(ui.page, quote.id, 2);
+    await revenue(ui.page).fill("400000");
+    await largestProject(ui.page).fill("150000");
+    await ui.page.getByRole("button", { name: "Continue to Design Liability" }).click();
+    expect(await toastText(ui.page, "Financial Overview Saved")).toContain("Financial Overview Saved");
+    await expectStepAddress(ui.page, quote.id, 3);
+    await expectOnStep(ui.page, 3);
 
-    await page.goBack();
-    await expectStepAddress(page, quote.id, 2);
-    await expectOnStep(page, 2);
-    expect(await revenue(page).inputValue()).toMatch(/^400,?000$/);
+    await ui.page.goBack();
+    await expectStepAddress(ui.page, quote.id, 2);
+    await expectOnStep(ui.page, 2);
+    expect(await revenue(ui.page).inputValue()).toMatch(/^400,?000$/);
 
-    await page.goForward();
-    await expectStepAddress(page, quote.id, 3);
-    await expectOnStep(page, 3);
+    await ui.page.goForward();
+    await expectStepAddress(ui.page, quote.id, 3);
+    await expectOnStep(ui.page, 3);
 
     // A changed step is saved before Back leaves it.
-    await page.goBack();
-    await expectOnStep(page, 2);
-    await revenue(page).fill("450000");
-    await page.goBack();
-    expect(await toastText(page, "Financial Overview Saved")).toContain("Financial Overview Saved");
-    await expectStepAddress(page, quote.id, 1);
-    await expectOnStep(page, 1);
+    await ui.page.goBack();
+    await expectOnStep(ui.page, 2);
+    await revenue(ui.page).fill("450000");
+    await ui.page.goBack();
+    expect(await toastText(ui.page, "Financial Overview Saved")).toContain("Financial Overview Saved");
+    await expectStepAddress(ui.page, quote.id, 1);
+    await expectOnStep(ui.page, 1);
     expect((await quoteOf(broker, quote.id)).financialOverview?.turnover).toBe(450000);
 
     // An invalid change cannot be left: the step stays and the address is put back.
-    await page.goForward();
-    await expectOnStep(page, 2);
+    await ui.page.goForward();
+    await expectOnStep(ui.page, 2);
     // Not all UK work, and no overseas split given: the step is invalid.
-    await setSwitch(page, "Is all of your turnover from work in the UK?", false);
-    await page.goBack();
-    expect(await toastText(page, "Error")).toContain("Please fix validation errors");
-    await expectStepAddress(page, quote.id, 2);
-    await expectOnStep(page, 2);
-    await visible(page.locator("#overseasWorkSplit-error"));
+    await setSwitch(ui.page, "Is all of your turnover from work in the UK?", false);
+    await ui.page.goBack();
+    expect(await toastText(ui.page, "Error")).toContain("Please fix validation errors");
+    await expectStepAddress(ui.page, quote.id, 2);
+    await expectOnStep(ui.page, 2);
+    await visible(ui.page.locator("#overseasWorkSplit-error"));
     expect(
-      await page
+      await ui.page
         .getByRole("switch", { name: "Is all of your turnover from work in the UK?" })
         .getAttribute("aria-checked"),
     ).toBe("false");
 
     // The dashboard's Continue reopens the step the broker was on.
-    await setSwitch(page, "Is all of your turnover from work in the UK?", true);
-    await stepButton(page, 3).click();
-    await expectStepAddress(page, quote.id, 3);
-    await page.goto("/dashboard");
-    const continueLink = page.getByRole("link", { name: `Continue ${quote.reference}` });
+    await setSwitch(ui.page, "Is all of your turnover from work in the UK?", true);
+    await stepButton(ui.page, 3).click();
+    await expectStepAddress(ui.page, quote.id, 3);
+    await ui.page.goto("/dashboard");
+    const continueLink = ui.page.getByRole("link", { name: `Continue ${quote.reference}` });
     await visible(continueLink);
     expect(await continueLink.getAttribute("href")).toBe(stepPath(quote.id, 3));
     await continueLink.click();
-    await expectStepAddress(page, quote.id, 3);
-    await expectOnStep(page, 3);
+    await expectStepAddress(ui.page, quote.id, 3);
+    await expectOnStep(ui.page, 3);
   });
 });
 
 describe("leaving the wizard with entries not yet saved", () => {
   it("asks on browser Back, a sidebar link and closing the tab; never when nothing changed", async () => {
     const quote = await createDraftQuote(broker, `${TAG} Leave Ltd`);
-    await page.goto("/dashboard");
-    await page.getByRole("link", { name: `Continue ${quote.reference}` }).click();
-    await expectStepAddress(page, quote.id, 1);
-    await stepButton(page, 2).click();
-    await expectStepAddress(page, quote.id, 2);
+    await ui.page.goto("/dashboard");
+    await ui.page.getByRole("link", { name: `Continue ${quote.reference}` }).click();
+    await expectStepAddress(ui.page, quote.id, 1);
+    await stepButton(ui.page, 2).click();
+    await expectStepAddress(ui.page, quote.id, 2);
 
     // Unchanged: Back leaves at once, without a question.
-    await page.goBack();
-    await expectStepAddress(page, quote.id, 1);
-    await page.goBack();
-    await waitForPath(page, "/dashboard");
+    await ui.page.goBack();
+    await expectStepAddress(ui.page, quote.id, 1);
+    await ui.page.goBack();
+    await waitForPath(ui.page, "/dashboard");
 
-    await page.goForward();
-    await expectStepAddress(page, quote.id, 1);
-    await page.getByLabel("Business address").fill("9 Changed Road, York YO1 7HH");
-    await page.goBack();
-    const dialog = page.getByRole("alertdialog", { name: "Leave this quote?" });
+    await ui.page.goForward();
+    await expectStepAddress(ui.page, quote.id, 1);
+    await ui.page.getByLabel("Business address").fill("9 Changed Road, York YO1 7HH");
+    await ui.page.goBack();
+    const dialog = ui.page.getByRole("alertdialog", { name: "Leave this quote?" });
     await visible(dialog);
-    await screenshot(page, "no-lost-work-leave-dialog");
-    expect(new URL(page.url()).pathname).toBe(stepPath(quote.id, 1));
+    await screenshot(ui.page, "no-lost-work-leave-dialog");
+    expect(new URL(ui.page.url()).pathname).toBe(stepPath(quote.id, 1));
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "hidden" });
-    expect(await page.getByLabel("Business address").inputValue()).toBe("9 Changed Road, York YO1 7HH");
+    expect(await ui.page.getByLabel("Business address").inputValue()).toBe("9 Changed Road, York YO1 7HH");
 
     // A sidebar link asks the same; staying keeps the entry, leaving drops it.
-    await page.getByRole("navigation").getByRole("link", { name: "Dashboard" }).first().click();
+    await ui.page.getByRole("navigation").getByRole("link", { name: "Dashboard" }).first().click();
     await visible(dialog);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "hidden" });
-    expect(new URL(page.url()).pathname).toBe(stepPath(quote.id, 1));
+    expect(new URL(ui.page.url()).pathname).toBe(stepPath(quote.id, 1));
 
     // Closing the tab asks through the browser's own question.
     const question = new Promise<{ type: string; dismiss: () => Promise<void> }>((resolve) =>
-      page.once("dialog", (asked) => resolve({ type: asked.type(), dismiss: () => asked.dismiss() })),
+      ui.page.once("dialog", (asked) => resolve({ type: asked.type(), dismiss: () => asked.dismiss() })),
     );
-    await page.close({ runBeforeUnload: true });
+    await ui.page.close({ runBeforeUnload: true });
     const asked = await question;
     expect(asked.type).toBe("beforeunload");
     await asked.dismiss();
-    expect(page.isClosed()).toBe(false);
+    expect(ui.page.isClosed()).toBe(false);
 
-    await page.goBack();
+    await ui.page.goBack();
     await visible(dialog);
     await dialog.getByRole("button", { name: "Leave without saving" }).click();
-    await waitForPath(page, "/dashboard");
+    await waitForPath(ui.page, "/dashboard");
     expect((await quoteOf(broker, quote.id)).financialOverview).toBeNull();
   });
   it("asks before Logout, keeps the entry on Cancel, and signs out only once the broker agrees", async () => {
     const quote = await createDraftQuote(broker, `${TAG} Logout Ltd`);
     const { version } = await quoteOf(broker, quote.id);
     // A context of its own: signing out ends that session only.
-    const own = await signedInPage(browser, "BROKER");
+    const own = await signedInPage(ui.browser, "BROKER");
     try {
       const tab = own.page;
       await tab.setViewportSize({ width: 1440, height: 900 });
@@ -230,7 +214,7 @@ describe("leaving the wizard with entries not yet saved", () => {
 describe("a session that expires mid-step", () => {
   it("keeps the typed values through signing in again and returns to the same step", async () => {
     const quote = await createDraftQuote(broker, `${TAG} Expiry Ltd`);
-    const own = await signedInPage(browser, "BROKER");
+    const own = await signedInPage(ui.browser, "BROKER");
     const tab = own.page;
     try {
       await tab.setViewportSize({ width: 1440, height: 900 });
@@ -278,7 +262,7 @@ describe("a session that expires mid-step", () => {
 
   it("sends a signed-out visitor to /login?next= and signs in to that page, never to another site", async () => {
     const quote = await createDraftQuote(broker, `${TAG} Next Ltd`);
-    const own = await newContext(browser);
+    const own = await newContext(ui.browser);
     try {
       const tab = await own.newPage();
       await tab.goto(stepPath(quote.id, 3));
@@ -304,14 +288,14 @@ describe("one click, one save", () => {
   it("a double click on Continue sends one PATCH", async () => {
     const quote = await createDraftQuote(broker, `${TAG} Double Ltd`);
     const before = await quoteOf(broker, quote.id);
-    await page.goto(stepPath(quote.id, 2));
-    await expectOnStep(page, 2);
-    await revenue(page).fill("300000");
-    await largestProject(page).fill("90000");
-    const patches = countPatches(page, quote.id);
-    await page.getByRole("button", { name: "Continue to Design Liability" }).dblclick();
-    expect(await toastText(page, "Financial Overview Saved")).toContain("Financial Overview Saved");
-    await expectOnStep(page, 3);
+    await ui.page.goto(stepPath(quote.id, 2));
+    await expectOnStep(ui.page, 2);
+    await revenue(ui.page).fill("300000");
+    await largestProject(ui.page).fill("90000");
+    const patches = countPatches(ui.page, quote.id);
+    await ui.page.getByRole("button", { name: "Continue to Design Liability" }).dblclick();
+    expect(await toastText(ui.page, "Financial Overview Saved")).toContain("Financial Overview Saved");
+    await expectOnStep(ui.page, 3);
     expect(patches.count()).toBe(1);
     expect((await quoteOf(broker, quote.id)).version).toBe(before.version + 1);
   });
@@ -320,25 +304,25 @@ describe("one click, one save", () => {
 describe("a stale write", () => {
   it("offers Reload and keeps the typed values on screen until the broker chooses", async () => {
     const quote = await createDraftQuote(broker, `${TAG} Stale Ltd`);
-    await page.goto(stepPath(quote.id, 2));
-    await expectOnStep(page, 2);
+    await ui.page.goto(stepPath(quote.id, 2));
+    await expectOnStep(ui.page, 2);
     // Someone else saves the quote after this tab opened it.
     await broker.data("PATCH", `/api/quotes/${quote.id}`, {
       financialOverview: { turnover: 800_000, largestSingleProjectValue: 200_000 },
     });
-    await revenue(page).fill("333000");
-    await largestProject(page).fill("111000");
-    await page.getByRole("button", { name: "Continue to Design Liability" }).click();
-    expect(await toastText(page, "Quote changed elsewhere")).toContain("Your entries stay on screen");
-    await expectOnStep(page, 2);
-    expect(await revenue(page).inputValue()).toMatch(/^333,?000$/);
-    await screenshot(page, "no-lost-work-stale-write");
+    await revenue(ui.page).fill("333000");
+    await largestProject(ui.page).fill("111000");
+    await ui.page.getByRole("button", { name: "Continue to Design Liability" }).click();
+    expect(await toastText(ui.page, "Quote changed elsewhere")).toContain("Your entries stay on screen");
+    await expectOnStep(ui.page, 2);
+    expect(await revenue(ui.page).inputValue()).toMatch(/^333,?000$/);
+    await screenshot(ui.page, "no-lost-work-stale-write");
 
-    await page
+    await ui.page
       .locator("li[data-toast]", { hasText: "Quote changed elsewhere" })
       .getByRole("button", { name: "Reload" })
       .click();
-    await expect.poll(() => revenue(page).inputValue()).toMatch(/^800,?000$/);
+    await expect.poll(() => revenue(ui.page).inputValue()).toMatch(/^800,?000$/);
     expect((await quoteOf(broker, quote.id)).financialOverview?.turnover).toBe(800000);
   });
 });
