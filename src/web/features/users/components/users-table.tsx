@@ -35,6 +35,31 @@ function RoleBadge({ user }: { user: User }) {
   return <Badge tone={ROLE_BADGE_TONE[user.role]}>{user.role}</Badge>;
 }
 
+/**
+ * Delete, or 'You' on one's own row: an icon in the table, and on a card the word too, since a card has no
+ * column heading to say what the icon does.
+ */
+function DeleteAction({
+  user,
+  meId,
+  onDelete,
+  onCard = false,
+}: Omit<UserListProps, "users"> & { user: User; onCard?: boolean }) {
+  if (user.id === meId) return <span className="text-xs text-slate-600">You</span>;
+  return (
+    <Button
+      variant={onCard ? "outline" : "ghost"}
+      size={onCard ? "sm" : "icon"}
+      aria-label={`Delete user ${user.name}`}
+      onClick={() => onDelete(user)}
+      className={onCard ? undefined : "text-red-700 hover:bg-red-50"}
+    >
+      <Trash2 aria-hidden="true" className={onCard ? "h-4 w-4 text-red-700" : "h-4 w-4"} />
+      {onCard ? "Delete" : null}
+    </Button>
+  );
+}
+
 function Created({ user }: { user: User }) {
   return <time dateTime={user.createdAt}>{formatDateGb(user.createdAt)}</time>;
 }
@@ -65,19 +90,7 @@ function UsersGrid({ users, meId, onDelete }: UserListProps) {
               <Created user={user} />
             </TableCell>
             <TableCell className="text-right">
-              {user.id === meId ? (
-                <span className="text-xs text-slate-600">You</span>
-              ) : (
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Delete user ${user.name}`}
-                  onClick={() => onDelete(user)}
-                  className="text-red-700 hover:bg-red-50"
-                >
-                  <Trash2 aria-hidden="true" className="h-4 w-4" />
-                </Button>
-              )}
+              <DeleteAction user={user} meId={meId} onDelete={onDelete} />
             </TableCell>
           </TableRow>
         ))}
@@ -102,19 +115,7 @@ function UserCards({ users, meId, onDelete }: UserListProps) {
             </CardListField>
           </CardListFields>
           <CardListActions>
-            {user.id === meId ? (
-              <span className="text-xs text-slate-600">You</span>
-            ) : (
-              <Button
-                variant="outline"
-                size="sm"
-                aria-label={`Delete user ${user.name}`}
-                onClick={() => onDelete(user)}
-              >
-                <Trash2 aria-hidden="true" className="h-4 w-4 text-red-700" />
-                Delete
-              </Button>
-            )}
+            <DeleteAction user={user} meId={meId} onDelete={onDelete} onCard />
           </CardListActions>
         </CardListItem>
       ))}
