@@ -153,6 +153,10 @@ export const quoteListQuerySchema = z.strictObject({
 export type QuoteListQueryInput = z.input<typeof quoteListQuerySchema>;
 export type QuoteListQuery = z.infer<typeof quoteListQuerySchema>;
 
+/** `?page=&pageSize=` of the other paged lists (the review queue, renewals due): the quote list's own rules. */
+export const pageQuerySchema = quoteListQuerySchema.pick({ page: true, pageSize: true });
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
 export const quoteListResponseSchema = z.object({ data: z.array(quoteListItemSchema), meta: paginationMetaSchema });
 export type QuoteListResponse = z.infer<typeof quoteListResponseSchema>;
 

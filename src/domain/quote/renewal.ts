@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Role } from "../auth/schemas";
 import { LIFECYCLE_REASONS } from "./lifecycle";
 import { periodOfInsurance } from "./policy-period";
-import { moneyAmountSchema, paginationMetaSchema, quoteListQuerySchema } from "./quote";
+import { moneyAmountSchema, paginationMetaSchema } from "./quote";
 import type { QuoteStatus } from "./status";
 
 /** A policy is listed as due from this many days before its last day of cover. */
@@ -119,12 +119,9 @@ export const renewalDueSchema = z.object({
 export type RenewalDue = z.infer<typeof renewalDueSchema>;
 
 /**
- * GET /api/quotes/renewals-due?page=&pageSize=: paged as the dashboard's list is (25 a page unless asked, at most
- * 100), so every due policy can be reached however large an underwriter's book.
+ * GET /api/quotes/renewals-due?page=&pageSize= (`pageQuerySchema`): paged as the dashboard's list is (25 a page
+ * unless asked, at most 100), so every due policy can be reached however large an underwriter's book.
  */
-export const renewalsDueQuerySchema = quoteListQuerySchema.pick({ page: true, pageSize: true });
-export type RenewalsDueQuery = z.infer<typeof renewalsDueQuerySchema>;
-
 export const renewalsDueResponseSchema = z.object({
   /** One page, soonest expiry first, then by reference: the order never changes between pages. */
   data: z.array(renewalDueSchema),

@@ -4,16 +4,12 @@
  */
 import { z } from "zod";
 import { elapsedWholeUnits, formatElapsed } from "../format/relative-time";
-import { brokerSummarySchema, moneyAmountSchema, paginationMetaSchema, quoteListQuerySchema } from "../quote/quote";
+import { brokerSummarySchema, moneyAmountSchema, paginationMetaSchema } from "../quote/quote";
 import type { QuoteStatus } from "../quote/status";
 import { quoteStatusSchema } from "../quote/status";
 
 /** The statuses that wait for an underwriter. */
 export const AWAITING_DECISION_STATUSES = ["REFERRED", "UW_REQUESTED"] as const satisfies readonly QuoteStatus[];
-
-/** GET /api/uw/queue?page=&pageSize=: the list's paging rules, nothing else. */
-export const underwriterQueueQuerySchema = quoteListQuerySchema.pick({ page: true, pageSize: true });
-export type UnderwriterQueueQuery = z.infer<typeof underwriterQueueQuerySchema>;
 
 export const underwriterQueueItemSchema = z.object({
   id: z.string(),

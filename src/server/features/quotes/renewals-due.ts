@@ -1,7 +1,8 @@
 /** GET /quotes/renewals-due (docs/product/life-cycle.md "Renewals"): a page of the dashboard's 'Renewals due' on today's London date. */
 import { todayInLondon } from "../../../domain/format/dates";
 import { penceToMoneyString } from "../../../domain/money";
-import { policyExpiryDate, type RenewalsDueQuery, type RenewalsDueResponse } from "../../../domain/quote/renewal";
+import type { PageQuery } from "../../../domain/quote/quote";
+import { policyExpiryDate, type RenewalsDueResponse } from "../../../domain/quote/renewal";
 import type { Database } from "../../db/client";
 import { findRenewalsDue } from "./renewals";
 import type { QuoteActor } from "./repository";
@@ -10,7 +11,7 @@ export async function listRenewalsDue(
   db: Database,
   actor: QuoteActor,
   now: Date,
-  paging: RenewalsDueQuery,
+  paging: PageQuery,
 ): Promise<RenewalsDueResponse> {
   const { rows, total } = await findRenewalsDue(db, actor, todayInLondon(now), paging);
   return {

@@ -5,7 +5,8 @@
  */
 import { and, asc, between, count, eq, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { type RenewalsDueQuery, renewalDueInceptionRange } from "../../../domain/quote/renewal";
+import type { PageQuery } from "../../../domain/quote/quote";
+import { renewalDueInceptionRange } from "../../../domain/quote/renewal";
 import type { Database } from "../../db/client";
 import { quotes, users } from "../../db/schema";
 import { brokerColumns, type QuoteActor } from "./repository";
@@ -57,7 +58,7 @@ export async function findRenewalsDue(
   db: Database,
   actor: QuoteActor,
   today: string,
-  paging: RenewalsDueQuery,
+  paging: PageQuery,
 ): Promise<{ rows: RenewalDueRow[]; total: number }> {
   const where = dueCondition(actor, today);
   const page = db

@@ -6,13 +6,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { penceToMoneyString } from "../../../domain/money";
 import {
+  pageQuerySchema,
   quoteListQuerySchema,
   quoteListResponseSchema,
   quoteSchema,
   rateQuoteResultSchema,
   ratingTraceEntrySchema,
 } from "../../../domain/quote/quote";
-import { renewalsDueQuerySchema, renewalsDueResponseSchema } from "../../../domain/quote/renewal";
+import { renewalsDueResponseSchema } from "../../../domain/quote/renewal";
 import {
   createQuoteRequestSchema,
   issueQuoteRequestSchema,
@@ -110,7 +111,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["quotes"],
         summary:
           "Page through the issued policies due for renewal: from 60 days before their last day to 30 days after it",
-        querystring: renewalsDueQuerySchema,
+        querystring: pageQuerySchema,
         response: { 200: renewalsDueResponseSchema },
       },
       onRequest: quoteEditors,

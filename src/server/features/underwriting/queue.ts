@@ -4,13 +4,9 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { penceToMoneyString } from "../../../domain/money";
 import { splitReferralReason } from "../../../domain/quote/premium";
-import type { UnderwriterDecisionValue } from "../../../domain/quote/quote";
+import type { PageQuery, UnderwriterDecisionValue } from "../../../domain/quote/quote";
 import { QUOTE_HISTORY_ACTIONS, type QuoteHistoryEvent } from "../../../domain/underwriting/history";
-import {
-  AWAITING_DECISION_STATUSES,
-  type UnderwriterQueueItem,
-  type UnderwriterQueueQuery,
-} from "../../../domain/underwriting/queue";
+import { AWAITING_DECISION_STATUSES, type UnderwriterQueueItem } from "../../../domain/underwriting/queue";
 import type { Database } from "../../db/client";
 import { auditLog, quotes, users } from "../../db/schema";
 import { brokerColumns } from "../quotes/repository";
@@ -23,7 +19,7 @@ const awaiting = inArray(quotes.status, [...AWAITING_DECISION_STATUSES]);
  */
 export async function findUnderwriterQueue(
   db: Database,
-  query: UnderwriterQueueQuery,
+  query: PageQuery,
 ): Promise<{ rows: UnderwriterQueueItem[]; total: number }> {
   const [rows, [counted]] = await Promise.all([
     db

@@ -5,9 +5,9 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { quoteSchema } from "../../../domain/quote/quote";
+import { pageQuerySchema, quoteSchema } from "../../../domain/quote/quote";
 import { underwriterDecisionSchema } from "../../../domain/underwriting/decision";
-import { underwriterQueueQuerySchema, underwriterQueueResponseSchema } from "../../../domain/underwriting/queue";
+import { underwriterQueueResponseSchema } from "../../../domain/underwriting/queue";
 import { underwriterReviewSchema } from "../../../domain/underwriting/review";
 import { currentUser, requireRole } from "../../auth/authenticate";
 import { toQuoteResponse } from "../quotes/response";
@@ -40,7 +40,7 @@ export const underwritingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["underwriting"],
         summary: "Quotes awaiting an underwriter's decision, the longest waiting first",
-        querystring: underwriterQueueQuerySchema,
+        querystring: pageQuerySchema,
         response: { 200: underwriterQueueResponseSchema },
       },
       onRequest: requireRole("UNDERWRITER", "ADMIN"),
