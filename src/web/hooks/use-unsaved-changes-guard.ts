@@ -9,8 +9,11 @@ export interface UnsavedChangesGuardOptions {
   stays: (to: URL) => boolean;
   /** The screen's address, put back while the question after browser Back or Forward is open. */
   here: () => string;
-  /** Drops the entries once the user has agreed to lose them, so the move away is not asked about again. */
-  forget: () => void;
+  /**
+   * Drops the entries once the user has agreed to lose them, for a screen whose way out could be asked about
+   * again on its way (the wizard's open step). A screen left by the move itself needs none.
+   */
+  forget?: () => void;
 }
 
 export interface UnsavedChangesGuard {
@@ -78,7 +81,7 @@ export function useUnsavedChangesGuard(options: UnsavedChangesGuardOptions): Uns
   }, []);
   const confirm = useCallback(() => {
     const go = pending?.go;
-    latest.current.forget();
+    latest.current.forget?.();
     setPending(null);
     go?.();
   }, [pending]);

@@ -149,15 +149,10 @@ export function RatingVersionEditor({
   const [dirty, setDirty] = useState(false);
   // An admin who leaves with edits not yet saved is asked first, however they leave (docs/product/screens.md).
   const address = useRef(window.location.pathname + window.location.search);
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
   const leaveGuard = useUnsavedChangesGuard({
-    unsaved: () => dirtyRef.current,
+    unsaved: () => dirty,
     stays: (to) => sameEditorAddress(to, address.current),
     here: () => address.current,
-    forget: () => {
-      dirtyRef.current = false;
-    },
   });
   // Back from signing in again after the session expired mid-save: the kept entries return, unsaved.
   const keptForm = `rating-version:${seed.version?.id ?? "new"}`;

@@ -172,16 +172,10 @@ function ReviewBody({
   const [error, setError] = useState<string | undefined>();
   // A decision chosen or a note written but not recorded is asked about before the review is left.
   const address = useRef(window.location.pathname + window.location.search);
-  const draftRef = useRef(draft);
-  draftRef.current = draft;
-  const forgotten = useRef(false);
   const leaveGuard = useUnsavedChangesGuard({
-    unsaved: () => !forgotten.current && (draftRef.current.decision !== null || draftRef.current.note.trim() !== ""),
+    unsaved: () => draft.decision !== null || draft.note.trim() !== "",
     stays: (to) => to.pathname === new URL(address.current, to).pathname,
     here: () => address.current,
-    forget: () => {
-      forgotten.current = true;
-    },
   });
   const reasons =
     review.referralReasons.length > 0 ? review.referralReasons : splitReferralReason(quote.referralReason);
