@@ -138,9 +138,7 @@ export function RenewalsDueCard({ now }: { now: Date }) {
   const rowCount = due.data?.data.length ?? 0;
   // Policies leave the list as days pass: a page that is now beyond the last moves back to the last.
   useEffect(() => {
-    if (meta && rowCount === 0 && meta.total > 0 && meta.page > 1) {
-      setPage(Math.ceil(meta.total / meta.pageSize));
-    }
+    if (meta && rowCount === 0 && meta.total > 0) setPage(Math.ceil(meta.total / meta.pageSize));
   }, [meta, rowCount]);
   if (due.isPending) return null;
   if (due.isError) {
@@ -150,8 +148,9 @@ export function RenewalsDueCard({ now }: { now: Date }) {
       </p>
     );
   }
-  const { data } = due.data;
-  if (due.data.meta.total === 0 || data.length === 0) return null;
+  const { data, meta: shown } = due.data;
+  // Nothing due, or a page past the last while the effect above moves back.
+  if (data.length === 0) return null;
   const today = todayInLondon(now);
   return (
     <Card aria-labelledby="renewals-due-title">
@@ -161,11 +160,11 @@ export function RenewalsDueCard({ now }: { now: Date }) {
           {due.isFetching && !due.isPending ? <Spinner className="h-4 w-4" label="Updating" /> : null}
         </div>
         <span className="text-sm text-slate-600">
-          {due.data.meta.total} {due.data.meta.total === 1 ? "policy" : "policies"}
+          {shown.total} {shown.total === 1 ? "policy" : "policies"}
         </span>
       </CardHeader>
       {wide ? <DueGrid rows={data} today={today} /> : <DueCards rows={data} today={today} />}
-      <Pagination meta={due.data.meta} onPageChange={setPage} label="Renewals due pages" />
+      <Pagination meta={shown} onPageChange={setPage} label="Renewals due pages" />
     </Card>
   );
 }
