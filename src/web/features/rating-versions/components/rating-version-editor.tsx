@@ -159,15 +159,19 @@ export function RatingVersionEditor({
   useEffect(() => {
     const kept = takeKeptEntries(keptForm);
     if (!kept) return;
-    const text = (key: string, fallback: string) => (typeof kept[key] === "string" ? (kept[key] as string) : fallback);
-    setName(text("name", seed.name));
-    setNotes(text("notes", seed.notes));
-    setEffectiveFrom(text("effectiveFrom", seed.effectiveFrom));
-    setEffectiveTo(text("effectiveTo", seed.effectiveTo));
-    setJsonText(text("jsonText", seed.configText));
+    // Each value was kept by this editor as it stood; one that does not read as text keeps the form's own.
+    const restore = (key: string, set: (value: string) => void) => {
+      const value = kept[key];
+      if (typeof value === "string") set(value);
+    };
+    restore("name", setName);
+    restore("notes", setNotes);
+    restore("effectiveFrom", setEffectiveFrom);
+    restore("effectiveTo", setEffectiveTo);
+    restore("jsonText", setJsonText);
     if (Array.isArray(kept.caseDrafts)) setCaseDrafts(kept.caseDrafts as TestCaseDraft[]);
     setDirty(true);
-  }, [keptForm, seed]);
+  }, [keptForm]);
   const [caseDrafts, setCaseDrafts] = useState<TestCaseDraft[]>(() => seed.testCases.map(toTestCaseDraft));
   const [caseResults, setCaseResults] = useState<TestCaseResult[] | null>(null);
   const [caseProblems, setCaseProblems] = useState<TestCaseProblem[]>([]);
