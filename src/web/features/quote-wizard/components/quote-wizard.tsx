@@ -3,6 +3,7 @@ import { decideQuoteAction } from "@domain/quote/lifecycle";
 import type { Quote } from "@domain/quote/quote";
 import { statusLabel } from "@domain/quote/status";
 import { useQueryClient } from "@tanstack/react-query";
+import { UnsavedChangesDialog } from "@web/components/leave/unsaved-changes-dialog";
 import { Badge } from "@web/components/ui/badge";
 import { ConfirmDialog } from "@web/components/ui/dialog";
 import { paths } from "@web/config/paths";
@@ -254,15 +255,11 @@ export function QuoteWizard({ quote, step, role }: { quote: Quote | undefined; s
         </p>
         <StepBody step={shown} quote={quote} reloads={reloads} />
       </div>
-      <ConfirmDialog
-        open={leaveGuard.asking}
-        onOpenChange={(open) => {
-          if (!open) leaveGuard.cancel();
-        }}
+      <UnsavedChangesDialog
+        guard={leaveGuard}
         title="Leave this quote?"
         description="Your changes on this step have not been saved. If you leave now, they are lost."
         confirmLabel="Leave without saving"
-        onConfirm={leaveGuard.confirm}
       />
       <ConfirmDialog
         open={reopenPrompt !== null}

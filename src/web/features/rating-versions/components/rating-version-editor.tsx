@@ -12,6 +12,7 @@ import {
   testRatingInput,
   testRatingRiskSchema,
 } from "@domain/rating/version";
+import { UnsavedChangesDialog } from "@web/components/leave/unsaved-changes-dialog";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { ConfirmDialog } from "@web/components/ui/dialog";
@@ -520,15 +521,11 @@ export function RatingVersionEditor({
         ) : null}
         <ComparePanel versions={versions.data ?? []} configText={jsonText} effectiveFrom={effectiveFrom} />
       </div>
-      <ConfirmDialog
-        open={leaveGuard.asking}
-        onOpenChange={(open) => {
-          if (!open) leaveGuard.cancel();
-        }}
+      <UnsavedChangesDialog
+        guard={leaveGuard}
         title="Leave this version?"
         description="Your changes to this rating version have not been saved. If you leave now, they are lost."
         confirmLabel="Leave without saving"
-        onConfirm={leaveGuard.confirm}
       />
       {editing ? (
         <ConfirmDialog

@@ -7,10 +7,10 @@ import { statusLabel } from "@domain/quote/status";
 import { underwriterDecisionSchema } from "@domain/underwriting/decision";
 import { decisionInWords } from "@domain/underwriting/history";
 import type { RiskAssessment } from "@domain/underwriting/review";
+import { UnsavedChangesDialog } from "@web/components/leave/unsaved-changes-dialog";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
-import { ConfirmDialog } from "@web/components/ui/dialog";
 import { FullPageSpinner } from "@web/components/ui/spinner";
 import { toast } from "@web/components/ui/toast-store";
 import { paths } from "@web/config/paths";
@@ -213,15 +213,11 @@ function ReviewBody({
   return (
     <div className="grid gap-5">
       <Banner review={review} />
-      <ConfirmDialog
-        open={leaveGuard.asking}
-        onOpenChange={(open) => {
-          if (!open) leaveGuard.cancel();
-        }}
+      <UnsavedChangesDialog
+        guard={leaveGuard}
         title="Leave this review?"
         description="Your decision has not been recorded. If you leave now, the decision and note you entered are lost."
         confirmLabel="Leave without recording"
-        onConfirm={leaveGuard.confirm}
       />
       {byToken ? (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-950">
