@@ -1,6 +1,6 @@
 # The production image: `docker build -t pi-quote-engine .` (docs/deploy.md).
-# Node 20.19 or newer, below 25 (package.json engines); 20.20 is the version the toolchain was checked on.
-ARG NODE_VERSION=20.20
+# Node 24 LTS or newer (package.json engines); 24.21 is the version the toolchain was checked on.
+ARG NODE_VERSION=24.21
 
 # Build stage: every dependency, the web app and the server bundle into dist/.
 FROM node:${NODE_VERSION}-bookworm-slim AS build

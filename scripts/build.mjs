@@ -74,7 +74,7 @@ await build({
   bundle: true,
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node24",
   // The server's npm packages are bundled: one file read and parsed instead of hundreds resolved one by one.
   // Kept external: PGlite (its WebAssembly and data files sit beside its code), the native argon2 binding, the
   // document and mail packages (loaded on first use only), piscina (its threads start from the worker.js in its own
