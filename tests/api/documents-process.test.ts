@@ -89,13 +89,22 @@ describe("documents rendered by server processes", { timeout: 180_000 }, () => {
   });
 
   it("answers the renders in flight at SIGTERM, closes its worker threads and exits 0", async () => {
-    const server = await startServerProcess({ dataDir: freshDataDir() });
+    // The request log (info) says when each request has reached the server: SIGTERM must find all three in
+    // flight, not on their way (a request that arrives after it is turned away, as a closing server should).
+    const server = await startServerProcess({ dataDir: freshDataDir(), env: { LOG_LEVEL: "info" } });
     servers.push(server);
     const { cookie, quoteId } = await brokerWithCompleteQuote(server.baseURL);
+    const arrived = () =>
+      server
+        .output()
+        .split("\n")
+        .filter(
+          (line) => line.includes('"incoming request"') && line.includes(`/api/quotes/${quoteId}/statement-of-fact`),
+        ).length;
     // Three at once from one broker: two render while the third waits its turn; the worker threads are still
     // starting when SIGTERM arrives.
     const inFlight = Array.from({ length: 3 }, () => statementOfFact(server.baseURL, cookie, quoteId));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect.poll(arrived, { timeout: 20_000, interval: 10 }).toBe(3);
     server.child.kill("SIGTERM");
     await Promise.all(inFlight.map(async (response) => expectPdf(await response)));
     expect(await server.exited).toEqual({ code: 0, signal: null });
