@@ -13,6 +13,10 @@ describe("the error catalogue", () => {
     }
   });
 
+  it("lists its codes in the order of its entries", () => {
+    expect(Object.keys(ERROR_CATALOGUE)).toEqual(ERROR_CODES);
+  });
+
   it("answers the spec's own words for the two refusals every screen can meet", () => {
     expect(ERROR_CATALOGUE.AUTHENTICATION_REQUIRED).toEqual({ status: 401, message: "Authentication required" });
     expect(ERROR_CATALOGUE.INSUFFICIENT_PERMISSIONS).toEqual({ status: 403, message: "Insufficient permissions" });

@@ -1,4 +1,3 @@
-import { ERROR_CATALOGUE } from "@domain/api/errors";
 import { type Login, type LoginInput, loginSchema } from "@domain/auth/schemas";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@web/components/ui/button";
@@ -29,13 +28,8 @@ export function LoginForm() {
       await login.mutateAsync(values);
       navigate(afterSignIn, { replace: true });
     } catch {
-      // docs/product/errors.md: one message for every failure (the server's own for wrong credentials), so the
-      // screen never reveals which part was wrong.
-      toast({
-        title: "Login Failed",
-        description: ERROR_CATALOGUE.INVALID_CREDENTIALS.message,
-        variant: "destructive",
-      });
+      // docs/product/errors.md: one message for every failure, so the screen never reveals which part was wrong.
+      toast({ title: "Login Failed", description: "Invalid email or password", variant: "destructive" });
     }
   });
 
