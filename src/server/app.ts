@@ -24,7 +24,7 @@ import type { AddressLimit } from "./auth/throttle";
 import type { Config } from "./config";
 import { type Database, type DatabaseKind, pingDatabase } from "./db/client";
 import { type CacheNoticeListener, listenForCacheNotices, subscribedCaches } from "./db/notify";
-import { DATABASE_UNAVAILABLE, registerErrorHandling } from "./errors";
+import { errorBody, registerErrorHandling } from "./errors";
 import { featureRoutes } from "./features";
 import { mailPlugin } from "./mail/plugin";
 import { describeApi } from "./openapi";
@@ -127,7 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           if ((request.method === "GET" || request.method === "HEAD") && !/\.[a-z0-9]+$/i.test(path)) {
             return reply.header("cache-control", "no-cache").sendFile("index.html", webRoot);
           }
-          return reply.status(404).send({ error: `No route for ${request.method} ${path}`, code: "NOT_FOUND" });
+          return reply.status(404).send(errorBody("NOT_FOUND", `No route for ${request.method} ${path}`));
         }
       : undefined,
   });
@@ -215,7 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     async (_request, reply) => {
       if (!(await pingDatabase(app.db))) {
-        return reply.status(503).send({ error: DATABASE_UNAVAILABLE, code: "DATABASE_UNAVAILABLE" });
+        return reply.status(503).send(errorBody("DATABASE_UNAVAILABLE"));
       }
       return { status: "ok" as const };
     },

@@ -1,13 +1,15 @@
 /**
  * The server's ONE error type and the ONE place errors become HTTP answers (docs/product/errors.md):
  * `{ error: "<message a person can read>", code: "<MACHINE_CODE>", issues?: [{ path, message }] }`.
- * Routes throw `AppError`; zod validation failures become 400 with the domain schemas' messages; a database
- * that cannot be reached becomes 503 DATABASE_UNAVAILABLE; anything unexpected is logged and answered 500
- * without a stack.
+ * Routes throw `AppError` with a code from the domain's catalogue (src/domain/api/errors.ts), which fixes the
+ * status and the default message; zod validation failures become 400 with the domain schemas' messages; a
+ * database that cannot be reached becomes 503 DATABASE_UNAVAILABLE; anything unexpected is logged and answered
+ * 500 without a stack.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
+import { ERROR_CATALOGUE, type ErrorCode, type ErrorStatus, isErrorCode } from "../domain/api/errors";
 
 export interface ValidationIssue {
   /** Dot path into the request body, e.g. "financialOverview.turnover" ("" for the body itself). */
@@ -17,58 +19,37 @@ export interface ValidationIssue {
 
 export interface ErrorBody {
   error: string;
-  code: string;
+  code: ErrorCode;
   issues?: ValidationIssue[];
 }
 
-export const AUTHENTICATION_REQUIRED = "Authentication required";
-export const INSUFFICIENT_PERMISSIONS = "Insufficient permissions";
+/** The answer's body for `code`: the catalogue's message unless the caller has a more particular one. */
+export function errorBody(code: ErrorCode, message: string = ERROR_CATALOGUE[code].message): ErrorBody {
+  return { error: message, code };
+}
 
 export class AppError extends Error {
-  readonly status: number;
-  readonly code: string;
+  readonly status: ErrorStatus;
+  readonly code: ErrorCode;
   readonly issues: ValidationIssue[] | undefined;
 
-  constructor(status: number, code: string, message: string, issues?: ValidationIssue[]) {
+  /** The status is always the catalogue's for `code`; `message` replaces its default when there is more to say. */
+  constructor(code: ErrorCode, message: string = ERROR_CATALOGUE[code].message, issues?: ValidationIssue[]) {
     super(message);
     this.name = "AppError";
-    this.status = status;
+    this.status = ERROR_CATALOGUE[code].status;
     this.code = code;
     this.issues = issues;
   }
 
   static validation(issues: ValidationIssue[], message?: string): AppError {
-    return new AppError(400, "VALIDATION_FAILED", message ?? issues[0]?.message ?? "Invalid request", issues);
-  }
-  static badRequest(message: string, code = "BAD_REQUEST"): AppError {
-    return new AppError(400, code, message);
-  }
-  static unauthorized(message = AUTHENTICATION_REQUIRED, code = "AUTHENTICATION_REQUIRED"): AppError {
-    return new AppError(401, code, message);
-  }
-  static forbidden(message = INSUFFICIENT_PERMISSIONS, code = "INSUFFICIENT_PERMISSIONS"): AppError {
-    return new AppError(403, code, message);
-  }
-  static notFound(message = "Not found", code = "NOT_FOUND"): AppError {
-    return new AppError(404, code, message);
-  }
-  static conflict(message: string, code = "CONFLICT"): AppError {
-    return new AppError(409, code, message);
-  }
-  static tooManyRequests(message: string, code = "RATE_LIMITED"): AppError {
-    return new AppError(429, code, message);
-  }
-  static badGateway(message: string, code = "UPSTREAM_FAILED"): AppError {
-    return new AppError(502, code, message);
-  }
-  static serviceUnavailable(message: string, code = "SERVICE_UNAVAILABLE"): AppError {
-    return new AppError(503, code, message);
+    return new AppError("VALIDATION_FAILED", message ?? issues[0]?.message, issues);
   }
 
   toBody(): ErrorBody {
     return this.issues
-      ? { error: this.message, code: this.code, issues: this.issues }
-      : { error: this.message, code: this.code };
+      ? { ...errorBody(this.code, this.message), issues: this.issues }
+      : errorBody(this.code, this.message);
   }
 }
 
@@ -103,9 +84,6 @@ export function sqlStateOf(error: unknown): string | undefined {
   }
   return undefined;
 }
-
-/** What a request hears while the database cannot be reached: it is worth trying again in a moment. */
-export const DATABASE_UNAVAILABLE = "The database is unavailable; try again shortly";
 
 /** The network failing under the driver: the server refused, dropped or never answered the connection. */
 const NETWORK_ERROR_CODES = new Set([
@@ -150,11 +128,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** The answer for `code` with the catalogue's status. */
+function answer(code: ErrorCode, message?: string): { status: number; body: ErrorBody } {
+  return { status: ERROR_CATALOGUE[code].status, body: errorBody(code, message) };
+}
+
 function toErrorReply(error: unknown, request: FastifyRequest): { status: number; body: ErrorBody } {
   if (error instanceof AppError) return { status: error.status, body: error.toBody() };
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, "database unavailable");
-    return { status: 503, body: { error: DATABASE_UNAVAILABLE, code: "DATABASE_UNAVAILABLE" } };
+    return answer("DATABASE_UNAVAILABLE");
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.flatMap((v): ValidationIssue[] => {
@@ -175,38 +158,30 @@ function toErrorReply(error: unknown, request: FastifyRequest): { status: number
   if (isFastifyError(error) && !isResponseSerializationError(error)) {
     switch (error.code) {
       case "FST_ERR_CTP_BODY_TOO_LARGE":
-        return {
-          status: 413,
-          body: { error: "Request body is too large (the limit is 1 MB)", code: "PAYLOAD_TOO_LARGE" },
-        };
+        return answer("PAYLOAD_TOO_LARGE");
       case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-        return {
-          status: 415,
-          body: { error: "Send the request body as application/json", code: "UNSUPPORTED_MEDIA_TYPE" },
-        };
+        return answer("UNSUPPORTED_MEDIA_TYPE");
       case "FST_ERR_CTP_EMPTY_JSON_BODY":
-        return { status: 400, body: { error: "The request body is empty", code: "INVALID_JSON" } };
+        return answer("INVALID_JSON", "The request body is empty");
       case "FST_ERR_CTP_INVALID_JSON_BODY":
-        return { status: 400, body: { error: "The request body is not valid JSON", code: "INVALID_JSON" } };
+        return answer("INVALID_JSON");
       default:
         break;
     }
-    if (error.statusCode === 400 && error instanceof SyntaxError) {
-      return { status: 400, body: { error: "The request body is not valid JSON", code: "INVALID_JSON" } };
-    }
+    if (error.statusCode === 400 && error instanceof SyntaxError) return answer("INVALID_JSON");
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-      return {
-        status: error.statusCode,
-        body: { error: error.message, code: error.code?.replace(/^FST_ERR_/, "") ?? "BAD_REQUEST" },
-      };
+      // Any other refusal by the framework keeps its own status and words; its code is the catalogue's when the
+      // framework's names one (FST_ERR_NOT_FOUND), and BAD_REQUEST otherwise, so the code stays one of ours.
+      const named = error.code.replace(/^FST_ERR_/, "");
+      return { status: error.statusCode, body: errorBody(isErrorCode(named) ? named : "BAD_REQUEST", error.message) };
     }
   }
   if (sqlStateOf(error) === "23505") {
     request.log.warn({ err: error }, "unique constraint violated");
-    return { status: 409, body: { error: "A record with these details already exists", code: "CONFLICT" } };
+    return answer("CONFLICT");
   }
   request.log.error({ err: error }, "request failed");
-  return { status: 500, body: { error: "Internal server error", code: "INTERNAL_ERROR" } };
+  return answer("INTERNAL_ERROR");
 }
 
 function isFastifyError(error: unknown): error is FastifyError {
@@ -230,6 +205,6 @@ export function registerErrorHandling(
     }
     return reply
       .status(404)
-      .send({ error: `No route for ${request.method} ${request.url.split("?")[0]}`, code: "NOT_FOUND" });
+      .send(errorBody("NOT_FOUND", `No route for ${request.method} ${request.url.split("?")[0]}`));
   });
 }

@@ -10,11 +10,10 @@
  */
 import type { SwaggerTransformObject } from "@fastify/swagger";
 import type { FastifyInstance } from "fastify";
+import { ERROR_CODES, type ErrorStatus } from "../domain/api/errors";
 import { ROLES, type Role } from "../domain/auth/schemas";
 import { rolesGuardedBy } from "./auth/authenticate";
 import { SESSION_COOKIE } from "./auth/sessions";
-
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
 
 export interface OperationDescription {
   /** Verb first, unique across the API: what a generated client names the call. */
@@ -111,7 +110,11 @@ const ERROR_SCHEMA = {
   required: ["error", "code"],
   properties: {
     error: { type: "string", description: "A message a person can read" },
-    code: { type: "string", description: "A machine-readable code, e.g. VALIDATION_FAILED" },
+    code: {
+      type: "string",
+      enum: ERROR_CODES,
+      description: "A machine-readable code from the closed list of docs/product/errors.md, e.g. VALIDATION_FAILED",
+    },
     issues: {
       type: "array",
       description: "On validation failures only: each failing field's dot path into the body and its message",

@@ -7,8 +7,8 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
+import { ERROR_CATALOGUE } from "../../src/domain/api/errors";
 import { auditLog } from "../../src/server/db/schema";
-import { VERSION_CONFLICT } from "../../src/server/features/quotes/repository";
 import { signIn } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";
 import { createQuote, FINANCIAL_OVERVIEW } from "./quotes-fixtures";
@@ -72,7 +72,8 @@ describeEachDatabase("concurrent edits of one quote", (ctx) => {
       const refused = outcomes.filter((o) => o.status === 409);
       expect(applied).toHaveLength(1);
       expect(refused).toHaveLength(CLIENTS - 1);
-      for (const o of refused) expect(o).toMatchObject({ code: "VERSION_CONFLICT", error: VERSION_CONFLICT });
+      for (const o of refused)
+        expect(o).toMatchObject({ code: "VERSION_CONFLICT", error: ERROR_CATALOGUE.VERSION_CONFLICT.message });
 
       const stored = (
         await ctx.app.inject({ method: "GET", url: `/api/quotes/${quote.id}`, headers: { cookie } })

@@ -50,6 +50,39 @@ describeEachDatabase("errors and the built web app", (ctx) => {
     }
   });
 
+  it("answers a refusal by the framework that the catalogue does not name with its own status and words, as BAD_REQUEST", async () => {
+    // A body shorter than its Content-Length: Node's own HTTP parser never lets this through a socket, but the
+    // framework's check stands behind it, and its answer must still carry one of the catalogue's codes.
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json", "content-length": "100" },
+      payload: '{"email":"a@example.com","password":"x"}',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: "Request body size did not match Content-Length", code: "BAD_REQUEST" });
+  });
+
+  it("answers every AppError with the catalogue's status for its code", async () => {
+    const { AppError } = await import("../../src/server/errors");
+    const { ERROR_CATALOGUE, ERROR_CODES } = await import("../../src/domain/api/errors");
+    const { buildApp } = await import("../../src/server/app");
+    const app = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+    app.get("/api/test-error/:code", async (request) => {
+      throw new AppError((request.params as { code: (typeof ERROR_CODES)[number] }).code);
+    });
+    await app.ready();
+    try {
+      for (const code of ERROR_CODES) {
+        const response = await app.inject({ method: "GET", url: `/api/test-error/${code}` });
+        expect(response.statusCode, code).toBe(ERROR_CATALOGUE[code].status);
+        expect(response.json(), code).toEqual({ error: ERROR_CATALOGUE[code].message, code });
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
   it("serves the built web app with an index.html fallback for client routes, never for /api", async () => {
     const { mkdtempSync, mkdirSync, rmSync, writeFileSync } = await import("node:fs");
     const { join } = await import("node:path");

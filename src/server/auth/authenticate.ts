@@ -53,7 +53,7 @@ export function registerAuthentication(app: FastifyInstance): void {
 
 /** The signed-in user, or 401. For handlers behind `requireUser`/`requireRole`, where it never throws. */
 export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw AppError.unauthorized();
+  if (!request.user) throw new AppError("AUTHENTICATION_REQUIRED");
   return request.user;
 }
 
@@ -79,7 +79,7 @@ guardRoles.set(requireUser, ROLES);
 export function requireRole(...roles: readonly Role[]): onRequestAsyncHookHandler {
   const guard: onRequestAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
     const user = currentUser(request);
-    if (!roles.includes(user.role)) throw AppError.forbidden();
+    if (!roles.includes(user.role)) throw new AppError("INSUFFICIENT_PERMISSIONS");
   };
   guardRoles.set(guard, roles);
   return guard;

@@ -25,6 +25,6 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string | un
     // URL drops a scheme's default port ("http://x:80" -> "x"); drop it from the Host header likewise.
     const ownHost = request.host.replace(/:(80|443)$/, "");
     if (originHost !== undefined && (originHost === ownHost || originHost === publicHost)) return;
-    throw AppError.forbidden("Cross-site request refused", "CROSS_SITE_REQUEST");
+    throw new AppError("CROSS_SITE_REQUEST");
   });
 }

@@ -78,7 +78,7 @@ export function holdWorkerPool(): WorkerPoolHold {
   let released = false;
   return {
     run<T>(task: WorkerTask, transferList?: readonly Transferable[]): Promise<T> {
-      if (released) return Promise.reject(AppError.serviceUnavailable("The server is shutting down; try again."));
+      if (released) return Promise.reject(new AppError("SERVICE_UNAVAILABLE"));
       return runInWorker<T>(task, transferList);
     },
     async release() {

@@ -59,6 +59,14 @@ describe("apiClient", () => {
     expect(error.message).toBe("502: <html>Bad gateway</html>");
     expect(error.serverMessage).toBeUndefined();
   });
+
+  it("keeps a code only when it is one of the catalogue's, and the readable text either way", async () => {
+    const body = '{"error":"Upstream refused","code":"SOMETHING_ELSE"}';
+    vi.stubGlobal("fetch", answer(502, body, "Bad Gateway"));
+    const error = (await apiClient.get("/api/me").catch((caught: unknown) => caught)) as ApiError;
+    expect(error.code).toBeUndefined();
+    expect(errorMessageOf(error)).toBe("Upstream refused");
+  });
 });
 
 describe("withQuery", () => {

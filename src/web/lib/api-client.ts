@@ -4,6 +4,7 @@
  * "{status}: {body text, or the status text when the body is empty}". The server's structured error
  * (`{ error, code, issues }`, docs/product/errors.md) is kept on the error so screens can show its readable text.
  */
+import { type ErrorCode, isErrorCode } from "@domain/api/errors";
 
 export interface ApiIssue {
   path: string;
@@ -12,7 +13,7 @@ export interface ApiIssue {
 
 interface ServerErrorBody {
   error?: string;
-  code?: string;
+  code?: unknown;
   issues?: ApiIssue[];
 }
 
@@ -21,7 +22,8 @@ export class ApiError extends Error {
   readonly statusText: string;
   /** The server's readable message (`error` field), when the body carried one. */
   readonly serverMessage: string | undefined;
-  readonly code: string | undefined;
+  /** One of the catalogue's codes; undefined when the body had none, or one this app does not know (a proxy's). */
+  readonly code: ErrorCode | undefined;
   readonly issues: ApiIssue[];
 
   constructor(status: number, statusText: string, bodyText: string) {
@@ -31,7 +33,7 @@ export class ApiError extends Error {
     this.statusText = statusText;
     const body = parseErrorBody(bodyText);
     this.serverMessage = body?.error;
-    this.code = body?.code;
+    this.code = isErrorCode(body?.code) ? body.code : undefined;
     this.issues = body?.issues ?? [];
   }
 }

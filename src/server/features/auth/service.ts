@@ -19,8 +19,6 @@ import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { findLiveUserByEmail, toUserResponse } from "../users/repository";
 
-export const INVALID_CREDENTIALS = "Invalid email or password";
-
 function lockedMessage(until: Date, now: Date): string {
   const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
   return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
@@ -56,7 +54,7 @@ export async function signIn(
   if (waitMs !== undefined) {
     return {
       signedIn: false,
-      refusal: AppError.tooManyRequests(`Too many requests. Try again in ${waitInWords(waitMs)}.`),
+      refusal: new AppError("RATE_LIMITED", `Too many requests. Try again in ${waitInWords(waitMs)}.`),
       retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
     };
   }
@@ -71,7 +69,7 @@ export async function signIn(
     });
     return {
       signedIn: false,
-      refusal: AppError.tooManyRequests(lockedMessage(lock.until, now), "ACCOUNT_LOCKED"),
+      refusal: new AppError("ACCOUNT_LOCKED", lockedMessage(lock.until, now)),
       retryAfterSeconds: Math.max(1, Math.ceil((lock.until.getTime() - now.getTime()) / 1000)),
     };
   }
@@ -98,7 +96,7 @@ export async function signIn(
         });
       }
     });
-    throw AppError.unauthorized(INVALID_CREDENTIALS, "INVALID_CREDENTIALS");
+    throw new AppError("INVALID_CREDENTIALS");
   }
   // A new session on every sign-in (never reuse one the browser already held: session fixation).
   const session = await db.transaction(async (tx) => {

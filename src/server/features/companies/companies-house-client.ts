@@ -5,6 +5,7 @@
  * crash"). Responses keep Companies House's field names; they are checked only for the fields we read.
  */
 import type { z } from "zod";
+import { ERROR_CATALOGUE } from "../../../domain/api/errors";
 import { AppError } from "../../errors";
 import {
   type CompanyRegister,
@@ -25,8 +26,6 @@ export interface CompaniesHouseClientOptions {
   fetch?: typeof fetch;
 }
 
-const UNAVAILABLE = "The company register is unavailable at the moment. Please try again shortly.";
-
 export function createCompaniesHouseClient(options: CompaniesHouseClientOptions): CompanyRegister {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? DEFAULT_REGISTER_TIMEOUT_MS;
@@ -46,12 +45,7 @@ export function createCompaniesHouseClient(options: CompaniesHouseClientOptions)
       });
     } catch (error) {
       const timedOut = error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError");
-      throw timedOut
-        ? AppError.badGateway(
-            "The company register did not answer in time. Please try again shortly.",
-            "COMPANY_REGISTER_TIMEOUT",
-          )
-        : AppError.badGateway(UNAVAILABLE, "COMPANY_REGISTER_UNAVAILABLE");
+      throw new AppError(timedOut ? "COMPANY_REGISTER_TIMEOUT" : "COMPANY_REGISTER_UNAVAILABLE");
     }
 
     if (response.status === 404) {
@@ -62,21 +56,15 @@ export function createCompaniesHouseClient(options: CompaniesHouseClientOptions)
     }
     if (response.status === 429) {
       await response.body?.cancel();
-      throw AppError.serviceUnavailable(
-        "The company register has had too many requests. Please wait a minute and try again.",
-        "COMPANY_REGISTER_RATE_LIMITED",
-      );
+      throw new AppError("COMPANY_REGISTER_RATE_LIMITED");
     }
     if (response.status === 401 || response.status === 403) {
       await response.body?.cancel();
-      throw AppError.badGateway(
-        "The company register refused this service's API key. Please tell your administrator.",
-        "COMPANY_REGISTER_UNAUTHORISED",
-      );
+      throw new AppError("COMPANY_REGISTER_UNAUTHORISED");
     }
     if (!response.ok) {
       await response.body?.cancel();
-      throw AppError.badGateway(UNAVAILABLE, "COMPANY_REGISTER_UNAVAILABLE");
+      throw new AppError("COMPANY_REGISTER_UNAVAILABLE");
     }
 
     let body: unknown;
@@ -84,17 +72,14 @@ export function createCompaniesHouseClient(options: CompaniesHouseClientOptions)
       body = await response.json();
     } catch (error) {
       const timedOut = error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError");
-      throw AppError.badGateway(
-        timedOut ? "The company register did not answer in time. Please try again shortly." : UNAVAILABLE,
-        timedOut ? "COMPANY_REGISTER_TIMEOUT" : "COMPANY_REGISTER_INVALID_RESPONSE",
-      );
+      // A body that cannot be read as JSON: the code says why, the message what a broker can do about it.
+      throw timedOut
+        ? new AppError("COMPANY_REGISTER_TIMEOUT")
+        : new AppError("COMPANY_REGISTER_INVALID_RESPONSE", ERROR_CATALOGUE.COMPANY_REGISTER_UNAVAILABLE.message);
     }
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
-      throw AppError.badGateway(
-        "The company register sent an answer this service cannot read.",
-        "COMPANY_REGISTER_INVALID_RESPONSE",
-      );
+      throw new AppError("COMPANY_REGISTER_INVALID_RESPONSE");
     }
     return parsed.data;
   }

@@ -61,15 +61,15 @@ export function createCompanyService(options: CompanyServiceOptions): CompanySer
     async search(rawQuery) {
       const query = rawQuery.trim().replace(/\s+/g, " ");
       if (query.length < COMPANY_SEARCH_MIN_CHARS) {
-        throw AppError.badRequest(
-          `Enter at least ${COMPANY_SEARCH_MIN_CHARS} characters to search the company register`,
+        throw new AppError(
           "COMPANY_SEARCH_TOO_SHORT",
+          `Enter at least ${COMPANY_SEARCH_MIN_CHARS} characters to search the company register`,
         );
       }
       if (query.length > COMPANY_SEARCH_MAX_CHARS) {
-        throw AppError.badRequest(
-          `A company search can be at most ${COMPANY_SEARCH_MAX_CHARS} characters`,
+        throw new AppError(
           "COMPANY_SEARCH_TOO_LONG",
+          `A company search can be at most ${COMPANY_SEARCH_MAX_CHARS} characters`,
         );
       }
       return searches.getOrLoad(query.toLowerCase(), async () => {
@@ -80,10 +80,7 @@ export function createCompanyService(options: CompanyServiceOptions): CompanySer
     async officers(rawNumber) {
       const companyNumber = normaliseCompanyNumber(rawNumber);
       if (!companyNumber) {
-        throw AppError.badRequest(
-          "A company number is 8 letters or digits, for example 01234567 or SC123456",
-          "INVALID_COMPANY_NUMBER",
-        );
+        throw new AppError("INVALID_COMPANY_NUMBER");
       }
       return officerLists.getOrLoad(companyNumber, async () => {
         const list = await register.listOfficers(companyNumber);

@@ -68,8 +68,5 @@ export function normaliseCompanyNumber(raw: string): string | null {
 }
 
 export function companyNotFound(companyNumber: string): AppError {
-  return AppError.notFound(
-    `No company with number ${companyNumber} was found in the company register`,
-    "COMPANY_NOT_FOUND",
-  );
+  return new AppError("COMPANY_NOT_FOUND", `No company with number ${companyNumber} was found in the company register`);
 }

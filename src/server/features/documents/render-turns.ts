@@ -36,9 +36,9 @@ export function createRenderTurns(
       return;
     }
     if (turns.waiting.length >= waitingAtMost) {
-      throw AppError.tooManyRequests(
-        `You already have ${atOnce + waitingAtMost} documents being prepared; download this one when they are ready.`,
+      throw new AppError(
         "DOCUMENTS_BUSY",
+        `You already have ${atOnce + waitingAtMost} documents being prepared; download this one when they are ready.`,
       );
     }
     // The finishing render hands its place straight over, so `running` stays counted for the one woken.

@@ -22,9 +22,9 @@ export async function documentViewFor(
   const quote = toQuoteResponse(found.quote, found.broker, found.decidedBy, found.renewalOf);
   const missing = findMissingForDocuments(quote);
   if (missing.length > 0) {
-    throw AppError.conflict(
-      `The ${documentName} cannot be produced until the quote is complete. ${describeMissing(missing)}.`,
+    throw new AppError(
       "QUOTE_INCOMPLETE",
+      `The ${documentName} cannot be produced until the quote is complete. ${describeMissing(missing)}.`,
     );
   }
   const ratingVersion = quote.ratingVersionId ? ((await findVersionName(db, quote.ratingVersionId)) ?? null) : null;

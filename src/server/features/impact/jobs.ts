@@ -89,10 +89,7 @@ export class ImpactJobStore {
         .from(impactJobs)
         .where(eq(impactJobs.status, "running"));
       if (running >= MAX_RUNNING_JOBS) {
-        throw AppError.conflict(
-          "Other impact analyses are running; try again when one of them finishes",
-          "IMPACT_ANALYSIS_BUSY",
-        );
+        throw new AppError("IMPACT_ANALYSIS_BUSY");
       }
       const [inserted] = await tx
         .insert(impactJobs)

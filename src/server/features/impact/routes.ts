@@ -57,7 +57,7 @@ export const impactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const job = await jobs.find(request.params.id, request.params.jobId);
-      if (!job) throw AppError.notFound(IMPACT_JOB_NOT_FOUND);
+      if (!job) throw new AppError("NOT_FOUND", IMPACT_JOB_NOT_FOUND);
       return { data: job };
     },
   );

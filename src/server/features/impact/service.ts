@@ -12,7 +12,7 @@ export const IMPACT_NEEDS_DRAFT =
 /** Starts (or joins) the analysis of a draft version. */
 export async function startImpactAnalysis(db: Database, jobs: ImpactJobStore, versionId: string) {
   const version = await findVersion(db, versionId);
-  if (!version) throw AppError.notFound("Rating version not found");
-  if (version.status !== "DRAFT") throw AppError.conflict(IMPACT_NEEDS_DRAFT, "RATING_VERSION_PUBLISHED");
+  if (!version) throw new AppError("NOT_FOUND", "Rating version not found");
+  if (version.status !== "DRAFT") throw new AppError("RATING_VERSION_PUBLISHED", IMPACT_NEEDS_DRAFT);
   return jobs.start(version);
 }

@@ -7,9 +7,7 @@ import { decideQuoteAction, type QuoteAction, type QuoteActionContext } from "..
 import type { Database } from "../../db/client";
 import type { QuoteRow } from "../../db/schema";
 import { AppError } from "../../errors";
-import { findQuoteWithBroker, type QuoteActor, type QuoteWithBroker, VERSION_CONFLICT } from "./repository";
-
-export const QUOTE_NOT_FOUND = "Quote not found";
+import { findQuoteWithBroker, type QuoteActor, type QuoteWithBroker } from "./repository";
 
 export type AllowedQuoteAction = Extract<ReturnType<typeof decideQuoteAction>, { allowed: true }>;
 
@@ -17,14 +15,14 @@ export type AllowedQuoteAction = Extract<ReturnType<typeof decideQuoteAction>, {
 export function assertAllowed(decision: ReturnType<typeof decideQuoteAction>): asserts decision is AllowedQuoteAction {
   if (decision.allowed) return;
   // docs/product/errors.md: every permission refusal reads "Insufficient permissions"; state conflicts say why.
-  if (decision.kind === "forbidden") throw AppError.forbidden();
-  throw AppError.conflict(decision.reason, "QUOTE_STATE_CONFLICT");
+  if (decision.kind === "forbidden") throw new AppError("INSUFFICIENT_PERMISSIONS");
+  throw new AppError("QUOTE_STATE_CONFLICT", decision.reason);
 }
 
 /** The quote and its broker, or 404. */
 export async function requireQuote(db: Database, id: string): Promise<QuoteWithBroker> {
   const found = await findQuoteWithBroker(db, id);
-  if (!found) throw AppError.notFound(QUOTE_NOT_FOUND, "QUOTE_NOT_FOUND");
+  if (!found) throw new AppError("QUOTE_NOT_FOUND");
   return found;
 }
 
@@ -68,7 +66,7 @@ export async function loadQuoteFor(
 /** An `expectedVersion` that is not the stored one means someone else saved in between (409). */
 export function assertExpectedVersion(quote: QuoteRow, expectedVersion: number | undefined): void {
   if (expectedVersion !== undefined && expectedVersion !== quote.version) {
-    throw AppError.conflict(VERSION_CONFLICT, "VERSION_CONFLICT");
+    throw new AppError("VERSION_CONFLICT");
   }
 }
 

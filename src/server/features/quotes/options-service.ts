@@ -29,7 +29,7 @@ export interface PricedQuotationOptions {
  */
 export async function priceQuotationOptions(db: Database, quote: QuoteRow): Promise<PricedQuotationOptions> {
   const missing = findMissingForRating(quote);
-  if (missing.length > 0) throw AppError.conflict(quotationOptionsIncompleteMessage(missing), "QUOTE_INCOMPLETE");
+  if (missing.length > 0) throw new AppError("QUOTE_INCOMPLETE", quotationOptionsIncompleteMessage(missing));
   const effective = await requireEffectiveRater(db, quote);
   return {
     options: quotationOptions(effective.rater, ratingInputOf(quote), overrideOptionsOf(quote)),

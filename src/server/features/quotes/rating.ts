@@ -30,8 +30,6 @@ type RatedQuoteFields = Pick<
   | "overrideBasePremium"
 >;
 
-export const NO_RATING_VERSION_CODE = "NO_RATING_VERSION";
-
 export interface QuoteRating {
   result: RatingResult;
   version: RatingVersionRow;
@@ -46,8 +44,7 @@ export async function requireEffectiveRater(
   const effective = await findEffectiveRater(db, quote.productCode, quote.inceptionDate);
   if (!effective) {
     throw new AppError(
-      422,
-      NO_RATING_VERSION_CODE,
+      "NO_RATING_VERSION",
       `No published rating version for product ${quote.productCode} covers the inception date ${quote.inceptionDate}`,
     );
   }

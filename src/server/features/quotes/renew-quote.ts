@@ -16,10 +16,8 @@ import { ratedAudit, rateStoredQuote, ratingColumns } from "./rating";
 import { findRenewalOf } from "./renewals";
 import type { QuoteWithBroker } from "./repository";
 
-const RENEWAL_CONFLICT = "RENEWAL_CONFLICT";
-
 function alreadyRenewed(reference: string): AppError {
-  return AppError.conflict(RENEWAL_MESSAGES.alreadyRenewed(reference), RENEWAL_CONFLICT);
+  return new AppError("RENEWAL_CONFLICT", RENEWAL_MESSAGES.alreadyRenewed(reference));
 }
 
 /** The renewal's columns: the policy's answers with the new inception date; no premium, decision or number yet. */
@@ -70,8 +68,8 @@ export async function renewQuote(db: Database, actor: AuthUser, id: string, now:
     renewedAs: existing?.reference ?? null,
   });
   if (!decision.allowed) {
-    if (decision.kind === "forbidden") throw AppError.forbidden();
-    throw AppError.conflict(decision.reason, RENEWAL_CONFLICT);
+    if (decision.kind === "forbidden") throw new AppError("INSUFFICIENT_PERMISSIONS");
+    throw new AppError("RENEWAL_CONFLICT", decision.reason);
   }
 
   const values = renewalValues(policy, now);

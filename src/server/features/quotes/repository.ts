@@ -39,8 +39,6 @@ export interface RenewedPolicyRow {
   totalPremium: number | null;
 }
 
-export const VERSION_CONFLICT = "Quote was changed by someone else; reload it and try again";
-
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Ids that cannot exist are simply unknown (404), never a database cast error. */
@@ -116,7 +114,7 @@ export async function updateQuoteAtVersion(
     .set({ ...changes, version: quote.version + 1, updatedAt: now })
     .where(where)
     .returning();
-  if (!updated) throw AppError.conflict(VERSION_CONFLICT, "VERSION_CONFLICT");
+  if (!updated) throw new AppError("VERSION_CONFLICT");
   return updated;
 }
 
@@ -198,7 +196,7 @@ export async function updateQuoteWithAudit(
     values[`set_${column}`] = value === null ? null : quotes[column].mapToDriverValue(value as never);
   }
   const [row] = await prepared.execute(values);
-  if (!row) throw AppError.conflict(VERSION_CONFLICT, "VERSION_CONFLICT");
+  if (!row) throw new AppError("VERSION_CONFLICT");
   // The row is exactly what was read plus what was written: rebuilding it here spares mapping a returned
   // 50-column row through the ORM on every write (a measurable share of the API's CPU).
   return { ...quote, ...written } as QuoteRow;

@@ -61,7 +61,7 @@ export function toRatingVersionResponse({ version, creator }: VersionWithCreator
 function productCodeOf(json: Record<string, unknown>): string {
   const productCode = json.productCode;
   // The request schema ran the engine's validation, which requires a product code.
-  if (typeof productCode !== "string") throw AppError.badRequest("The configuration has no productCode");
+  if (typeof productCode !== "string") throw new AppError("BAD_REQUEST", "The configuration has no productCode");
   return productCode;
 }
 
@@ -71,7 +71,7 @@ export async function listRatingVersions(db: Database, productCode?: string): Pr
 
 export async function getRatingVersion(db: Database, id: string): Promise<RatingVersion> {
   const found = await findVersionWithCreator(db, id);
-  if (!found) throw AppError.notFound(NOT_FOUND);
+  if (!found) throw new AppError("NOT_FOUND", NOT_FOUND);
   return toRatingVersionResponse(found);
 }
 
@@ -120,9 +120,9 @@ export async function updateDraft(
 ): Promise<RatingVersion> {
   await db.transaction(async (tx) => {
     const current = await findVersionForUpdate(tx, id);
-    if (!current) throw AppError.notFound(NOT_FOUND);
+    if (!current) throw new AppError("NOT_FOUND", NOT_FOUND);
     if (current.status === "PUBLISHED") {
-      throw AppError.conflict("Published rating versions cannot be changed", "RATING_VERSION_PUBLISHED");
+      throw new AppError("RATING_VERSION_PUBLISHED");
     }
     const period = {
       effectiveFrom: update.effectiveFrom ?? current.effectiveFrom,
@@ -161,22 +161,22 @@ export async function updateDraft(
 export async function publishVersion(db: Database, admin: Actor, id: string, now: Date): Promise<RatingVersion> {
   await db.transaction(async (tx) => {
     const draft = await findVersion(tx, id);
-    if (!draft) throw AppError.notFound(NOT_FOUND);
+    if (!draft) throw new AppError("NOT_FOUND", NOT_FOUND);
     await lockProduct(tx, draft.productCode);
     const current = await findVersionForUpdate(tx, id);
-    if (!current) throw AppError.notFound(NOT_FOUND);
+    if (!current) throw new AppError("NOT_FOUND", NOT_FOUND);
     if (current.status === "PUBLISHED") {
-      throw AppError.conflict("Rating version is already published", "RATING_VERSION_PUBLISHED");
+      throw new AppError("RATING_VERSION_PUBLISHED", "Rating version is already published");
     }
     // The configuration was validated when saved; compiling again proves this engine accepts it and warms
     // the rater cache before the first quote needs it.
     const rater = compiledRaterFor({ ...current, status: "DRAFT" });
     // docs/product/rating.md: a version whose own test cases fail is not published.
     const failing = failingTestCasesMessage(runTestCases(rater, current.testCases));
-    if (failing) throw AppError.conflict(failing, "RATING_TEST_CASES_FAILING");
+    if (failing) throw new AppError("RATING_TEST_CASES_FAILING", failing);
     const published = await findPublishedVersions(tx, current.productCode);
     const plan = planPublication(published, current);
-    if (!plan.ok) throw AppError.conflict(plan.message, "EFFECTIVE_PERIOD_CONFLICT");
+    if (!plan.ok) throw new AppError("EFFECTIVE_PERIOD_CONFLICT", plan.message);
     const closed: { id: string; name: string; effectiveTo: { from: string | null; to: string } }[] = [];
     for (const closure of plan.closures) {
       const previous = published.find((v) => v.id === closure.id);
@@ -218,9 +218,9 @@ export async function publishVersion(db: Database, admin: Actor, id: string, now
  */
 export async function testCaseFromQuote(db: Database, reference: string): Promise<RatingTestCase> {
   const quote = await findQuoteRating(db, reference.trim().toUpperCase());
-  if (!quote) throw AppError.notFound("Quote not found", "QUOTE_NOT_FOUND");
+  if (!quote) throw new AppError("QUOTE_NOT_FOUND");
   if (quote.totalPremium === null || !quote.ratingResult) {
-    throw AppError.conflict(`Quote ${quote.reference} has not been rated yet`, "QUOTE_NOT_RATED");
+    throw new AppError("QUOTE_NOT_RATED", `Quote ${quote.reference} has not been rated yet`);
   }
   const stored = quote.ratingResult.input;
   const defaults = defaultRatingInput();

@@ -32,7 +32,7 @@ export async function recordUnderwriterDecision(
     decision: body.decision,
   });
   if (quote.basePremium === null || quote.taxes === null || quote.totalPremium === null) {
-    throw AppError.conflict(LIFECYCLE_REASONS.notRated, "QUOTE_STATE_CONFLICT");
+    throw new AppError("QUOTE_STATE_CONFLICT", LIFECYCLE_REASONS.notRated);
   }
 
   const multiplier = body.decision === "COUNTER" ? (body.adjustmentMultiplier ?? null) : null;

@@ -10,13 +10,10 @@ import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { verifyReviewToken } from "../../mail/review-tokens";
-import { QUOTE_NOT_FOUND } from "../quotes/access-service";
 import { findQuoteWithBroker, type QuoteWithBroker } from "../quotes/repository";
 import { toQuoteResponse } from "../quotes/response";
 import { findDecisionHistory, toDecisionHistoryResponse } from "./decisions";
 import { findQuoteHistory } from "./queue";
-
-export const INVALID_REVIEW_TOKEN = "This review link is invalid or has expired";
 
 async function reviewOf(db: Database, found: QuoteWithBroker, access: "session" | "token") {
   const { quote, broker } = found;
@@ -62,9 +59,9 @@ export async function readReview(
   }
   if (token !== undefined) {
     if (found && (await verifyReviewToken(db, found.quote.id, token, now))) return reviewOf(db, found, "token");
-    throw AppError.unauthorized(INVALID_REVIEW_TOKEN, "INVALID_REVIEW_TOKEN");
+    throw new AppError("INVALID_REVIEW_TOKEN");
   }
-  if (!user) throw AppError.unauthorized();
-  if (!found) throw AppError.notFound(QUOTE_NOT_FOUND, "QUOTE_NOT_FOUND");
-  throw AppError.forbidden();
+  if (!user) throw new AppError("AUTHENTICATION_REQUIRED");
+  if (!found) throw new AppError("QUOTE_NOT_FOUND");
+  throw new AppError("INSUFFICIENT_PERMISSIONS");
 }

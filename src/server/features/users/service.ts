@@ -12,13 +12,11 @@ import type { Database } from "../../db/client";
 import { AppError, sqlStateOf } from "../../errors";
 import { findLiveUserByEmail, findLiveUserById, insertUser, softDeleteUser, toUserResponse } from "./repository";
 
-const EMAIL_TAKEN = "A user with this email address already exists";
-
 type Admin = Pick<AuthUser, "id">;
 
 export async function createUser(db: Database, admin: Admin, request: RegisterUser): Promise<User> {
   const { name, email, password, role } = request;
-  if (await findLiveUserByEmail(db, email)) throw AppError.conflict(EMAIL_TAKEN, "EMAIL_TAKEN");
+  if (await findLiveUserByEmail(db, email)) throw new AppError("EMAIL_TAKEN");
   const passwordHash = await hashPassword(password);
   try {
     const created = await db.transaction(async (tx) => {
@@ -35,17 +33,17 @@ export async function createUser(db: Database, admin: Admin, request: RegisterUs
     return toUserResponse(created);
   } catch (error) {
     // Two admins creating the same address at once: the partial unique index decides.
-    if (sqlStateOf(error) === "23505") throw AppError.conflict(EMAIL_TAKEN, "EMAIL_TAKEN");
+    if (sqlStateOf(error) === "23505") throw new AppError("EMAIL_TAKEN");
     throw error;
   }
 }
 
 /** Deletes another user's account (never your own) and ends their sessions. */
 export async function deleteUser(db: Database, admin: Admin, id: string, now: Date): Promise<User> {
-  if (id === admin.id) throw AppError.conflict("You cannot delete your own account", "CANNOT_DELETE_SELF");
+  if (id === admin.id) throw new AppError("CANNOT_DELETE_SELF");
   const deleted = await db.transaction(async (tx) => {
     const user = await findLiveUserById(tx, id);
-    if (!user) throw AppError.notFound("User not found");
+    if (!user) throw new AppError("NOT_FOUND", "User not found");
     const row = await softDeleteUser(tx, id, now);
     const sessionsRevoked = await revokeUserSessions(tx, id);
     await recordAudit(tx, {

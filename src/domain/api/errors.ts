@@ -1,0 +1,154 @@
+/**
+ * Every error code the API can answer, with its HTTP status and the message sent when the place that refuses
+ * has nothing more particular to say (docs/product/errors.md). The list is closed: the server's `AppError` takes
+ * only these codes and always answers the status written here, and the web app reads `code` as `ErrorCode`, so a
+ * code is written in this file and nowhere else, and a misspelt one does not compile.
+ *
+ * A message with a value in it (a reference, a count, the life cycle's reason) is built where the value is
+ * known and replaces the default; a fixed message is written here only, and read from here.
+ */
+
+export interface ErrorCatalogueEntry {
+  readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
+  readonly message: string;
+}
+
+/**
+ * Every code, in the catalogue's order (the OpenAPI document's enum). The list stands apart from the messages so
+ * the browser, which only checks codes, does not download them; the compiler holds the two to the same codes.
+ */
+export const ERROR_CODES = [
+  "VALIDATION_FAILED",
+  "INVALID_JSON",
+  "COMPANY_SEARCH_TOO_SHORT",
+  "COMPANY_SEARCH_TOO_LONG",
+  "INVALID_COMPANY_NUMBER",
+  "BAD_REQUEST",
+  "AUTHENTICATION_REQUIRED",
+  "INVALID_CREDENTIALS",
+  "INVALID_REVIEW_TOKEN",
+  "INSUFFICIENT_PERMISSIONS",
+  "CROSS_SITE_REQUEST",
+  "NOT_FOUND",
+  "QUOTE_NOT_FOUND",
+  "COMPANY_NOT_FOUND",
+  "QUOTE_STATE_CONFLICT",
+  "RENEWAL_CONFLICT",
+  "VERSION_CONFLICT",
+  "QUOTE_INCOMPLETE",
+  "EMAIL_TAKEN",
+  "CANNOT_DELETE_SELF",
+  "RATING_VERSION_PUBLISHED",
+  "RATING_TEST_CASES_FAILING",
+  "QUOTE_NOT_RATED",
+  "EFFECTIVE_PERIOD_CONFLICT",
+  "IMPACT_ANALYSIS_BUSY",
+  "CONFLICT",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "NO_RATING_VERSION",
+  "ACCOUNT_LOCKED",
+  "RATE_LIMITED",
+  "DOCUMENTS_BUSY",
+  "INTERNAL_ERROR",
+  "COMPANY_REGISTER_UNAVAILABLE",
+  "COMPANY_REGISTER_TIMEOUT",
+  "COMPANY_REGISTER_UNAUTHORISED",
+  "COMPANY_REGISTER_INVALID_RESPONSE",
+  "COMPANY_REGISTER_RATE_LIMITED",
+  "DATABASE_UNAVAILABLE",
+  "SERVICE_UNAVAILABLE",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ERROR_CATALOGUE = {
+  // 400: the request itself cannot be used.
+  VALIDATION_FAILED: { status: 400, message: "Invalid request" },
+  INVALID_JSON: { status: 400, message: "The request body is not valid JSON" },
+  COMPANY_SEARCH_TOO_SHORT: { status: 400, message: "Enter more characters to search the company register" },
+  COMPANY_SEARCH_TOO_LONG: { status: 400, message: "The company search is too long" },
+  INVALID_COMPANY_NUMBER: {
+    status: 400,
+    message: "A company number is 8 letters or digits, for example 01234567 or SC123456",
+  },
+  BAD_REQUEST: { status: 400, message: "The request cannot be processed" },
+
+  // 401 and 403: who is asking, and whether they may (the spec's own words for the two generic refusals).
+  AUTHENTICATION_REQUIRED: { status: 401, message: "Authentication required" },
+  INVALID_CREDENTIALS: { status: 401, message: "Invalid email or password" },
+  INVALID_REVIEW_TOKEN: { status: 401, message: "This review link is invalid or has expired" },
+  INSUFFICIENT_PERMISSIONS: { status: 403, message: "Insufficient permissions" },
+  CROSS_SITE_REQUEST: { status: 403, message: "Cross-site request refused" },
+
+  // 404: what the path names does not exist.
+  NOT_FOUND: { status: 404, message: "Not found" },
+  QUOTE_NOT_FOUND: { status: 404, message: "Quote not found" },
+  COMPANY_NOT_FOUND: { status: 404, message: "No company with this number was found in the company register" },
+
+  // 409: the request conflicts with what is stored now.
+  QUOTE_STATE_CONFLICT: { status: 409, message: "The quote's status does not allow this" },
+  RENEWAL_CONFLICT: { status: 409, message: "This policy cannot be renewed" },
+  VERSION_CONFLICT: { status: 409, message: "Quote was changed by someone else; reload it and try again" },
+  QUOTE_INCOMPLETE: { status: 409, message: "The quote is not complete" },
+  EMAIL_TAKEN: { status: 409, message: "A user with this email address already exists" },
+  CANNOT_DELETE_SELF: { status: 409, message: "You cannot delete your own account" },
+  RATING_VERSION_PUBLISHED: { status: 409, message: "Published rating versions cannot be changed" },
+  RATING_TEST_CASES_FAILING: { status: 409, message: "Test cases fail" },
+  QUOTE_NOT_RATED: { status: 409, message: "The quote has not been rated yet" },
+  EFFECTIVE_PERIOD_CONFLICT: { status: 409, message: "Publishing would leave rating version periods overlapping" },
+  IMPACT_ANALYSIS_BUSY: {
+    status: 409,
+    message: "Other impact analyses are running; try again when one of them finishes",
+  },
+  CONFLICT: { status: 409, message: "A record with these details already exists" },
+
+  // 413, 415: the body is not one the server reads.
+  PAYLOAD_TOO_LARGE: { status: 413, message: "Request body is too large (the limit is 1 MB)" },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Send the request body as application/json" },
+
+  // 422: the request is well formed but the product cannot price it.
+  NO_RATING_VERSION: { status: 422, message: "No published rating version covers the inception date" },
+
+  // 429: too much at once; Retry-After says when to try again.
+  ACCOUNT_LOCKED: { status: 429, message: "Too many failed sign-in attempts. Try again later." },
+  RATE_LIMITED: { status: 429, message: "Too many requests. Try again later." },
+  DOCUMENTS_BUSY: {
+    status: 429,
+    message: "You already have documents being prepared; download this one when they are ready.",
+  },
+
+  // 500: a failure of ours, logged; the answer carries no detail.
+  INTERNAL_ERROR: { status: 500, message: "Internal server error" },
+
+  // 502, 503: a service this one needs did not answer usefully; worth trying again shortly.
+  COMPANY_REGISTER_UNAVAILABLE: {
+    status: 502,
+    message: "The company register is unavailable at the moment. Please try again shortly.",
+  },
+  COMPANY_REGISTER_TIMEOUT: {
+    status: 502,
+    message: "The company register did not answer in time. Please try again shortly.",
+  },
+  COMPANY_REGISTER_UNAUTHORISED: {
+    status: 502,
+    message: "The company register refused this service's API key. Please tell your administrator.",
+  },
+  COMPANY_REGISTER_INVALID_RESPONSE: {
+    status: 502,
+    message: "The company register sent an answer this service cannot read.",
+  },
+  COMPANY_REGISTER_RATE_LIMITED: {
+    status: 503,
+    message: "The company register has had too many requests. Please wait a minute and try again.",
+  },
+  DATABASE_UNAVAILABLE: { status: 503, message: "The database is unavailable; try again shortly" },
+  SERVICE_UNAVAILABLE: { status: 503, message: "The server is shutting down; try again." },
+} as const satisfies Record<ErrorCode, ErrorCatalogueEntry>;
+
+/** The statuses the API answers errors with: exactly those the catalogue uses. */
+export type ErrorStatus = (typeof ERROR_CATALOGUE)[ErrorCode]["status"];
+
+/** A code read from outside (a response body) is one of the catalogue's, or it is not trusted as one. */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && (ERROR_CODES as readonly string[]).includes(value);
+}
