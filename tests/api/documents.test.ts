@@ -4,8 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACTIVITY_FIELDS } from "../../src/domain/quote/activity-split";
-import { DECLARATION_GROUPS } from "../../src/domain/quote/declaration";
+import { ACTIVITY_FIELDS, DECLARATION_GROUPS } from "../../src/domain/quote/catalogue";
 import { periodOfInsurance } from "../../src/domain/quote/policy-period";
 import type { Database } from "../../src/server/db/client";
 import { type NewQuoteRow, quotes, ratingVersions, users } from "../../src/server/db/schema";
@@ -114,7 +113,7 @@ describe("statement of fact PDF", () => {
     }
     for (const field of ACTIVITY_FIELDS) expect(text).toContain(field.label);
     for (const group of DECLARATION_GROUPS) {
-      for (const question of group.questions) expect(text).toContain(question.question);
+      for (const question of group.questions) expect(text).toContain(question.label);
     }
   });
 
