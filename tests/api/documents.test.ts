@@ -133,7 +133,7 @@ describe("statement of fact PDF", () => {
 });
 
 describe("policy schedule PDF", () => {
-  const ratingVersion = { id: "5a3c1d9e-8f2b-4e6a-9c1d-2b3a4c5d6e7f", name: "D/C-PI 2026.1" };
+  const ratingVersion = { name: "D/C-PI 2026.1", version: "2026.1" };
 
   it("is marked as a quotation until issued, with its validity", async () => {
     const pdf = await renderPolicySchedule({
@@ -172,6 +172,26 @@ describe("policy schedule PDF", () => {
     ]) {
       expect(text).toContain(expected);
     }
+  });
+
+  it("names the rating version by its name and version number, never by its id", async () => {
+    const named = pdfText(
+      await renderPolicySchedule({ quote: sampleQuoteForDocuments(), generatedAt: GENERATED_AT, ratingVersion }),
+    );
+    expect(named).toMatch(/Rating version D\/C-PI 2026\.1\s/);
+    const unnumbered = pdfText(
+      await renderPolicySchedule({
+        quote: sampleQuoteForDocuments(),
+        generatedAt: GENERATED_AT,
+        ratingVersion: { name: "Spring rates", version: "1.1.0" },
+      }),
+    );
+    expect(unnumbered).toContain("Rating version Spring rates, version 1.1.0");
+    const unknown = pdfText(
+      await renderPolicySchedule({ quote: sampleQuoteForDocuments(), generatedAt: GENERATED_AT }),
+    );
+    expect(unknown).toContain("Rating version Not recorded");
+    expect(unknown).not.toContain(sampleQuoteForDocuments().ratingVersionId ?? "no id");
   });
 
   it("carries the policy number and no quotation marking once issued", async () => {
@@ -276,6 +296,7 @@ async function insertQuote(db: Database, row: NewQuoteRow): Promise<{ id: string
 describeEachDatabase("document routes", (ctx) => {
   let brokerId: string;
   let quote: { id: string; reference: string };
+  let ratingVersionId: string;
 
   beforeAll(async () => {
     const [broker] = await ctx.db.select().from(users).where(eq(users.email, "broker@example.com"));
@@ -286,6 +307,7 @@ describeEachDatabase("document routes", (ctx) => {
       .from(ratingVersions)
       .where(eq(ratingVersions.productCode, "D/C-PI"))
       .limit(1);
+    ratingVersionId = version?.id ?? "";
     quote = await insertQuote(ctx.db, quoteRow(brokerId, { ratingVersionId: version?.id ?? null }));
   });
 
@@ -324,7 +346,8 @@ describeEachDatabase("document routes", (ctx) => {
       expect(response.headers["content-disposition"]).toContain(`filename="${quote.reference}-policy-schedule.pdf"`);
       const text = pdfText(response.rawPayload);
       expect(text).toContain("Total premium payable (inclusive of IPT) £2,038.40");
-      expect(text).not.toMatch(/Rating version Not rated/);
+      expect(text).toMatch(/Rating version D\/C-PI 1\.0\.0\s/);
+      expect(text).not.toContain(ratingVersionId);
     }
   });
 

@@ -12,6 +12,7 @@ import { deriveRatingInput, selectionsFromRisk } from "../../../domain/quote/rat
 import { EXCESS_OPTION_LABELS } from "../../../domain/quote/risk";
 import { statusLabel } from "../../../domain/quote/status";
 import { quoteValidUntil } from "../../../domain/quote/validity";
+import { ratingVersionTitle } from "../../../domain/rating/version";
 import { DC_WORDING } from "./dc-wording-text";
 import {
   asExcessOption,
@@ -172,8 +173,10 @@ export async function renderPolicySchedule(view: QuoteDocumentView): Promise<Buf
       {
         label: "Rating version",
         value: view.ratingVersion
-          ? `${view.ratingVersion.name} (${view.ratingVersion.id})`
-          : (quote.ratingVersionId ?? "Not rated"),
+          ? ratingVersionTitle(view.ratingVersion)
+          : quote.ratingVersionId
+            ? "Not recorded"
+            : "Not rated",
       },
       ...(quote.ratedAt ? [{ label: "Rated on", value: dateGb(quote.ratedAt) }] : []),
     ]);
