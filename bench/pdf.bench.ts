@@ -62,7 +62,7 @@ export async function runPdfBenchmark(): Promise<BenchRecord[]> {
   const view: QuoteDocumentView = {
     quote: sampleQuoteForDocuments(),
     generatedAt: new Date("2026-11-22T09:00:00Z"),
-    ratingVersion: { id: "5a3c1d9e-8f2b-4e6a-9c1d-2b3a4c5d6e7f", name: "D/C-PI 2026.1" },
+    ratingVersion: { name: "D/C-PI 2026.1", version: "2026.1" },
   };
   const statement = await timeRenders(() => renderStatementOfFact(view));
   // Each render a name starting with a pair of letters no earlier render had, so no font file is shared.

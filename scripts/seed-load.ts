@@ -21,9 +21,15 @@ import { BUSINESS_ACTIVITIES } from "../src/domain/business-activities";
 import { DC_PI_PRODUCT_CODE, DEFAULT_PRODUCT_CODE, TURNOVER_BANDS, type TurnoverBand } from "../src/domain/constants";
 import { counterOfferPremium } from "../src/domain/format/counter-offer";
 import { representativeTurnover } from "../src/domain/format/turnover";
-import { ACTIVITY_FIELDS, activitySplitSchema } from "../src/domain/quote/activity-split";
-import { CONTRACT_TYPE_FIELDS, contractsSchema, SPECIAL_AREAS } from "../src/domain/quote/contracts";
-import { DECLARATION_GROUPS, type Declaration, declarationSchema } from "../src/domain/quote/declaration";
+import { activitySplitSchema } from "../src/domain/quote/activity-split";
+import {
+  ACTIVITY_FIELDS,
+  CONTRACT_TYPE_FIELDS,
+  DECLARATION_GROUPS,
+  SPECIAL_AREAS,
+} from "../src/domain/quote/catalogue";
+import { contractsSchema } from "../src/domain/quote/contracts";
+import { type Declaration, declarationSchema } from "../src/domain/quote/declaration";
 import { designLiabilitySchema } from "../src/domain/quote/design-liability";
 import { financialOverviewSchema } from "../src/domain/quote/financial-overview";
 import { referralReasonFromHits } from "../src/domain/quote/premium";

@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { type AuditEntry, auditDetailLines } from "../../src/domain/audit";
 import { recordAudit } from "../../src/server/audit/record";
 import { auditLog } from "../../src/server/db/schema";
 import { createTestUser, signIn } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";
+import { createCompleteQuote, FINANCIAL_OVERVIEW, patchQuote, rateQuote, STEP_SEVEN } from "./quotes-fixtures";
 
 describeEachDatabase("audit", (ctx) => {
   it("lists entries newest first with the actor, paginated with meta", async () => {
@@ -110,6 +112,35 @@ describeEachDatabase("audit", (ctx) => {
     expect(second.json().data.map((e: { entityId: string }) => e.entityId)).toEqual(["july-1"]);
     const oneDay = await list(cookie, "from=2011-06-30&to=2011-06-30&entityType=rating_version");
     expect(oneDay.json().data.map((e: { entityId: string }) => e.entityId)).toEqual(["june-30"]);
+  });
+
+  it("says what a quote's changes were in words: answers as the catalogue names them, money as money, no ids", async () => {
+    const broker = await signIn(ctx.app, "BROKER");
+    const quote = await createCompleteQuote(ctx.app, broker);
+    await patchQuote(ctx.app, broker, quote.id, {
+      financialOverview: { ...FINANCIAL_OVERVIEW, turnover: 900_000, turnoverIncrease20Percent: true },
+    });
+    const rated = await rateQuote(ctx.app, broker, quote.id, {
+      ...STEP_SEVEN,
+      risk: { ...STEP_SEVEN.risk, coverLimitAggregate: 2_000_000 },
+    });
+    const admin = await signIn(ctx.app, "ADMIN");
+    const entries = ((await list(admin, "entityType=quote&pageSize=100")).json().data as AuditEntry[]).filter(
+      (entry) => entry.entityId === quote.id,
+    );
+    const lines = entries.flatMap((entry) => auditDetailLines(entry));
+    expect(lines).toContain("Section: Financial overview");
+    expect(lines).toContain(
+      "Changed: Annual turnover (revenue); Will turnover increase by 20% or more in the next 12 months?",
+    );
+    expect(lines).toContain("Rating version: D/C-PI 1.0.0");
+    const total = Number(rated.quote.totalPremium);
+    expect(lines).toContain(
+      `Premium (inclusive): £${total.toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+    );
+    const text = lines.join("\n");
+    expect(text).not.toContain(rated.quote.ratingVersionId ?? "no version");
+    expect(text).not.toMatch(/ratingVersionId|totalPremium|financialOverview|turnoverIncrease20Percent|[{}"]/);
   });
 
   it("answers 400 naming each bad filter", async () => {

@@ -4,8 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACTIVITY_FIELDS } from "../../src/domain/quote/activity-split";
-import { DECLARATION_GROUPS } from "../../src/domain/quote/declaration";
+import { ACTIVITY_FIELDS, DECLARATION_GROUPS } from "../../src/domain/quote/catalogue";
 import { periodOfInsurance } from "../../src/domain/quote/policy-period";
 import type { Database } from "../../src/server/db/client";
 import { type NewQuoteRow, quotes, ratingVersions, users } from "../../src/server/db/schema";
@@ -114,7 +113,7 @@ describe("statement of fact PDF", () => {
     }
     for (const field of ACTIVITY_FIELDS) expect(text).toContain(field.label);
     for (const group of DECLARATION_GROUPS) {
-      for (const question of group.questions) expect(text).toContain(question.question);
+      for (const question of group.questions) expect(text).toContain(question.label);
     }
   });
 
@@ -134,7 +133,7 @@ describe("statement of fact PDF", () => {
 });
 
 describe("policy schedule PDF", () => {
-  const ratingVersion = { id: "5a3c1d9e-8f2b-4e6a-9c1d-2b3a4c5d6e7f", name: "D/C-PI 2026.1" };
+  const ratingVersion = { name: "D/C-PI 2026.1", version: "2026.1" };
 
   it("is marked as a quotation until issued, with its validity", async () => {
     const pdf = await renderPolicySchedule({
@@ -173,6 +172,26 @@ describe("policy schedule PDF", () => {
     ]) {
       expect(text).toContain(expected);
     }
+  });
+
+  it("names the rating version by its name and version number, never by its id", async () => {
+    const named = pdfText(
+      await renderPolicySchedule({ quote: sampleQuoteForDocuments(), generatedAt: GENERATED_AT, ratingVersion }),
+    );
+    expect(named).toMatch(/Rating version D\/C-PI 2026\.1\s/);
+    const unnumbered = pdfText(
+      await renderPolicySchedule({
+        quote: sampleQuoteForDocuments(),
+        generatedAt: GENERATED_AT,
+        ratingVersion: { name: "Spring rates", version: "1.1.0" },
+      }),
+    );
+    expect(unnumbered).toContain("Rating version Spring rates, version 1.1.0");
+    const unknown = pdfText(
+      await renderPolicySchedule({ quote: sampleQuoteForDocuments(), generatedAt: GENERATED_AT }),
+    );
+    expect(unknown).toContain("Rating version Not recorded");
+    expect(unknown).not.toContain(sampleQuoteForDocuments().ratingVersionId ?? "no id");
   });
 
   it("carries the policy number and no quotation marking once issued", async () => {
@@ -277,6 +296,7 @@ async function insertQuote(db: Database, row: NewQuoteRow): Promise<{ id: string
 describeEachDatabase("document routes", (ctx) => {
   let brokerId: string;
   let quote: { id: string; reference: string };
+  let ratingVersionId: string;
 
   beforeAll(async () => {
     const [broker] = await ctx.db.select().from(users).where(eq(users.email, "broker@example.com"));
@@ -287,6 +307,7 @@ describeEachDatabase("document routes", (ctx) => {
       .from(ratingVersions)
       .where(eq(ratingVersions.productCode, "D/C-PI"))
       .limit(1);
+    ratingVersionId = version?.id ?? "";
     quote = await insertQuote(ctx.db, quoteRow(brokerId, { ratingVersionId: version?.id ?? null }));
   });
 
@@ -325,7 +346,8 @@ describeEachDatabase("document routes", (ctx) => {
       expect(response.headers["content-disposition"]).toContain(`filename="${quote.reference}-policy-schedule.pdf"`);
       const text = pdfText(response.rawPayload);
       expect(text).toContain("Total premium payable (inclusive of IPT) £2,038.40");
-      expect(text).not.toMatch(/Rating version Not rated/);
+      expect(text).toMatch(/Rating version D\/C-PI 1\.0\.0\s/);
+      expect(text).not.toContain(ratingVersionId);
     }
   });
 

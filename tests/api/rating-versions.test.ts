@@ -1,7 +1,12 @@
-import { eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { compileRatingConfig } from "../../src/domain/rating/compile";
 import { defaultRatingInput } from "../../src/domain/rating/input";
+import { migrationsFolder } from "../../src/server/db/client";
 import { ratingVersions } from "../../src/server/db/schema";
+import { SEED_EFFECTIVE_FROM } from "../../src/server/db/seed";
+import { SEED_RATING_VERSIONS } from "../../src/server/db/seed-rating-versions";
 import { compiledRaterFor, findEffectiveRater } from "../../src/server/features/rating-versions/effective-service";
 import { auditEntries } from "../support/audit";
 import { describeEachDatabase } from "../support/harness";
@@ -336,6 +341,75 @@ describeEachDatabase("rating versions", (ctx) => {
     it("answers undefined when no published version covers the date", async () => {
       expect(await findEffectiveRater(ctx.db, "NO-SUCH-PRODUCT", "2026-12-01")).toBeUndefined();
       expect(await findEffectiveRater(ctx.db, "PI001", "2019-12-31")).toBeUndefined();
+    });
+  });
+
+  describe("the seeded versions' notes", () => {
+    /** The notes the versions were seeded with before they were worded as the product's own. */
+    const FORMER_NOTES = {
+      "D/C-PI": "Initial design-and-construct PI rating (docs/rating-dc-pi.md).",
+      PI001: "SPEC.md §9 example configuration.",
+    } as const;
+    const seeded = (productCode: keyof typeof FORMER_NOTES) =>
+      and(
+        eq(ratingVersions.productCode, productCode),
+        eq(ratingVersions.effectiveFrom, SEED_EFFECTIVE_FROM),
+        eq(ratingVersions.status, "PUBLISHED"),
+      );
+    const rewriteNotes = async () => {
+      const migration = readFileSync(`${migrationsFolder()}/0026_seeded_rating_version_notes.sql`, "utf8");
+      for (const statement of migration.split("--> statement-breakpoint")) await ctx.db.execute(sql.raw(statement));
+    };
+
+    it("read as the product's own on a new database", async () => {
+      const list = (await request("GET", "/api/rating/versions")).json().data as {
+        productCode: string;
+        effectiveFrom: string;
+        notes: string | null;
+      }[];
+      for (const version of SEED_RATING_VERSIONS) {
+        const shown = list.find(
+          (v) => v.productCode === version.productCode && v.effectiveFrom === SEED_EFFECTIVE_FROM,
+        );
+        expect(shown?.notes).toBe(version.notes);
+        expect(shown?.notes).not.toMatch(/\.md\b|SPEC|§/);
+      }
+    });
+
+    it("are reworded on a database seeded before, and nothing else of any version changes", async () => {
+      for (const productCode of ["D/C-PI", "PI001"] as const) {
+        await ctx.db.update(ratingVersions).set({ notes: FORMER_NOTES[productCode] }).where(seeded(productCode));
+      }
+      // An administrator's own version whose notes happen to read like a seeded one is not the seeded version.
+      const own = await createDraft({
+        name: "Own notes",
+        notes: FORMER_NOTES.PI001,
+        json: productConfig(),
+        effectiveFrom: "2027-01-01",
+      });
+      const before = await ctx.db.select().from(ratingVersions);
+      const rated = (json: Record<string, unknown>) => {
+        const compiled = compileRatingConfig(json);
+        return compiled.ok ? compiled.rater.rate(defaultRatingInput({ turnover: 750_000 })) : compiled.issues;
+      };
+
+      await rewriteNotes();
+      await rewriteNotes();
+
+      const after = await ctx.db.select().from(ratingVersions);
+      expect(after).toHaveLength(before.length);
+      for (const row of before) {
+        const now = after.find((candidate) => candidate.id === row.id);
+        const seededVersion = SEED_RATING_VERSIONS.find(
+          (version) =>
+            version.productCode === row.productCode &&
+            row.notes === FORMER_NOTES[version.productCode as keyof typeof FORMER_NOTES],
+        );
+        expect(now?.notes, row.name).toBe(seededVersion ? seededVersion.notes : row.notes);
+        expect({ ...now, notes: null }).toEqual({ ...row, notes: null });
+        expect(rated(now?.json ?? {})).toEqual(rated(row.json));
+      }
+      expect(after.find((row) => row.id === own.id)?.notes).toBe(FORMER_NOTES.PI001);
     });
   });
 });

@@ -151,11 +151,11 @@ describe("admin: audit logs", () => {
     const entries = ui.page.getByTestId("audit-entry");
     const pat = entries.filter({ hasText: `pat.${RUN}@example.com` });
     await visible(pat);
-    expect((await pat.textContent())?.replace(/\s+/g, " ")).toContain(`name: Pat Password ${RUN}`);
+    expect((await pat.textContent())?.replace(/\s+/g, " ")).toContain(`Name: Pat Password ${RUN}`);
     expect(await pat.textContent()).not.toContain("{");
     const texts = (await entries.allTextContents()).map((text) => text.replace(/\s+/g, " "));
     for (const text of texts) {
-      expect(text).toMatch(/^user created/);
+      expect(text).toMatch(/^User Created/);
       expect(text).toContain("Ada Admin (admin@example.com)");
     }
     await expectAccessible(ui.page, "audit logs with filters");

@@ -152,12 +152,15 @@ describe("admin: audit logs", () => {
     const entries = ui.page.getByTestId("audit-entry");
     await visible(entries);
     const texts = (await entries.allTextContents()).map((text) => text.replace(/\s+/g, " "));
-    const deleted = texts.findIndex((text) => text.startsWith("user deleted"));
-    const created = texts.findIndex((text) => text.startsWith("user created"));
-    const published = texts.findIndex((text) => text.startsWith("rating_version published"));
+    const deleted = texts.findIndex((text) => text.startsWith("User Deleted"));
+    const created = texts.findIndex((text) => text.startsWith("User Created"));
+    const published = texts.findIndex((text) => text.startsWith("Rating version Published"));
     expect(deleted, texts.slice(0, 10).join("\n")).toBeGreaterThanOrEqual(0);
     expect(created).toBeGreaterThan(deleted);
     expect(published).toBeGreaterThan(created);
+    // In words: no entity type, action or detail by its key, and money as money.
+    for (const text of texts) expect(text).not.toMatch(/rating_version|totalPremium|ratingVersionId|_failed|[{}]/);
+    expect(texts[published]).toMatch(/Name: .+Product: .+Effective from: \d{2}\/\d{2}\/\d{4}/);
     await expectAccessible(ui.page, "audit logs");
     await screenshot(ui.page, "admin-audit");
   });

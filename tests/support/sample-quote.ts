@@ -2,8 +2,7 @@
  * A complete, rated quote for a fictitious insured with a name outside Latin-1. The document tests and the
  * PDF benchmark render it, so both exercise every section of the statement of fact and the schedule.
  */
-import { ACTIVITY_FIELDS } from "../../src/domain/quote/activity-split";
-import { CONTRACT_TYPE_FIELDS } from "../../src/domain/quote/contracts";
+import { ACTIVITY_FIELDS, CONTRACT_TYPE_FIELDS } from "../../src/domain/quote/catalogue";
 import { declarationDefaults } from "../../src/domain/quote/declaration";
 import type { Quote } from "../../src/domain/quote/quote";
 import type { NewQuoteRow } from "../../src/server/db/schema";

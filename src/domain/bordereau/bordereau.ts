@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { excessAmount } from "../format/excess";
 import { type Pence, penceToMoneyString, sumPence } from "../money";
+import { PREMIUM_LINES } from "../quote/catalogue";
 import { periodOfInsurance } from "../quote/policy-period";
 import type { ExcessOption } from "../rating/input";
 
@@ -77,7 +78,7 @@ export const BORDEREAU_COLUMNS = {
   expiryDate: { header: "Risk Expiry Date", kind: "date", lloyds: true },
   coverLimit: { header: "Limit of Indemnity", kind: "money", lloyds: false },
   excess: { header: "Excess", kind: "money", lloyds: false },
-  basePremium: { header: "Base Premium", kind: "money", lloyds: false },
+  basePremium: { header: PREMIUM_LINES.basePremium.label, kind: "money", lloyds: false },
   fees: { header: "Fees", kind: "money", lloyds: false },
   ipt: { header: "Insurance Premium Tax", kind: "money", lloyds: false },
   grossPremium: { header: "Gross Premium including IPT and Fees", kind: "money", lloyds: false },

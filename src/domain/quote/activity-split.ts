@@ -4,34 +4,12 @@
  */
 import { z } from "zod";
 import { isBlank, optionalText, percent, sumPercent } from "../validation";
+import { ACTIVITY_FIELDS } from "./catalogue";
 
 export const ACTIVITY_SPLIT_MESSAGES = {
   otherDetails: "Please provide details for other activities",
 } as const;
 
-/** The 19 activities plus "other", in the order the wizard's table and the statement of fact list them. */
-export const ACTIVITY_FIELDS = [
-  { key: "professionalServices", label: "Professional services (project management, surveying, consultancy)" },
-  { key: "architectureNewBuildDomesticPrivate", label: "Architecture: new build, private domestic dwellings" },
-  { key: "architectureNewBuildDomesticMultiple", label: "Architecture: new build, multiple domestic dwellings" },
-  { key: "architectureNewBuildCommercialPublic", label: "Architecture: new build, commercial and public buildings" },
-  { key: "refurbishmentStructural", label: "Refurbishment: structural" },
-  { key: "refurbishmentNonStructural", label: "Refurbishment: non-structural" },
-  { key: "civilEngineering", label: "Civil engineering" },
-  { key: "structuralEngineering", label: "Structural engineering" },
-  { key: "soilFoundationEngineering", label: "Soil and foundation engineering" },
-  { key: "electricalEngineering", label: "Electrical engineering" },
-  { key: "heatingPlumbingVentilation", label: "Heating, plumbing and ventilation" },
-  { key: "mechanicalEngineering", label: "Mechanical engineering" },
-  { key: "processIndustrialEngineering", label: "Process and industrial engineering" },
-  { key: "roofingFlooring", label: "Roofing and flooring" },
-  { key: "fireProtectionSystems", label: "Fire protection systems" },
-  { key: "accessControlsAlarms", label: "Access controls and alarms" },
-  { key: "claddingFacades", label: "Cladding and facades" },
-  { key: "landscapeGardenArchitecture", label: "Landscape and garden architecture" },
-  { key: "renewableEnergyInstallations", label: "Renewable energy installations" },
-  { key: "other", label: "Other" },
-] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number]["key"];
 
 const activityPercentFields = Object.fromEntries(ACTIVITY_FIELDS.map((field) => [field.key, percent().default(0)])) as {

@@ -13,6 +13,7 @@ import {
   sumPercent,
   totalsOneHundred,
 } from "../validation";
+import { CONTRACT_TYPE_FIELDS } from "./catalogue";
 import { contractDateIssues, PLAUSIBLE_DATE_DESCRIPTIONS, reportDateIssues } from "./plausible-dates";
 
 export const CONTRACTS_MESSAGES = {
@@ -26,44 +27,7 @@ export const CONTRACTS_MESSAGES = {
 
 const M = CONTRACTS_MESSAGES;
 
-/** The 16 contract types, in the order of the wizard's table and the statement of fact. */
-export const CONTRACT_TYPE_FIELDS = [
-  { key: "domesticPrivateDwellings", label: "Domestic private dwellings" },
-  { key: "housingSchemesUnder3Floors", label: "Housing schemes (under 3 floors)" },
-  { key: "housingSchemesOver3Floors", label: "Housing schemes (3 floors or more)" },
-  { key: "basementConversions", label: "Basement conversions" },
-  { key: "officeRetail", label: "Offices and retail" },
-  { key: "pubsRestaurantsHotels", label: "Pubs, restaurants and hotels" },
-  { key: "otherLeisure", label: "Other leisure" },
-  { key: "schoolsHospitalsEducation", label: "Schools, hospitals and education" },
-  { key: "churchesCathedrals", label: "Churches and cathedrals" },
-  { key: "factoryIndustrial", label: "Factories and industrial" },
-  { key: "mechanicalBulkHandling", label: "Mechanical bulk handling" },
-  { key: "pipeWorkTanksVessels", label: "Pipework, tanks and vessels" },
-  { key: "roadsHighwaysMotorways", label: "Roads, highways and motorways" },
-  { key: "sewerageWaterSchemes", label: "Sewerage and water schemes" },
-  { key: "foundationsPiling", label: "Foundations and piling" },
-  { key: "claddingGlazingCurtainWalling", label: "Cladding, glazing and curtain walling" },
-] as const;
 export type ContractTypeField = (typeof CONTRACT_TYPE_FIELDS)[number]["key"];
-
-/** Special areas the insurer wants declared (docs/product/screens.md step 5); any work there goes in specialAreaDetails. */
-export const SPECIAL_AREAS = [
-  "Amusement parks",
-  "Aviation, automotive, military or marine",
-  "Airports or railways",
-  "Arenas, stadia or amusement rides",
-  "Bridges or tunnels",
-  "Chemical, oil or nuclear",
-  "Children's play areas",
-  "Clean rooms",
-  "Demolition",
-  "Dams or mines",
-  "Power plants",
-  "Swimming pools",
-  "Harbours or jetties",
-  "Offshore",
-] as const;
 
 /** Where the "must total 100" issue is reported: the table as a whole, not one row. */
 export const CONTRACT_TYPE_TOTAL_PATH = "contractTypeTotal";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { DECLARATION_GROUPS } from "./catalogue";
 import {
   DECLARATION_ANSWERS,
-  DECLARATION_GROUPS,
   declarationDefaults,
   declarationSchema,
   groupHasYes,
@@ -47,9 +47,9 @@ describe("declaration", () => {
         ],
       ],
     ]);
-    expect(
-      DECLARATION_GROUPS.every((group) => group.questions.every((question) => question.question.endsWith("?"))),
-    ).toBe(true);
+    expect(DECLARATION_GROUPS.every((group) => group.questions.every((question) => question.label.endsWith("?")))).toBe(
+      true,
+    );
   });
 
   it("treats only the three material-fact groups as material facts", () => {

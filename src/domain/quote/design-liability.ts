@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { declaredAmount, isBlank, isPercent, optionalText, percent, sumPercent, totalsOneHundred } from "../validation";
+import { TURNOVER_SPLIT_FIELDS } from "./catalogue";
 
 export const DESIGN_LIABILITY_MESSAGES = {
   splitTotal: "Turnover split percentages must total 100%",
@@ -14,13 +15,6 @@ export const DESIGN_LIABILITY_MESSAGES = {
 
 const M = DESIGN_LIABILITY_MESSAGES;
 
-export const TURNOVER_SPLIT_FIELDS = [
-  { key: "turnoverSplitInHouseDesign", label: "In-house design" },
-  { key: "turnoverSplitThirdPartyAppointed", label: "Design by third-party consultants appointed by you" },
-  { key: "turnoverSplitThirdPartyNotAppointed", label: "Design by third-party consultants not appointed by you" },
-  { key: "turnoverSplitMaintenance", label: "Maintenance and repair with no design" },
-  { key: "turnoverSplitOther", label: "Other" },
-] as const;
 export type TurnoverSplitField = (typeof TURNOVER_SPLIT_FIELDS)[number]["key"];
 
 /** Where the "must total 100" issue is reported: the split as a whole, not one category. */

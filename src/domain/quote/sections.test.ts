@@ -3,16 +3,10 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { MAX_DECLARED_AMOUNT, MAX_DECLARED_AMOUNT_MESSAGE } from "../constants";
 import { toFieldIssues } from "../validation";
-import { ACTIVITY_FIELDS, activitySplitSchema, activitySplitTotal } from "./activity-split";
-import {
-  CONTRACT_TYPE_FIELDS,
-  contractsSchema,
-  contractTypeTotal,
-  emptyRecurringContract,
-  recurringContractSchema,
-  SPECIAL_AREAS,
-} from "./contracts";
-import { designLiabilitySchema, TURNOVER_SPLIT_FIELDS, turnoverSplitTotal } from "./design-liability";
+import { activitySplitSchema, activitySplitTotal } from "./activity-split";
+import { ACTIVITY_FIELDS, CONTRACT_TYPE_FIELDS, SPECIAL_AREAS, TURNOVER_SPLIT_FIELDS } from "./catalogue";
+import { contractsSchema, contractTypeTotal, emptyRecurringContract, recurringContractSchema } from "./contracts";
+import { designLiabilitySchema, turnoverSplitTotal } from "./design-liability";
 import { ADDITIONAL_COVERS, additionalCoverLimit, financialOverviewSchema } from "./financial-overview";
 import { insuredsDetailsDefaults, insuredsDetailsSchema } from "./insureds-details";
 import { TURNOVER_BAND_LABELS, turnoverBandSchema } from "./turnover-band";

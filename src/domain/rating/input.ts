@@ -4,6 +4,7 @@
  * src/domain/quote) builds from a stored quote. Amounts are in whole pounds, as an underwriter writes them
  * in a rule ("turnover > 2000000"); the engine converts to pence only where money is produced.
  */
+import { CONTRACTS_QUESTIONS } from "../quote/catalogue";
 export const RATING_INPUT_FIELDS = {
   // risk basics (docs/product/screens.md Risk)
   turnover: "number",
@@ -89,7 +90,7 @@ export const RATING_INPUT_LABELS: Readonly<Record<RatingInputFieldName, string>>
   hasNonUKJurisdictionWork: "Work under a non-UK jurisdiction",
   turnoverIncrease20Percent: "Turnover to rise by 20% or more",
   hasFinancialInterest: "Financial interest in other firms",
-  hasSpecialAreaWork: "Work in special areas",
+  hasSpecialAreaWork: CONTRACTS_QUESTIONS.specialAreaDetails.label,
   subcontractorInsuranceConfirmed: "Subcontractors' insurance confirmed",
   requiresCoverForWaivedRights: "Cover where rights of recourse are waived",
   responsibleForManufacturing: "Responsible for manufacturing",

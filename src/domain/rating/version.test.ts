@@ -7,6 +7,7 @@ import {
   planPublication,
   publicationConfirmation,
   ratingVersionSchema,
+  ratingVersionTitle,
   selectEffectiveVersion,
   TEST_INDUSTRIES,
   TEST_RISK_DEFAULTS,
@@ -255,5 +256,15 @@ describe("publicationConfirmation", () => {
     expect(publicationConfirmation([current], { ...draft, effectiveFrom: "2025-06-01" })).toContain(
       "It cannot be published as it is: Overlaps the published version",
     );
+  });
+});
+
+describe("a rating version's title", () => {
+  it("is its name, with the version number where the name does not say it", () => {
+    expect(ratingVersionTitle({ name: "D/C-PI 1.0.0", version: "1.0.0" })).toBe("D/C-PI 1.0.0");
+    expect(ratingVersionTitle({ name: "Spring rates (v1.1.0)", version: "1.1.0" })).toBe("Spring rates (v1.1.0)");
+    expect(ratingVersionTitle({ name: "Spring rates", version: "1.1.0" })).toBe("Spring rates, version 1.1.0");
+    expect(ratingVersionTitle({ name: "D/C-PI 1.0.0", version: "1.0" })).toBe("D/C-PI 1.0.0, version 1.0");
+    expect(ratingVersionTitle({ name: " Spring rates ", version: null })).toBe("Spring rates");
   });
 });

@@ -140,6 +140,24 @@ export const ratingVersionSchema = z.object({
 });
 export type RatingVersion = z.infer<typeof ratingVersionSchema>;
 
+/** A rating version as a reader knows it: what its administrator named it and its configuration's version number. */
+export interface RatingVersionNaming {
+  name: string;
+  /** The configuration's `version` ("1.0.0"); null when it has none. */
+  version: string | null;
+}
+
+/**
+ * How documents and the audit log name a rating version: its name, and its version number where the name does
+ * not already say it ("D/C-PI 1.0.0"; "Spring rates, version 1.1.0"). Never its id, which means nothing to a reader.
+ */
+export function ratingVersionTitle({ name, version }: RatingVersionNaming): string {
+  const trimmed = name.trim();
+  if (!version) return trimmed;
+  const words = trimmed.split(/[\s,()]+/);
+  return words.includes(version) || words.includes(`v${version}`) ? trimmed : `${trimmed}, version ${version}`;
+}
+
 export interface EffectivePeriod {
   effectiveFrom: string;
   /** null: open-ended */

@@ -9,6 +9,7 @@
  * first factor.
  */
 import { formatGbp, formatGbpWhole, type Pence, poundsToPence } from "../money";
+import { PREMIUM_LINES } from "../quote/catalogue";
 import { RATING_INPUT_LABELS, type RatingInputFieldName } from "./input";
 
 /** A trace line as stored with a quote (the engine's RatingTraceEntry, any kind). */
@@ -162,10 +163,10 @@ export function ratingWorksheet(trace: readonly WorksheetTraceLine[], context: W
       value: formatGbp(amount),
       section: "premium",
     });
-    rows.push(money("Base Premium", premium.basePremium));
+    rows.push(money(PREMIUM_LINES.basePremium.label, premium.basePremium));
     for (const fee of premium.fees) rows.push(money(fee.label, fee.amount));
-    rows.push(money("Insurance Premium Tax (IPT)", premium.taxes));
-    rows.push(money("Premium (inclusive)", premium.totalPremium));
+    rows.push(money(PREMIUM_LINES.taxes.label, premium.taxes));
+    rows.push(money(PREMIUM_LINES.totalPremium.label, premium.totalPremium));
   }
   return rows;
 }

@@ -1,15 +1,21 @@
 /**
  * Every free-text answer of a quote that an underwriter reads before deciding (ADR 0030): the overseas
  * split, the "other" details of each split, the special areas and the material facts' details. Only the
- * answers given are listed, in the wizard's order, titled as the statement of fact titles them.
+ * answers given are listed, in the wizard's order, named from the question catalogue as the statement of fact names them.
  */
+import {
+  ACTIVITY_SPLIT_QUESTIONS,
+  CONTRACTS_QUESTIONS,
+  DECLARATION_DETAILS_QUESTIONS,
+  DESIGN_LIABILITY_QUESTIONS,
+  FINANCIAL_OVERVIEW_QUESTIONS,
+  INSUREDS_DETAILS_QUESTIONS,
+  QUESTION_SECTIONS,
+  type Question,
+  RECURRING_CONTRACT_QUESTIONS,
+  recordLabel,
+} from "../quote/catalogue";
 import type { Quote } from "../quote/quote";
-
-export const DECLARATION_DETAILS_TITLES = {
-  designConstructDetails: "Details of Design & Construct material facts",
-  generalDetails: "Details of general material facts",
-  businessDetails: "Details of business material facts",
-} as const;
 
 export interface Narrative {
   /** The step it was answered on. */
@@ -31,31 +37,29 @@ export function declarationNarratives(
   >,
 ): Narrative[] {
   const found: Narrative[] = [];
-  const add = (section: string, label: string, text: string | null | undefined) => {
+  const add = (question: Question, text: string | null | undefined, label = recordLabel(question)) => {
     const trimmed = text?.trim();
-    if (trimmed) found.push({ section, label, text: trimmed });
+    if (trimmed) found.push({ section: QUESTION_SECTIONS[question.section].recordTitle, label, text: trimmed });
   };
   if (quote.hasFinancialInterest) {
-    add("Insured's details", "Details of the other company/organisation", quote.financialInterestDetails);
+    add(INSUREDS_DETAILS_QUESTIONS.financialInterestDetails, quote.financialInterestDetails);
   }
   const overview = quote.financialOverview;
   if (overview && overview.isAllTurnoverUK === false) {
-    add("Financial overview", "Split of overseas work by territory", overview.overseasWorkSplit);
+    add(FINANCIAL_OVERVIEW_QUESTIONS.overseasWorkSplit, overview.overseasWorkSplit);
   }
-  add("Design liability", "Details of other turnover", quote.designLiability?.turnoverSplitOtherDetails);
-  add("Design liability", "Details of other work fees", quote.designLiability?.feesOtherWorkDetails);
-  add("Activity split", "Details of other activities", quote.activitySplit?.otherDetails);
+  add(DESIGN_LIABILITY_QUESTIONS.turnoverSplitOtherDetails, quote.designLiability?.turnoverSplitOtherDetails);
+  add(DESIGN_LIABILITY_QUESTIONS.feesOtherWorkDetails, quote.designLiability?.feesOtherWorkDetails);
+  add(ACTIVITY_SPLIT_QUESTIONS.otherDetails, quote.activitySplit?.otherDetails);
+  const scope = RECURRING_CONTRACT_QUESTIONS.scopeOfWork;
   for (const contract of quote.contracts?.hasRecurringContracts ? quote.contracts.recurringContracts : []) {
-    add("Contracts", `Scope of work for ${contract.clientName}`, contract.scopeOfWork);
+    add(scope, contract.scopeOfWork, `${recordLabel(scope)} for ${contract.clientName}`);
   }
-  add("Contracts", "Details of any work in the special areas", quote.contracts?.specialAreaDetails);
-  add("Contracts", "Other contract details", quote.contracts?.otherContractDetails);
+  add(CONTRACTS_QUESTIONS.specialAreaDetails, quote.contracts?.specialAreaDetails);
+  add(CONTRACTS_QUESTIONS.otherContractDetails, quote.contracts?.otherContractDetails);
   const declaration = quote.declaration;
   if (declaration) {
-    for (const field of Object.keys(DECLARATION_DETAILS_TITLES) as (keyof typeof DECLARATION_DETAILS_TITLES)[]) {
-      add("Declaration", DECLARATION_DETAILS_TITLES[field], declaration[field]);
-    }
-    add("Declaration", "Comprehensive details of the material facts", declaration.comprehensiveDetails);
+    for (const question of Object.values(DECLARATION_DETAILS_QUESTIONS)) add(question, declaration[question.key]);
   }
   return found;
 }

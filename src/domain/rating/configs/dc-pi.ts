@@ -1,3 +1,5 @@
+import { MATERIAL_FACT_ANSWERS } from "../../quote/declaration";
+import { ADDITIONAL_COVERS, type AdditionalCover } from "../../quote/financial-overview";
 import type { CoverPriceBand, RatingConfigInput } from "../config-schema";
 
 /**
@@ -25,27 +27,12 @@ function propertyCoverPricing(
   return limits.map(([min, max], index): CoverPriceBand => ({ min, max, premium: premiums[index] as number }));
 }
 
-/** Every declaration answer that is a material fact (the three material-fact groups of docs/product/screens.md). */
-const MATERIAL_FACTS = [
-  "asbestosOrEnvironmentalWork",
-  "contractsNotInWriting",
-  "collateralWarrantiesOrThirdPartyRights",
-  "everFailedToCompleteProject",
-  "pastContractsWithDesignLiability",
-  "doesNotExcludeIndirectLosses",
-  "businessActivitiesChanged",
-  "contractsNotAlwaysWritten",
-  "previousDisciplinaryAction",
-  "lackRelevantQualifications",
-  "noBackgroundCheckPolicy",
-  "requireCoverPreviousBusiness",
-  "awareOfCircumstances",
-  "significantFluctuations",
-  "insuranceDeclined",
-  "officesOutsideUK",
-  "previousClaims",
-  "criminalConvictions",
-] as const;
+/** A step-7 cover's fee is labelled as the quote labels the cover. */
+function coverLabel(key: AdditionalCover["key"]): string {
+  const cover = ADDITIONAL_COVERS.find((candidate) => candidate.key === key);
+  if (!cover) throw new RangeError(`No additional cover ${key}`);
+  return cover.label;
+}
 
 export const DC_PI_RATING_CONFIG: RatingConfigInput = {
   version: "1.0.0",
@@ -93,7 +80,8 @@ export const DC_PI_RATING_CONFIG: RatingConfigInput = {
     {
       code: "MATERIAL_FACTS",
       description: "A material fact was answered Yes in the declaration",
-      condition: ["hasMaterialFacts", ...MATERIAL_FACTS].join(" || "),
+      // Every answer of the declaration's three material-fact groups, as the catalogue groups them.
+      condition: ["hasMaterialFacts", ...MATERIAL_FACT_ANSWERS].join(" || "),
     },
     {
       code: "PREVIOUS_CLAIMS",
@@ -134,7 +122,7 @@ export const DC_PI_RATING_CONFIG: RatingConfigInput = {
   additionalCovers: [
     {
       code: "DIRECTORS_OFFICERS",
-      label: "Directors' & Officers' Insurance",
+      label: coverLabel("directorsOfficers"),
       enabledBy: "hasDirectorsOfficersInsurance",
       limitInput: "directorsOfficersLimit",
       pricing: [
@@ -146,28 +134,28 @@ export const DC_PI_RATING_CONFIG: RatingConfigInput = {
     },
     {
       code: "CONTENTS",
-      label: "Contents Insurance",
+      label: coverLabel("contents"),
       enabledBy: "hasContentsInsurance",
       limitInput: "contentsLimit",
       pricing: propertyCoverPricing([40, 60, 95, 130, 185, 320, 650, 1_150, 2_000]),
     },
     {
       code: "BUSINESS_EQUIPMENT_COMPUTERS",
-      label: "Business Equipment (Computers)",
+      label: coverLabel("businessEquipmentComputers"),
       enabledBy: "hasBusinessEquipmentComputers",
       limitInput: "businessEquipmentComputersLimit",
       pricing: propertyCoverPricing([55, 80, 125, 170, 245, 420, 850, 1_500, 2_600]),
     },
     {
       code: "BUSINESS_EQUIPMENT_SPECIALIST",
-      label: "Business Equipment (Specialist Equipment)",
+      label: coverLabel("businessEquipmentSpecialist"),
       enabledBy: "hasBusinessEquipmentSpecialist",
       limitInput: "businessEquipmentSpecialistLimit",
       pricing: propertyCoverPricing([65, 95, 150, 205, 295, 510, 1_050, 1_850, 3_200]),
     },
     {
       code: "STOCK",
-      label: "Stock Insurance",
+      label: coverLabel("stockContents"),
       enabledBy: "hasStockContents",
       limitInput: "stockContentsLimit",
       pricing: propertyCoverPricing([45, 65, 105, 145, 205, 355, 720, 1_270, 2_200]),

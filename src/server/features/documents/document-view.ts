@@ -10,13 +10,14 @@ import { formatGbp, formatGbpWhole, poundsToPence } from "../../../domain/money"
 import type { QuotationOptionsResponse } from "../../../domain/quote/quotation-options";
 import type { Quote } from "../../../domain/quote/quote";
 import type { ExcessOption } from "../../../domain/rating/input";
+import type { RatingVersionNaming } from "../../../domain/rating/version";
 
 export interface QuoteDocumentView {
   quote: Quote;
   /** When the document was produced; printed on it and used as the PDF's creation date. */
   generatedAt: Date;
-  /** The rating version the premium came from, by name, when the quote has been rated. */
-  ratingVersion?: { id: string; name: string } | null | undefined;
+  /** The rating version the premium came from, by name and version number, when the quote has been rated. */
+  ratingVersion?: RatingVersionNaming | null | undefined;
   /** The quote priced at every cover limit and excess, when the statement of fact was asked to include them. */
   quotationOptions?: QuotationOptionsResponse | null | undefined;
   /** On a renewal, the policy number it renews: printed near the top as 'Renewal of {policy number}'. */

@@ -5,12 +5,14 @@
  */
 import { excessAmount } from "../../../domain/format/excess";
 import { formatGbp, parseMoneyString } from "../../../domain/money";
+import { INSUREDS_DETAILS_QUESTIONS, PREMIUM_LINES, recordLabel } from "../../../domain/quote/catalogue";
 import { ADDITIONAL_COVERS } from "../../../domain/quote/financial-overview";
 import { periodOfInsurance } from "../../../domain/quote/policy-period";
 import { deriveRatingInput, selectionsFromRisk } from "../../../domain/quote/rating-input";
 import { EXCESS_OPTION_LABELS } from "../../../domain/quote/risk";
 import { statusLabel } from "../../../domain/quote/status";
 import { quoteValidUntil } from "../../../domain/quote/validity";
+import { ratingVersionTitle } from "../../../domain/rating/version";
 import { DC_WORDING } from "./dc-wording-text";
 import {
   asExcessOption,
@@ -91,7 +93,7 @@ export async function renderPolicySchedule(view: QuoteDocumentView): Promise<Buf
     { label: "Insured", value: details.isSoleTrader ? `${details.proposerName}, a sole trader` : details.proposerName },
     ...(details.tradingName ? [{ label: "Trading as", value: details.tradingName }] : []),
     ...(details.isSoleTrader && details.tradingSince
-      ? [{ label: "Trading since", value: dateGb(details.tradingSince) }]
+      ? [{ label: recordLabel(INSUREDS_DETAILS_QUESTIONS.tradingSince), value: dateGb(details.tradingSince) }]
       : []),
     { label: "Address", value: text(details.businessAddress, "Not given") },
     { label: "Professional Business", value: text(details.businessActivity, "As described in the statement of fact") },
@@ -156,11 +158,14 @@ export async function renderPolicySchedule(view: QuoteDocumentView): Promise<Buf
         { header: "Amount", width: 0.3, align: "right" },
       ],
       [
-        [quote.premiumOverridden ? "Base premium (set by manual override)" : "Base premium", money(quote.basePremium)],
+        [
+          `${PREMIUM_LINES.basePremium.documentLabel}${quote.premiumOverridden ? " (set by manual override)" : ""}`,
+          money(quote.basePremium),
+        ],
         ...quote.fees.map((fee) => [fee.label, money(fee.amount)]),
-        ["Subtotal (before taxes)", formatGbp(subtotal)],
-        [`Insurance Premium Tax (IPT)${taxRatePercent(subtotal, taxes)}`, money(quote.taxes)],
-        ["Total premium payable (inclusive of IPT)", money(quote.totalPremium)],
+        [PREMIUM_LINES.subtotal.label, formatGbp(subtotal)],
+        [`${PREMIUM_LINES.taxes.label}${taxRatePercent(subtotal, taxes)}`, money(quote.taxes)],
+        [PREMIUM_LINES.totalPremium.documentLabel, money(quote.totalPremium)],
       ],
       { boldLastRow: true },
     );
@@ -168,8 +173,10 @@ export async function renderPolicySchedule(view: QuoteDocumentView): Promise<Buf
       {
         label: "Rating version",
         value: view.ratingVersion
-          ? `${view.ratingVersion.name} (${view.ratingVersion.id})`
-          : (quote.ratingVersionId ?? "Not rated"),
+          ? ratingVersionTitle(view.ratingVersion)
+          : quote.ratingVersionId
+            ? "Not recorded"
+            : "Not rated",
       },
       ...(quote.ratedAt ? [{ label: "Rated on", value: dateGb(quote.ratedAt) }] : []),
     ]);

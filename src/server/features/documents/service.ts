@@ -8,7 +8,7 @@ import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { loadQuoteFor } from "../quotes/access-service";
 import { toQuoteResponse } from "../quotes/response";
-import { findVersionName } from "../rating-versions/repository";
+import { findVersionNaming } from "../rating-versions/repository";
 import type { QuoteDocumentView } from "./document-view";
 
 export async function documentViewFor(
@@ -27,6 +27,6 @@ export async function documentViewFor(
       `The ${documentName} cannot be produced until the quote is complete. ${describeMissing(missing)}.`,
     );
   }
-  const ratingVersion = quote.ratingVersionId ? ((await findVersionName(db, quote.ratingVersionId)) ?? null) : null;
+  const ratingVersion = quote.ratingVersionId ? ((await findVersionNaming(db, quote.ratingVersionId)) ?? null) : null;
   return { quote, generatedAt: now, ratingVersion, renewalOf: quote.renewalOf?.policyNumber ?? null };
 }

@@ -6,16 +6,31 @@
 import { TURNOVER_BANDS } from "../../../domain/constants";
 import { excessAmount } from "../../../domain/format/excess";
 import { formatGbp, parseMoneyString } from "../../../domain/money";
-import { ACTIVITY_FIELDS, activitySplitTotal } from "../../../domain/quote/activity-split";
-import { CONTRACT_TYPE_FIELDS, contractTypeTotal, SPECIAL_AREAS } from "../../../domain/quote/contracts";
-import { DECLARATION_GROUPS, hasMaterialFacts } from "../../../domain/quote/declaration";
-import { TURNOVER_SPLIT_FIELDS, turnoverSplitTotal } from "../../../domain/quote/design-liability";
+import { activitySplitTotal } from "../../../domain/quote/activity-split";
+import {
+  ACTIVITY_FIELDS,
+  ACTIVITY_SPLIT_QUESTIONS,
+  CONTRACT_TYPE_FIELDS,
+  CONTRACTS_QUESTIONS,
+  DECLARATION_DETAILS_QUESTIONS,
+  DECLARATION_GROUPS,
+  DESIGN_LIABILITY_QUESTIONS,
+  FINANCIAL_OVERVIEW_QUESTIONS,
+  INSUREDS_DETAILS_QUESTIONS,
+  RECURRING_CONTRACT_QUESTIONS,
+  recordLabel,
+  SPECIAL_AREAS,
+  sectionDocumentHeading,
+  TURNOVER_SPLIT_FIELDS,
+} from "../../../domain/quote/catalogue";
+import { contractTypeTotal } from "../../../domain/quote/contracts";
+import { hasMaterialFacts } from "../../../domain/quote/declaration";
+import { turnoverSplitTotal } from "../../../domain/quote/design-liability";
 import { ADDITIONAL_COVERS } from "../../../domain/quote/financial-overview";
 import type { QuotationOptionsResponse } from "../../../domain/quote/quotation-options";
 import { deriveRatingInput, selectionsFromRisk } from "../../../domain/quote/rating-input";
 import { EXCESS_OPTION_LABELS } from "../../../domain/quote/risk";
 import { TURNOVER_BAND_LABELS } from "../../../domain/quote/turnover-band";
-import { DECLARATION_DETAILS_TITLES } from "../../../domain/underwriting/narratives";
 import {
   asExcessOption,
   dateGb,
@@ -103,50 +118,52 @@ export async function renderStatementOfFact(view: QuoteDocumentView): Promise<Bu
     { label: "Date produced", value: dateGb(view.generatedAt) },
   ]);
 
-  writer.heading("1. Insured's details");
+  const insured = INSUREDS_DETAILS_QUESTIONS;
+  writer.heading(sectionDocumentHeading("insuredsDetails"));
   writer.keyValues([
     ...(details.isSoleTrader
       ? [
           { label: "Name of the sole trader", value: details.proposerName },
           { label: "Legal status", value: "Sole trader (not incorporated)" },
         ]
-      : [{ label: "Company name", value: details.proposerName }]),
-    { label: "Trading name", value: text(details.tradingName, "None") },
-    { label: "Business activity", value: text(details.businessActivity, "Not given") },
-    { label: "Business address", value: text(details.businessAddress, "Not given") },
+      : [{ label: recordLabel(insured.proposerName), value: details.proposerName }]),
+    { label: recordLabel(insured.tradingName), value: text(details.tradingName, "None") },
+    { label: recordLabel(insured.businessActivity), value: text(details.businessActivity, "Not given") },
+    { label: recordLabel(insured.businessAddress), value: text(details.businessAddress, "Not given") },
     details.isSoleTrader
-      ? { label: "Trading since", value: dateGb(details.tradingSince) }
-      : { label: "Date of incorporation", value: dateGb(details.incorporationDate) },
-    { label: "Proposed inception date", value: dateGb(details.inceptionDate) },
-    { label: "Number of directors/partners/principals", value: String(details.numberOfDirectors ?? "Not given") },
-    { label: "Number of qualified staff", value: String(details.numberOfQualifiedStaff ?? "Not given") },
+      ? { label: recordLabel(insured.tradingSince), value: dateGb(details.tradingSince) }
+      : { label: recordLabel(insured.incorporationDate), value: dateGb(details.incorporationDate) },
+    { label: recordLabel(insured.inceptionDate), value: dateGb(details.inceptionDate) },
+    { label: recordLabel(insured.numberOfDirectors), value: String(details.numberOfDirectors ?? "Not given") },
     {
-      label: "Financial interest in any other company or organisation",
-      value: yesNo(details.hasFinancialInterest),
+      label: recordLabel(insured.numberOfQualifiedStaff),
+      value: String(details.numberOfQualifiedStaff ?? "Not given"),
     },
+    { label: recordLabel(insured.hasFinancialInterest), value: yesNo(details.hasFinancialInterest) },
     ...(details.hasFinancialInterest
-      ? [{ label: "Details of the other company/organisation", value: text(details.financialInterestDetails) }]
+      ? [{ label: recordLabel(insured.financialInterestDetails), value: text(details.financialInterestDetails) }]
       : []),
   ]);
 
   const overview = quote.financialOverview;
-  writer.heading("2. Financial overview");
+  const financial = FINANCIAL_OVERVIEW_QUESTIONS;
+  writer.heading(sectionDocumentHeading("financialOverview"));
   if (overview) {
     writer.keyValues([
-      { label: "Annual turnover (revenue)", value: pounds(overview.turnover) },
-      { label: "Largest single project value in the last 3 years", value: pounds(overview.largestSingleProjectValue) },
-      { label: "Is all turnover from work in the UK?", value: yesNo(overview.isAllTurnoverUK) },
+      { label: recordLabel(financial.turnover), value: pounds(overview.turnover) },
+      { label: recordLabel(financial.largestSingleProjectValue), value: pounds(overview.largestSingleProjectValue) },
+      { label: recordLabel(financial.isAllTurnoverUK), value: yesNo(overview.isAllTurnoverUK) },
       ...(overview.isAllTurnoverUK === false
         ? [
-            { label: "Split of overseas work by territory", value: text(overview.overseasWorkSplit) },
+            { label: recordLabel(financial.overseasWorkSplit), value: text(overview.overseasWorkSplit) },
             {
-              label: "Any work under a non-UK jurisdiction or law?",
+              label: recordLabel(financial.hasNonUKJurisdictionWork),
               value: yesNo(overview.hasNonUKJurisdictionWork),
             },
           ]
         : []),
       {
-        label: "Will turnover increase by 20% or more in the next 12 months?",
+        label: recordLabel(financial.turnoverIncrease20Percent),
         value: yesNo(overview.turnoverIncrease20Percent),
       },
     ]);
@@ -155,7 +172,8 @@ export async function renderStatementOfFact(view: QuoteDocumentView): Promise<Bu
   }
 
   const design = quote.designLiability;
-  writer.heading("3. Design liability");
+  const designQuestions = DESIGN_LIABILITY_QUESTIONS;
+  writer.heading(sectionDocumentHeading("designLiability"));
   if (design) {
     writer.subheading("Split of turnover by design arrangement");
     writer.table(
@@ -164,22 +182,35 @@ export async function renderStatementOfFact(view: QuoteDocumentView): Promise<Bu
         { header: "Share of turnover", width: 0.2, align: "right" },
       ],
       [
-        ...TURNOVER_SPLIT_FIELDS.map((field) => [field.label, percent(design[field.key])]),
+        ...TURNOVER_SPLIT_FIELDS.map((field) => [recordLabel(field), percent(design[field.key])]),
         ["Total", percent(turnoverSplitTotal(design))],
       ],
       { boldLastRow: true },
     );
     writer.keyValues([
       ...(design.turnoverSplitOther > 0
-        ? [{ label: "Details of other turnover", value: text(design.turnoverSplitOtherDetails) }]
+        ? [
+            {
+              label: recordLabel(designQuestions.turnoverSplitOtherDetails),
+              value: text(design.turnoverSplitOtherDetails),
+            },
+          ]
         : []),
-      { label: "Does the firm undertake design work for a fee?", value: yesNo(design.undertakesWorkForFee) },
+      { label: recordLabel(designQuestions.undertakesWorkForFee), value: yesNo(design.undertakesWorkForFee) },
       ...(design.undertakesWorkForFee
         ? [
-            { label: "Fees for design and supervisory work", value: pounds(design.feesDesignSupervisory) },
-            { label: "Fees for other work", value: pounds(design.feesOtherWork) },
+            {
+              label: recordLabel(designQuestions.feesDesignSupervisory),
+              value: pounds(design.feesDesignSupervisory),
+            },
+            { label: recordLabel(designQuestions.feesOtherWork), value: pounds(design.feesOtherWork) },
             ...(design.feesOtherWork > 0
-              ? [{ label: "Details of other work fees", value: text(design.feesOtherWorkDetails) }]
+              ? [
+                  {
+                    label: recordLabel(designQuestions.feesOtherWorkDetails),
+                    value: text(design.feesOtherWorkDetails),
+                  },
+                ]
               : []),
           ]
         : []),
@@ -189,7 +220,7 @@ export async function renderStatementOfFact(view: QuoteDocumentView): Promise<Bu
   }
 
   const activities = quote.activitySplit;
-  writer.heading("4. Activity split");
+  writer.heading(sectionDocumentHeading("activitySplit"));
   if (activities) {
     writer.table(
       [
@@ -197,36 +228,40 @@ export async function renderStatementOfFact(view: QuoteDocumentView): Promise<Bu
         { header: "Share of work", width: 0.2, align: "right" },
       ],
       [
-        ...ACTIVITY_FIELDS.map((field) => [field.label, percent(activities[field.key])]),
+        ...ACTIVITY_FIELDS.map((field) => [recordLabel(field), percent(activities[field.key])]),
         ["Total", percent(activitySplitTotal(activities))],
       ],
       { boldLastRow: true },
     );
     if (activities.other > 0) {
-      writer.keyValues([{ label: "Details of other activities", value: text(activities.otherDetails) }]);
+      writer.keyValues([
+        { label: recordLabel(ACTIVITY_SPLIT_QUESTIONS.otherDetails), value: text(activities.otherDetails) },
+      ]);
     }
   } else {
     writer.paragraph("Not completed.", { muted: true });
   }
 
   const contracts = quote.contracts;
-  writer.heading("5. Contracts");
+  const contractQuestions = CONTRACTS_QUESTIONS;
+  const entry = RECURRING_CONTRACT_QUESTIONS;
+  writer.heading(sectionDocumentHeading("contracts"));
   if (contracts) {
     writer.keyValues([
       {
-        label: "Does the firm have recurring contracts with any client?",
+        label: recordLabel(contractQuestions.hasRecurringContracts),
         value: yesNo(contracts.hasRecurringContracts),
       },
     ]);
     if (contracts.hasRecurringContracts && contracts.recurringContracts.length > 0) {
-      writer.subheading("Recurring contracts");
+      writer.subheading(recordLabel(contractQuestions.recurringContracts));
       writer.table(
         [
-          { header: "Client", width: 0.2 },
-          { header: "Value to firm", width: 0.15, align: "right" },
-          { header: "Overall value", width: 0.15, align: "right" },
-          { header: "Scope of work", width: 0.35 },
-          { header: "Start date", width: 0.15 },
+          { header: recordLabel(entry.clientName), width: 0.2 },
+          { header: recordLabel(entry.valueToFirm), width: 0.15, align: "right" },
+          { header: recordLabel(entry.overallContractValue), width: 0.15, align: "right" },
+          { header: recordLabel(entry.scopeOfWork), width: 0.35 },
+          { header: recordLabel(entry.startDate), width: 0.15 },
         ],
         contracts.recurringContracts.map((contract) => [
           contract.clientName,
@@ -246,23 +281,29 @@ export async function renderStatementOfFact(view: QuoteDocumentView): Promise<Bu
         { header: "Share of work", width: 0.2, align: "right" },
       ],
       [
-        ...CONTRACT_TYPE_FIELDS.map((field) => [field.label, percent(contracts[field.key])]),
+        ...CONTRACT_TYPE_FIELDS.map((field) => [recordLabel(field), percent(contracts[field.key])]),
         ["Total", percent(contractTypeTotal(contracts))],
       ],
       { boldLastRow: true },
     );
-    writer.subheading("Work in special areas");
+    writer.subheading(contractQuestions.specialAreaDetails.label);
     writer.paragraph(`Special areas: ${SPECIAL_AREAS.join("; ")}.`, { muted: true });
     writer.keyValues([
-      { label: "Details of any work in the special areas", value: text(contracts.specialAreaDetails, "None declared") },
-      { label: "Other contract details", value: text(contracts.otherContractDetails, "None") },
+      {
+        label: recordLabel(contractQuestions.specialAreaDetails),
+        value: text(contracts.specialAreaDetails, "None declared"),
+      },
+      {
+        label: recordLabel(contractQuestions.otherContractDetails),
+        value: text(contracts.otherContractDetails, "None"),
+      },
     ]);
   } else {
     writer.paragraph("Not completed.", { muted: true });
   }
 
   const declaration = quote.declaration;
-  writer.heading("6. Declaration questions");
+  writer.heading(sectionDocumentHeading("declaration"));
   if (declaration) {
     for (const group of DECLARATION_GROUPS) {
       writer.subheading(group.title);
@@ -271,19 +312,24 @@ export async function renderStatementOfFact(view: QuoteDocumentView): Promise<Bu
           { header: "Question", width: 0.85 },
           { header: "Answer", width: 0.15, align: "right" },
         ],
-        group.questions.map((question) => [question.question, yesNo(declaration[question.key])]),
+        group.questions.map((question) => [recordLabel(question), yesNo(declaration[question.key])]),
       );
       if (group.detailsField) {
         const answered = declaration[group.detailsField];
         if (group.questions.some((question) => declaration[question.key] === true) || answered) {
-          writer.keyValues([{ label: DECLARATION_DETAILS_TITLES[group.detailsField], value: text(answered) }]);
+          writer.keyValues([
+            { label: recordLabel(DECLARATION_DETAILS_QUESTIONS[group.detailsField]), value: text(answered) },
+          ]);
         }
       }
     }
     if (hasMaterialFacts(declaration) || declaration.comprehensiveDetails) {
       writer.subheading("Additional information");
       writer.keyValues([
-        { label: "Comprehensive details of the material facts", value: text(declaration.comprehensiveDetails) },
+        {
+          label: recordLabel(DECLARATION_DETAILS_QUESTIONS.comprehensiveDetails),
+          value: text(declaration.comprehensiveDetails),
+        },
       ]);
     }
   } else {

@@ -74,13 +74,39 @@ export interface SectionEdit {
   after: QuoteRow;
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The answers within a section that an edit changes, so the audit log can name each by its question; none on
+ * the section's first save, when every answer is new.
+ */
+function changedAnswers(before: unknown, after: unknown): string[] | undefined {
+  if (!isRecord(before) || !isRecord(after)) return undefined;
+  const keys = new Set([...Object.keys(after), ...Object.keys(before)]);
+  return [...keys].filter((key) => !sameValue(before[key], after[key]));
+}
+
 /** Edits one section (the caller has checked that the actor may): the changed columns, audited, maybe reopening. */
 export function editSection(quote: QuoteRow, candidate: Partial<NewQuoteRow>, label: string): SectionEdit {
   const changes = changedColumns(quote, candidate);
   if (Object.keys(changes).length === 0) return { changes, audits: [], after: quote };
   const edited = { ...quote, ...changes } as QuoteRow;
+  const answers = changedAnswers(
+    (quote as Record<string, unknown>)[label],
+    (changes as Record<string, unknown>)[label],
+  );
   const audits: QuoteAudit[] = [
-    { action: "updated", details: { reference: quote.reference, section: label, fields: Object.keys(changes) } },
+    {
+      action: "updated",
+      details: {
+        reference: quote.reference,
+        section: label,
+        fields: Object.keys(changes),
+        ...(answers ? { answers } : {}),
+      },
+    },
   ];
   if (editReopens(quote.status, quote, edited)) {
     const reopening = reopen(quote, label);

@@ -8,6 +8,7 @@ import { ratingInputOf } from "../../../domain/quote/rating-input";
 import { toStoredRating } from "../../../domain/quote/stored-rating";
 import type { RatingResult } from "../../../domain/rating/compile";
 import type { RatingInput } from "../../../domain/rating/input";
+import { ratingVersionTitle } from "../../../domain/rating/version";
 import type { Database } from "../../db/client";
 import type { NewQuoteRow, QuoteRow, RatingVersionRow } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -73,13 +74,17 @@ export function ratingColumns(rating: QuoteRating, now: Date): Partial<NewQuoteR
   return { ...toStoredRating(rating.result, rating.input), ratingVersionId: rating.version.id, ratedAt: now };
 }
 
-/** The "rated" entry of a rating written on the quote: the version that priced it, the total and the referrals. */
+/** The "rated" entry of a rating written on the quote: the version that priced it (by id and by name), the total and the referrals. */
 export function ratedAudit(reference: string, rating: QuoteRating): QuoteAuditEntry {
   return {
     action: "rated",
     details: {
       reference,
       ratingVersionId: rating.version.id,
+      ratingVersion: ratingVersionTitle({
+        name: rating.version.name,
+        version: typeof rating.version.json.version === "string" ? rating.version.json.version : null,
+      }),
       totalPremium: penceToMoneyString(rating.result.totalPremium),
       referralHits: rating.result.referralHits.map((hit) => hit.code),
     },

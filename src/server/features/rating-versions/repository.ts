@@ -3,6 +3,7 @@
  * service's commands make. No rules here: which writes are allowed is the service's and the domain's decision.
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { RatingVersionNaming } from "../../../domain/rating/version";
 import type { Database } from "../../db/client";
 import { quotes, type RatingVersionRow, ratingVersions, users } from "../../db/schema";
 
@@ -34,10 +35,10 @@ export async function findVersion(db: Database, id: string): Promise<RatingVersi
   return row;
 }
 
-/** A version's id and name, as the documents print them. */
-export async function findVersionName(db: Database, id: string): Promise<{ id: string; name: string } | undefined> {
+/** A version's name and its configuration's version number, as the documents name it. */
+export async function findVersionNaming(db: Database, id: string): Promise<RatingVersionNaming | undefined> {
   const [row] = await db
-    .select({ id: ratingVersions.id, name: ratingVersions.name })
+    .select({ name: ratingVersions.name, version: sql<string | null>`${ratingVersions.json}->>'version'` })
     .from(ratingVersions)
     .where(eq(ratingVersions.id, id))
     .limit(1);

@@ -6,6 +6,7 @@ import {
   type AuditEntityType,
   auditActionLabel,
   auditDetailLines,
+  auditEntityLabel,
 } from "@domain/audit";
 import { formatDateTimeGb } from "@domain/format/dates";
 import { Badge } from "@web/components/ui/badge";
@@ -33,10 +34,10 @@ const ACTION_OPTIONS = [
   ...AUDIT_ACTIONS.map((action) => ({ value: action, label: auditActionLabel(action) })),
 ];
 
-/** docs/product/screens.md: the details when the entry has some, else the entity type and id. */
+/** docs/product/screens.md: the details in words when the entry has some, else the entity and its id. */
 export function auditDetailsText(entry: AuditLogEntry): string[] {
-  const lines = auditDetailLines(entry.details);
-  return lines.length > 0 ? lines : [`${entry.entityType} ${entry.entityId ?? ""}`.trim()];
+  const lines = auditDetailLines(entry);
+  return lines.length > 0 ? lines : [`${auditEntityLabel(entry.entityType)} ${entry.entityId ?? ""}`.trim()];
 }
 
 function Filters({ filters, onChange }: { filters: AuditFilters; onChange: (filters: AuditFilters) => void }) {
@@ -154,9 +155,9 @@ export function AuditLogList() {
                 <div className="min-w-0 flex-1">
                   <p className="text-sm font-medium text-slate-900">
                     <Badge tone="neutral" className="mr-2">
-                      {entry.entityType}
+                      {auditEntityLabel(entry.entityType)}
                     </Badge>{" "}
-                    {entry.action}
+                    {auditActionLabel(entry.action)}
                   </p>
                   <ul className="mt-0.5 grid gap-0.5 text-xs break-words text-slate-600">
                     {auditDetailsText(entry).map((line) => (

@@ -1,13 +1,15 @@
+import { QUESTION_SECTIONS } from "@domain/quote/catalogue";
 import type { Quote } from "@domain/quote/quote";
 import { createContext, useContext } from "react";
 
+/** Steps 1 to 6 ask the catalogue's sections; step 7 prices the quote. */
 export const WIZARD_STEPS = [
-  { number: 1, title: "Insureds Details" },
-  { number: 2, title: "Financial Overview" },
-  { number: 3, title: "Design Liability" },
-  { number: 4, title: "Activity Split" },
-  { number: 5, title: "Contracts" },
-  { number: 6, title: "Declaration" },
+  { number: 1, title: QUESTION_SECTIONS.insuredsDetails.title },
+  { number: 2, title: QUESTION_SECTIONS.financialOverview.title },
+  { number: 3, title: QUESTION_SECTIONS.designLiability.title },
+  { number: 4, title: QUESTION_SECTIONS.activitySplit.title },
+  { number: 5, title: QUESTION_SECTIONS.contracts.title },
+  { number: 6, title: QUESTION_SECTIONS.declaration.title },
   { number: 7, title: "Quote" },
 ] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number]["number"];

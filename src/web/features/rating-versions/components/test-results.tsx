@@ -1,4 +1,5 @@
 import { formatGbp } from "@domain/money";
+import { PREMIUM_LINES } from "@domain/quote/catalogue";
 import type { RatingResult } from "@domain/rating/compile";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
@@ -18,7 +19,7 @@ export function TestResults({ result, highSumInsured }: { result: RatingResult; 
         <section aria-label="Premium breakdown">
           <h3 className="mb-1 text-sm font-semibold text-slate-900">Premium breakdown</h3>
           <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm tabular-nums">
-            <dt>Base Premium</dt>
+            <dt>{PREMIUM_LINES.basePremium.label}</dt>
             <dd className="text-right">{formatGbp(result.basePremium)}</dd>
             {result.fees.map((fee) => (
               <div key={fee.code} className="contents">
@@ -26,11 +27,11 @@ export function TestResults({ result, highSumInsured }: { result: RatingResult; 
                 <dd className="text-right">{formatGbp(fee.amount)}</dd>
               </div>
             ))}
-            <dt>Subtotal (before taxes)</dt>
+            <dt>{PREMIUM_LINES.subtotal.label}</dt>
             <dd className="text-right">{formatGbp(result.subtotal)}</dd>
-            <dt>Insurance Premium Tax (IPT)</dt>
+            <dt>{PREMIUM_LINES.taxes.label}</dt>
             <dd className="text-right">{formatGbp(result.taxes)}</dd>
-            <dt className="font-semibold">Premium (inclusive)</dt>
+            <dt className="font-semibold">{PREMIUM_LINES.totalPremium.label}</dt>
             <dd className="text-right font-semibold">{formatGbp(result.totalPremium)}</dd>
             <dt className="text-slate-600">Multiplier (after cap)</dt>
             <dd className="text-right text-slate-600">

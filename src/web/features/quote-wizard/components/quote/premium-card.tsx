@@ -1,6 +1,7 @@
 import { POLICY_PERIOD_LABEL } from "@domain/constants";
 import { excessAmount } from "@domain/format/excess";
 import { formatGbp, formatGbpWhole, poundsToPence } from "@domain/money";
+import { PREMIUM_LINES } from "@domain/quote/catalogue";
 import type { RatingTraceEntry } from "@domain/quote/quote";
 import { EXCESS_OPTION_LABELS } from "@domain/quote/risk";
 import type { ExcessOption } from "@domain/rating/input";
@@ -61,7 +62,7 @@ export function PremiumCard({
       <CardContent className="grid gap-3 text-sm">
         {lines ? (
           <dl className="grid gap-1.5" aria-label="Premium breakdown">
-            <Line label="Base Premium" value={formatGbp(lines.basePremium)} />
+            <Line label={PREMIUM_LINES.basePremium.label} value={formatGbp(lines.basePremium)} />
             {lines.fees.length > 0 ? (
               <div>
                 <dt className="text-slate-600">Fees</dt>
@@ -75,13 +76,13 @@ export function PremiumCard({
               </div>
             ) : null}
             <Line
-              label="Subtotal (before taxes)"
+              label={PREMIUM_LINES.subtotal.label}
               value={formatGbp(lines.subtotal)}
               className="border-t border-slate-100 pt-1.5"
             />
-            <Line label="Insurance Premium Tax (IPT)" value={formatGbp(lines.taxes)} />
+            <Line label={PREMIUM_LINES.taxes.label} value={formatGbp(lines.taxes)} />
             <Line
-              label="Premium (inclusive)"
+              label={PREMIUM_LINES.totalPremium.label}
               value={formatGbp(lines.totalPremium)}
               strong
               className="border-t border-slate-200 pt-1.5 text-base"

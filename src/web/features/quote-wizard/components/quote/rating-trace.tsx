@@ -1,3 +1,4 @@
+import { PREMIUM_LINES } from "@domain/quote/catalogue";
 import type { RatingTraceEntry } from "@domain/quote/quote";
 import { ratingWorksheet, type WorksheetContext } from "@domain/rating/worksheet";
 import { cn } from "@web/lib/cn";
@@ -48,7 +49,7 @@ export function RatingTrace({ trace, context }: { trace: readonly RatingTraceEnt
               <td
                 className={cn(
                   "py-1 text-right align-top tabular-nums whitespace-nowrap text-slate-900",
-                  row.label === "Premium (inclusive)" && "font-semibold",
+                  row.label === PREMIUM_LINES.totalPremium.label && "font-semibold",
                 )}
               >
                 {row.value}

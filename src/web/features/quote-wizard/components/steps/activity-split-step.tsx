@@ -1,10 +1,10 @@
 import {
-  ACTIVITY_FIELDS,
   type ActivitySplit,
   type ActivitySplitInput,
   activitySplitSchema,
   activitySplitTotal,
 } from "@domain/quote/activity-split";
+import { ACTIVITY_FIELDS, ACTIVITY_SPLIT_QUESTIONS, QUESTION_SECTIONS, wizardLabel } from "@domain/quote/catalogue";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Input, Textarea } from "@web/components/ui/input";
@@ -29,10 +29,10 @@ export function ActivitySplitStep() {
   const total = activitySplitTotal(values);
 
   return (
-    <StepShell next={5} back={3} continueLabel="Continue to Contracts" busy={saving}>
+    <StepShell next={5} back={3} continueLabel={`Continue to ${QUESTION_SECTIONS.contracts.title}`} busy={saving}>
       <Card>
         <CardHeader>
-          <CardTitle>Activity Split</CardTitle>
+          <CardTitle>{QUESTION_SECTIONS.activitySplit.title}</CardTitle>
           <PercentTotal total={total} id="activity-total" note="The split should add up to 100%." />
         </CardHeader>
         <CardContent className="grid gap-3">
@@ -49,7 +49,7 @@ export function ActivitySplitStep() {
                 return (
                   <TableRow key={field.key}>
                     <TableCell>
-                      <label htmlFor={`activity-${field.key}`}>{field.label}</label>
+                      <label htmlFor={`activity-${field.key}`}>{wizardLabel(field)}</label>
                       <FieldError id={errorIdFor(`activity-${field.key}`)} message={message} />
                     </TableCell>
                     <TableCell className="text-right">
@@ -67,7 +67,11 @@ export function ActivitySplitStep() {
             </TableBody>
           </Table>
           {(values.other ?? 0) > 0 ? (
-            <FormField id="otherDetails" label="Details of other activities" error={errors.otherDetails?.message}>
+            <FormField
+              id="otherDetails"
+              label={wizardLabel(ACTIVITY_SPLIT_QUESTIONS.otherDetails)}
+              error={errors.otherDetails?.message}
+            >
               <Textarea
                 id="otherDetails"
                 rows={2}

@@ -1,11 +1,16 @@
 import { todayInLondon } from "@domain/format/dates";
 import {
   CONTRACT_TYPE_FIELDS,
+  CONTRACTS_QUESTIONS,
+  QUESTION_SECTIONS,
+  RECURRING_CONTRACT_QUESTIONS,
+  wizardLabel,
+} from "@domain/quote/catalogue";
+import {
   CONTRACT_TYPE_TOTAL_PATH,
   type Contracts,
   contractsSchemaOn,
   contractTypeTotal,
-  SPECIAL_AREAS,
 } from "@domain/quote/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@web/components/ui/button";
@@ -50,6 +55,9 @@ function allMessages(errors: unknown): string[] {
   visit(errors);
   return [...found];
 }
+
+const Q = CONTRACTS_QUESTIONS;
+const ENTRY = RECURRING_CONTRACT_QUESTIONS;
 
 export function ContractsStep() {
   const { quote, readOnly } = useWizard();
@@ -103,7 +111,7 @@ export function ContractsStep() {
   };
 
   return (
-    <StepShell next={6} back={4} continueLabel="Continue to Declaration" busy={saving}>
+    <StepShell next={6} back={4} continueLabel={`Continue to ${QUESTION_SECTIONS.declaration.title}`} busy={saving}>
       {panelMessages.length > 0 ? (
         <div role="alert" className="flex gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
           <AlertCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
@@ -119,7 +127,7 @@ export function ContractsStep() {
       ) : null}
       <Card>
         <CardHeader>
-          <CardTitle>Recurring contracts</CardTitle>
+          <CardTitle>{wizardLabel(Q.recurringContracts)}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4">
           <div className="flex items-center gap-2">
@@ -129,9 +137,7 @@ export function ContractsStep() {
               onCheckedChange={(checked) => setRecurring(checked === true)}
               disabled={readOnly}
             />
-            <Label htmlFor="hasRecurringContracts">
-              Do you have recurring contracts or framework agreements with any client?
-            </Label>
+            <Label htmlFor="hasRecurringContracts">{wizardLabel(Q.hasRecurringContracts)}</Label>
           </div>
           {contracts.fields.map((entry, index) => {
             const entryError = (key: keyof RecurringContractFormValues) => entryMessage(index, key);
@@ -139,7 +145,11 @@ export function ContractsStep() {
             return (
               <fieldset key={entry.id} className="grid gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-2">
                 <legend className="px-1 text-sm font-semibold text-slate-900">Contract {index + 1}</legend>
-                <FormField id={`${prefix}-clientName`} label="Client name" error={entryError("clientName")}>
+                <FormField
+                  id={`${prefix}-clientName`}
+                  label={wizardLabel(ENTRY.clientName)}
+                  error={entryError("clientName")}
+                >
                   <Input
                     id={`${prefix}-clientName`}
                     {...form.register(`recurringContracts.${index}.clientName`)}
@@ -148,7 +158,7 @@ export function ContractsStep() {
                 </FormField>
                 <FormField
                   id={`${prefix}-startDate`}
-                  label="Start date"
+                  label={wizardLabel(ENTRY.startDate)}
                   error={entryError("startDate")}
                   hint={DATE_HINT}
                   hintId={`${prefix}-startDate-hint`}
@@ -170,7 +180,11 @@ export function ContractsStep() {
                     )}
                   />
                 </FormField>
-                <FormField id={`${prefix}-valueToFirm`} label="Value to your firm" error={entryError("valueToFirm")}>
+                <FormField
+                  id={`${prefix}-valueToFirm`}
+                  label={wizardLabel(ENTRY.valueToFirm)}
+                  error={entryError("valueToFirm")}
+                >
                   <Controller
                     control={form.control}
                     name={`recurringContracts.${index}.valueToFirm`}
@@ -187,7 +201,7 @@ export function ContractsStep() {
                 </FormField>
                 <FormField
                   id={`${prefix}-overallContractValue`}
-                  label="Overall contract value (optional)"
+                  label={wizardLabel(ENTRY.overallContractValue)}
                   error={entryError("overallContractValue")}
                 >
                   <Controller
@@ -205,7 +219,7 @@ export function ContractsStep() {
                 </FormField>
                 <FormField
                   id={`${prefix}-scopeOfWork`}
-                  label="Scope of work"
+                  label={wizardLabel(ENTRY.scopeOfWork)}
                   error={entryError("scopeOfWork")}
                   className="md:col-span-2"
                 >
@@ -259,7 +273,7 @@ export function ContractsStep() {
                 return (
                   <TableRow key={field.key}>
                     <TableCell>
-                      <label htmlFor={`contract-${field.key}`}>{field.label}</label>
+                      <label htmlFor={`contract-${field.key}`}>{wizardLabel(field)}</label>
                       <FieldError id={errorIdFor(`contract-${field.key}`)} message={message} />
                     </TableCell>
                     <TableCell className="text-right">
@@ -286,9 +300,9 @@ export function ContractsStep() {
         <CardContent className="grid gap-4">
           <FormField
             id="specialAreaDetails"
-            label="Work in special areas"
+            label={wizardLabel(Q.specialAreaDetails)}
             hintId="special-areas-hint"
-            hint={`Describe any work on or in: ${SPECIAL_AREAS.join("; ").toLowerCase()}. Leave empty if none.`}
+            hint={Q.specialAreaDetails.help}
             error={errors.specialAreaDetails?.message}
           >
             <Textarea
@@ -300,7 +314,7 @@ export function ContractsStep() {
           </FormField>
           <FormField
             id="otherContractDetails"
-            label="Other contract details"
+            label={wizardLabel(Q.otherContractDetails)}
             error={errors.otherContractDetails?.message}
           >
             <Textarea id="otherContractDetails" rows={2} {...form.register("otherContractDetails")} />

@@ -1,5 +1,5 @@
+import { DECLARATION_DETAILS_QUESTIONS, DECLARATION_GROUPS, wizardLabel } from "@domain/quote/catalogue";
 import {
-  DECLARATION_GROUPS,
   type Declaration,
   type DeclarationInput,
   declarationSchema,
@@ -18,12 +18,6 @@ import { StepShell } from "../step-shell";
 import { useRating } from "../use-rating";
 import { useSectionStep } from "../use-step-save";
 import { useWizard } from "../wizard-context";
-
-const GROUP_DETAILS_LABELS = {
-  designConstructDetails: "Design & Construct details",
-  generalDetails: "General details",
-  businessDetails: "Business details",
-} as const;
 
 export function DeclarationStep() {
   const { quote, readOnly } = useWizard();
@@ -58,7 +52,7 @@ export function DeclarationStep() {
                   render={({ field }) => (
                     <YesNoQuestion
                       id={question.key}
-                      question={question.question}
+                      question={wizardLabel(question)}
                       checked={field.value ?? false}
                       disabled={readOnly}
                       onCheckedChange={field.onChange}
@@ -68,11 +62,11 @@ export function DeclarationStep() {
               ))}
             </div>
             {group.detailsField && groupHasYes(answers, group.key) ? (
-              <FormField id={group.detailsField} label={GROUP_DETAILS_LABELS[group.detailsField]}>
+              <FormField id={group.detailsField} label={wizardLabel(DECLARATION_DETAILS_QUESTIONS[group.detailsField])}>
                 <Textarea
                   id={group.detailsField}
                   rows={3}
-                  placeholder="Please give details of each Yes answer"
+                  placeholder={DECLARATION_DETAILS_QUESTIONS[group.detailsField].placeholder}
                   {...form.register(group.detailsField)}
                 />
               </FormField>
@@ -93,7 +87,7 @@ export function DeclarationStep() {
             A material fact was answered Yes. Give the underwriter the full background: what happened, when, the amounts
             involved and what has changed since.
           </p>
-          <FormField id="comprehensiveDetails" label="Comprehensive details">
+          <FormField id="comprehensiveDetails" label={wizardLabel(DECLARATION_DETAILS_QUESTIONS.comprehensiveDetails)}>
             <Textarea id="comprehensiveDetails" rows={4} {...form.register("comprehensiveDetails")} />
           </FormField>
         </section>

@@ -1,9 +1,14 @@
 import { FEE_INPUT_STEP } from "@domain/constants";
 import {
+  DESIGN_LIABILITY_QUESTIONS,
+  QUESTION_SECTIONS,
+  TURNOVER_SPLIT_FIELDS,
+  wizardLabel,
+} from "@domain/quote/catalogue";
+import {
   type DesignLiability,
   type DesignLiabilityInput,
   designLiabilitySchema,
-  TURNOVER_SPLIT_FIELDS,
   TURNOVER_SPLIT_TOTAL_PATH,
   turnoverSplitTotal,
 } from "@domain/quote/design-liability";
@@ -34,6 +39,8 @@ export function sectionMessage(errors: FieldErrors, path: string): string | unde
   return typeof entry?.message === "string" ? entry.message : undefined;
 }
 
+const Q = DESIGN_LIABILITY_QUESTIONS;
+
 export function DesignLiabilityStep() {
   const { quote, readOnly } = useWizard();
   const form = useForm<DesignLiabilityInput, unknown, DesignLiability>({
@@ -48,7 +55,7 @@ export function DesignLiabilityStep() {
   const totalError = sectionMessage(errors, TURNOVER_SPLIT_TOTAL_PATH);
 
   return (
-    <StepShell next={4} back={2} continueLabel="Continue to Activity Split" busy={saving}>
+    <StepShell next={4} back={2} continueLabel={`Continue to ${QUESTION_SECTIONS.activitySplit.title}`} busy={saving}>
       <Card>
         <CardHeader>
           <CardTitle>Turnover split</CardTitle>
@@ -68,7 +75,7 @@ export function DesignLiabilityStep() {
                 return (
                   <TableRow key={field.key}>
                     <TableCell>
-                      <label htmlFor={field.key}>{field.label}</label>
+                      <label htmlFor={field.key}>{wizardLabel(field)}</label>
                       <FieldError id={errorIdFor(field.key)} message={message} />
                     </TableCell>
                     <TableCell className="text-right">
@@ -89,7 +96,7 @@ export function DesignLiabilityStep() {
           {(values.turnoverSplitOther ?? 0) > 0 ? (
             <FormField
               id="turnoverSplitOtherDetails"
-              label="Details of other turnover"
+              label={wizardLabel(Q.turnoverSplitOtherDetails)}
               error={errors.turnoverSplitOtherDetails?.message}
             >
               <Textarea
@@ -113,7 +120,7 @@ export function DesignLiabilityStep() {
             render={({ field }) => (
               <YesNoQuestion
                 id="undertakesWorkForFee"
-                question="Do you undertake design or supervisory work for a fee, separate from construction contracts?"
+                question={wizardLabel(Q.undertakesWorkForFee)}
                 checked={field.value ?? false}
                 disabled={readOnly}
                 onCheckedChange={(checked) => {
@@ -132,7 +139,7 @@ export function DesignLiabilityStep() {
             <div className="grid gap-4 md:grid-cols-2">
               <FormField
                 id="feesDesignSupervisory"
-                label="Fees for design and supervisory work (£)"
+                label={wizardLabel(Q.feesDesignSupervisory)}
                 error={errors.feesDesignSupervisory?.message}
               >
                 <Controller
@@ -150,7 +157,7 @@ export function DesignLiabilityStep() {
                   )}
                 />
               </FormField>
-              <FormField id="feesOtherWork" label="Fees for other work (£)" error={errors.feesOtherWork?.message}>
+              <FormField id="feesOtherWork" label={wizardLabel(Q.feesOtherWork)} error={errors.feesOtherWork?.message}>
                 <Controller
                   control={form.control}
                   name="feesOtherWork"
@@ -169,7 +176,7 @@ export function DesignLiabilityStep() {
               {(values.feesOtherWork ?? 0) > 0 ? (
                 <FormField
                   id="feesOtherWorkDetails"
-                  label="Details of the other work"
+                  label={wizardLabel(Q.feesOtherWorkDetails)}
                   error={errors.feesOtherWorkDetails?.message}
                   className="md:col-span-2"
                 >

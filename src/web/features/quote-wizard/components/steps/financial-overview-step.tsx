@@ -1,3 +1,4 @@
+import { FINANCIAL_OVERVIEW_QUESTIONS, QUESTION_SECTIONS, wizardLabel } from "@domain/quote/catalogue";
 import { type FinancialOverview, financialOverviewSchema } from "@domain/quote/financial-overview";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -8,6 +9,8 @@ import { AmountInput, describedBy, FormField, YesNoQuestion } from "../fields";
 import { StepShell } from "../step-shell";
 import { useSectionStep } from "../use-step-save";
 import { useWizard } from "../wizard-context";
+
+const Q = FINANCIAL_OVERVIEW_QUESTIONS;
 
 export function FinancialOverviewStep() {
   const { quote, readOnly } = useWizard();
@@ -21,13 +24,13 @@ export function FinancialOverviewStep() {
   const isAllTurnoverUK = form.watch("isAllTurnoverUK") ?? true;
 
   return (
-    <StepShell next={3} back={1} continueLabel="Continue to Design Liability" busy={saving}>
+    <StepShell next={3} back={1} continueLabel={`Continue to ${QUESTION_SECTIONS.designLiability.title}`} busy={saving}>
       <Card>
         <CardHeader>
-          <CardTitle>Financial Overview</CardTitle>
+          <CardTitle>{QUESTION_SECTIONS.financialOverview.title}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-2">
-          <FormField id="turnover" label="Annual revenue" error={errors.turnover?.message}>
+          <FormField id="turnover" label={wizardLabel(Q.turnover)} error={errors.turnover?.message}>
             <Controller
               control={form.control}
               name="turnover"
@@ -44,7 +47,7 @@ export function FinancialOverviewStep() {
           </FormField>
           <FormField
             id="largestSingleProjectValue"
-            label="Largest single project value in the last 3 years"
+            label={wizardLabel(Q.largestSingleProjectValue)}
             error={errors.largestSingleProjectValue?.message}
           >
             <Controller
@@ -68,7 +71,7 @@ export function FinancialOverviewStep() {
               render={({ field }) => (
                 <YesNoQuestion
                   id="isAllTurnoverUK"
-                  question="Is all of your turnover from work in the UK?"
+                  question={wizardLabel(Q.isAllTurnoverUK)}
                   checked={field.value ?? true}
                   disabled={readOnly}
                   onCheckedChange={(checked) => {
@@ -86,13 +89,13 @@ export function FinancialOverviewStep() {
               <div className="grid gap-3 py-2">
                 <FormField
                   id="overseasWorkSplit"
-                  label="% split for overseas work by territory"
+                  label={wizardLabel(Q.overseasWorkSplit)}
                   error={errors.overseasWorkSplit?.message}
                 >
                   <Textarea
                     id="overseasWorkSplit"
                     rows={2}
-                    placeholder="e.g. Ireland 10%, France 5%"
+                    placeholder={Q.overseasWorkSplit.placeholder}
                     {...form.register("overseasWorkSplit")}
                     {...describedBy("overseasWorkSplit", errors.overseasWorkSplit?.message)}
                   />
@@ -103,7 +106,7 @@ export function FinancialOverviewStep() {
                   render={({ field }) => (
                     <YesNoQuestion
                       id="hasNonUKJurisdictionWork"
-                      question="Is any work carried out under a non-UK jurisdiction or law?"
+                      question={wizardLabel(Q.hasNonUKJurisdictionWork)}
                       checked={field.value ?? false}
                       disabled={readOnly}
                       onCheckedChange={field.onChange}
@@ -118,7 +121,7 @@ export function FinancialOverviewStep() {
               render={({ field }) => (
                 <YesNoQuestion
                   id="turnoverIncrease20Percent"
-                  question="Do you expect turnover to rise by 20 percent or more in the next 12 months?"
+                  question={wizardLabel(Q.turnoverIncrease20Percent)}
                   checked={field.value ?? false}
                   disabled={readOnly}
                   onCheckedChange={field.onChange}

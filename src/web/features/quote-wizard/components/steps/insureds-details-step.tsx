@@ -1,6 +1,7 @@
 import { searchBusinessActivities } from "@domain/business-activities";
 import { COMPANY_SEARCH_DEBOUNCE_MS, COMPANY_SEARCH_MIN_CHARS } from "@domain/constants";
 import { formatDateGb, todayInLondon } from "@domain/format/dates";
+import { INSUREDS_DETAILS_QUESTIONS, QUESTION_SECTIONS, wizardLabel } from "@domain/quote/catalogue";
 import {
   type InsuredsDetails,
   type InsuredsDetailsInput,
@@ -30,6 +31,8 @@ import { describedBy, FormField, WholeNumberInput, YesNoQuestion, YesNoSwitch } 
 import { StepShell } from "../step-shell";
 import { useStepSave } from "../use-step-save";
 import { useWizard } from "../wizard-context";
+
+const Q = INSUREDS_DETAILS_QUESTIONS;
 
 export const COMPANY_NOT_FOUND_TEXT = "No company was found with that name in the public company register.";
 
@@ -128,22 +131,22 @@ export function InsuredsDetailsStep() {
   return (
     <StepShell
       next={2}
-      continueLabel="Continue to Financial Overview"
+      continueLabel={`Continue to ${QUESTION_SECTIONS.financialOverview.title}`}
       busy={saving}
       busyLabel={quote ? "Saving..." : "Creating..."}
     >
       <Card>
         <CardHeader>
-          <CardTitle>Insureds Details</CardTitle>
+          <CardTitle>{QUESTION_SECTIONS.insuredsDetails.title}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-2">
-          <FormField id="proposerName" label="Company name" error={errors.proposerName?.message}>
+          <FormField id="proposerName" label={wizardLabel(Q.proposerName)} error={errors.proposerName?.message}>
             <Combobox<CompanySearchResult>
               id="proposerName"
               name={proposerField.name}
               inputRef={proposerField.ref}
               value={proposerName}
-              placeholder="Start typing the company name"
+              placeholder={Q.proposerName.placeholder}
               onInputChange={(text) => {
                 setCompanySelected(false);
                 form.setValue("proposerName", text, { shouldDirty: true });
@@ -166,7 +169,7 @@ export function InsuredsDetailsStep() {
               </p>
             ) : null}
           </FormField>
-          <FormField id="tradingName" label="Trading name (optional)" error={errors.tradingName?.message}>
+          <FormField id="tradingName" label={wizardLabel(Q.tradingName)} error={errors.tradingName?.message}>
             <Input id="tradingName" {...form.register("tradingName")} />
           </FormField>
           {nothingFound || soleTrader ? (
@@ -174,11 +177,11 @@ export function InsuredsDetailsStep() {
               {nothingFound ? <p className="text-sm text-amber-900">{COMPANY_NOT_FOUND_TEXT}</p> : null}
               <div className="flex items-center justify-between gap-4">
                 <label htmlFor="soleTrader" className="text-sm font-medium text-slate-900">
-                  Is the insured a sole trader?
+                  {wizardLabel(Q.isSoleTrader)}
                 </label>
                 <YesNoSwitch
                   id="soleTrader"
-                  label="Is the insured a sole trader?"
+                  label={wizardLabel(Q.isSoleTrader)}
                   checked={soleTrader}
                   onCheckedChange={setSoleTrader}
                 />
@@ -187,7 +190,7 @@ export function InsuredsDetailsStep() {
           ) : null}
           <FormField
             id="businessActivity"
-            label="Business activity"
+            label={wizardLabel(Q.businessActivity)}
             error={errors.businessActivity?.message}
             className="md:col-span-2"
           >
@@ -200,7 +203,7 @@ export function InsuredsDetailsStep() {
                   name={field.name}
                   inputRef={field.ref}
                   value={field.value ?? ""}
-                  placeholder="Search trades and job titles"
+                  placeholder={Q.businessActivity.placeholder}
                   onInputChange={field.onChange}
                   onSelect={(title) => field.onChange(title)}
                   onBlur={field.onBlur}
@@ -216,7 +219,7 @@ export function InsuredsDetailsStep() {
           </FormField>
           <FormField
             id="businessAddress"
-            label="Business address"
+            label={wizardLabel(Q.businessAddress)}
             error={errors.businessAddress?.message}
             className="md:col-span-2"
           >
@@ -230,7 +233,7 @@ export function InsuredsDetailsStep() {
           {soleTrader ? (
             <FormField
               id="tradingSince"
-              label="Trading since (optional)"
+              label={wizardLabel(Q.tradingSince)}
               error={errors.tradingSince?.message}
               hint={DATE_HINT}
               hintId="tradingSince-hint"
@@ -240,7 +243,7 @@ export function InsuredsDetailsStep() {
           ) : (
             <FormField
               id="incorporationDate"
-              label="Incorporation date"
+              label={wizardLabel(Q.incorporationDate)}
               error={errors.incorporationDate?.message}
               hint={
                 quote?.incorporationDate
@@ -259,7 +262,7 @@ export function InsuredsDetailsStep() {
           )}
           <FormField
             id="inceptionDate"
-            label="Inception date"
+            label={wizardLabel(Q.inceptionDate)}
             error={errors.inceptionDate?.message}
             hint={DATE_HINT}
             hintId="inceptionDate-hint"
@@ -268,7 +271,7 @@ export function InsuredsDetailsStep() {
           </FormField>
           <FormField
             id="numberOfDirectors"
-            label="Number of directors/partners/principals"
+            label={wizardLabel(Q.numberOfDirectors)}
             error={errors.numberOfDirectors?.message}
           >
             <Controller
@@ -290,7 +293,7 @@ export function InsuredsDetailsStep() {
           </FormField>
           <FormField
             id="numberOfQualifiedStaff"
-            label="Number of qualified staff"
+            label={wizardLabel(Q.numberOfQualifiedStaff)}
             error={errors.numberOfQualifiedStaff?.message}
           >
             <Controller
@@ -320,7 +323,7 @@ export function InsuredsDetailsStep() {
               render={({ field }) => (
                 <YesNoQuestion
                   id="hasFinancialInterest"
-                  question="Does the insured have a financial interest in any other company or organisation?"
+                  question={wizardLabel(Q.hasFinancialInterest)}
                   checked={field.value ?? false}
                   disabled={readOnly}
                   onCheckedChange={(checked) => {
@@ -334,7 +337,7 @@ export function InsuredsDetailsStep() {
             {hasFinancialInterest ? (
               <FormField
                 id="financialInterestDetails"
-                label="Details of the other company/organisation"
+                label={wizardLabel(Q.financialInterestDetails)}
                 error={errors.financialInterestDetails?.message}
               >
                 <Textarea

@@ -1,5 +1,6 @@
 import { COVER_LIMIT_OPTIONS, type TurnoverBand } from "@domain/constants";
 import { formatGbp, formatGbpWhole, poundsToPence } from "@domain/money";
+import { PREMIUM_LINES } from "@domain/quote/catalogue";
 import type { Quote, ReferralHit } from "@domain/quote/quote";
 import { ratedTurnoverOf } from "@domain/quote/rating-input";
 import { statusLabel } from "@domain/quote/status";
@@ -289,7 +290,7 @@ export function QuoteStep() {
             className="max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-20 max-lg:flex max-lg:items-center max-lg:justify-between max-lg:gap-3 max-lg:border-t max-lg:border-slate-200 max-lg:bg-white max-lg:px-4 max-lg:py-3 max-lg:shadow-[0_-4px_12px_rgb(15_23_42/0.08)] md:max-lg:left-14"
           >
             <p className="text-sm text-slate-700 lg:hidden">
-              Premium (inclusive){" "}
+              {PREMIUM_LINES.totalPremium.label}{" "}
               <strong className="block text-base text-slate-900 tabular-nums">
                 {lines ? formatGbp(lines.totalPremium) : "-"}
               </strong>
