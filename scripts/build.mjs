@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run build`: the production build into dist/.
-//   1. the web app (when index.html exists at the root): `vite build` -> dist/web
+//   1. the web app (when index.html exists at the root): `vite build` -> dist/web, then brotli and gzip copies of
+//      its fingerprinted files in dist/web/assets where they pay (scripts/precompress.mjs)
 //   2. the server: an ESM bundle dist/server/main.js with its npm packages inside, the worker threads' entry
 //      dist/server/worker.js (src/server/workers/tasks.ts), and chunks beside them for what they load on first use
 //   3. files the server reads at run time, copied beside the bundle: the SQL migrations, the PDF fonts
@@ -13,6 +14,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { clearStamp, writeStamp } from "./build-stamp.mjs";
+import { precompressDirectory } from "./precompress.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const started = Date.now();
@@ -36,6 +38,15 @@ if (serverOnly) {
   if (vite.status !== 0) {
     process.stderr.write("build: vite build failed\n");
     process.exit(vite.status ?? 1);
+  }
+  const assets = join(root, "dist", "web", "assets");
+  if (existsSync(assets)) {
+    const copies = await precompressDirectory(assets);
+    const sum = (key) => copies.reduce((total, file) => total + (file[key] ?? (key === "bytes" ? 0 : file.bytes)), 0);
+    step(
+      `precompressed ${copies.filter((file) => file.br !== undefined).length} of ${copies.length} files in dist/web/assets: ` +
+        `${sum("bytes")} bytes, ${sum("br")} as brotli, ${sum("gzip")} as gzip`,
+    );
   }
 } else {
   step("no index.html at the root: skipping the web app");
