@@ -150,8 +150,34 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-function toErrorReply(error: unknown, request: FastifyRequest): { status: number; body: ErrorBody } {
+/**
+ * What the web app's file server (@fastify/send, under @fastify/static) answers with an http-errors error: a byte
+ * range past the end of the file (416, its length in the Content-Range it carries), or a file that changed since
+ * the client's If-Match or If-Unmodified-Since (412). Both are the client's to correct, never the server's fault.
+ */
+const FILE_REQUEST_REFUSALS: Record<number, ErrorBody> = {
+  412: { error: "The file has changed since the version this request names", code: "PRECONDITION_FAILED" },
+  416: { error: "The requested range lies outside the file", code: "RANGE_NOT_SATISFIABLE" },
+};
+
+type ErrorReply = { status: number; body: ErrorBody; headers?: Record<string, string> };
+
+function fileRequestRefusal(error: unknown): ErrorReply | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const { status, expose, headers } = error as Error & { status?: unknown; expose?: unknown; headers?: unknown };
+  const body = typeof status === "number" && expose === true ? FILE_REQUEST_REFUSALS[status] : undefined;
+  if (body === undefined) return undefined;
+  return {
+    status: status as number,
+    body: { ...body },
+    ...(headers ? { headers: headers as Record<string, string> } : {}),
+  };
+}
+
+function toErrorReply(error: unknown, request: FastifyRequest): ErrorReply {
   if (error instanceof AppError) return { status: error.status, body: error.toBody() };
+  const refusal = fileRequestRefusal(error);
+  if (refusal) return refusal;
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, "database unavailable");
     return { status: 503, body: { error: DATABASE_UNAVAILABLE, code: "DATABASE_UNAVAILABLE" } };
@@ -219,7 +245,8 @@ export function registerErrorHandling(
   options: { notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown } = {},
 ): void {
   app.setErrorHandler((error, request, reply) => {
-    const { status, body } = toErrorReply(error, request);
+    const { status, body, headers } = toErrorReply(error, request);
+    if (headers) reply.headers(headers);
     // Sign-in refusals (address limit, account lock) set their own Retry-After; anything else rate-limited says a minute.
     if (status === 429 && reply.getHeader("retry-after") === undefined) reply.header("retry-after", 60);
     return reply.status(status).type("application/json; charset=utf-8").send(body);
