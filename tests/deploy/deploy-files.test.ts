@@ -103,7 +103,7 @@ describe("deploy/compose.yaml", () => {
 /** The lines of a `name { ... }` block of the Caddyfile (its first at that name), without comments. */
 function caddyBlock(caddyfile: string, name: string): string[] {
   const lines = caddyfile.split("\n").map((line) => line.replace(/#.*$/, "").trim());
-  const start = lines.findIndex((line) => line === `${name} {`);
+  const start = lines.indexOf(`${name} {`);
   expect(start, `${name} { in the Caddyfile`).toBeGreaterThanOrEqual(0);
   const block: string[] = [];
   let depth = 1;
