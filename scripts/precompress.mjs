@@ -49,18 +49,19 @@ const copyKind = (name) => PRECOMPRESSED_COPIES.find((copy) => name.endsWith(cop
 export async function precompressDirectory(directory) {
   const entries = await readdir(directory, { withFileTypes: true });
   const files = new Set(entries.filter((entry) => entry.isFile()).map((entry) => entry.name));
-  const report = [];
+  const originals = [...files].filter((name) => copyKind(name) === undefined);
   for (const name of files) {
     const kind = copyKind(name);
-    if (kind) {
-      if (!files.has(name.slice(0, -kind.extension.length))) await rm(join(directory, name));
-      continue;
-    }
-    const bytes = await readFile(join(directory, name));
-    const worth = bytes.length >= PRECOMPRESS_MIN_BYTES && PRECOMPRESSIBLE.test(name);
-    const line = { file: name, bytes: bytes.length };
-    await Promise.all(
-      PRECOMPRESSED_COPIES.map(async (copy) => {
+    // A copy whose file is gone; the copies of files still here are rewritten or removed below.
+    if (kind && !files.has(name.slice(0, -kind.extension.length))) await rm(join(directory, name));
+  }
+  // Every file at once: zlib compresses on libuv's worker threads, so the build's cores are all used.
+  const report = await Promise.all(
+    originals.map(async (name) => {
+      const bytes = await readFile(join(directory, name));
+      const worth = bytes.length >= PRECOMPRESS_MIN_BYTES && PRECOMPRESSIBLE.test(name);
+      const line = { file: name, bytes: bytes.length };
+      for (const copy of PRECOMPRESSED_COPIES) {
         const target = join(directory, name + copy.extension);
         const compressed = worth ? await copy.compress(bytes) : undefined;
         if (compressed && compressed.length <= bytes.length * PRECOMPRESS_MAX_RATIO) {
@@ -69,9 +70,9 @@ export async function precompressDirectory(directory) {
         } else {
           await rm(target, { force: true });
         }
-      }),
-    );
-    report.push(line);
-  }
+      }
+      return line;
+    }),
+  );
   return report.sort((a, b) => a.file.localeCompare(b.file));
 }
