@@ -67,6 +67,20 @@ const swaggerUiFolders = {
   },
 };
 
+/*
+ * @fastify/compress takes Readable and Transform from readable-stream, npm's copy of Node's own streams made for
+ * browsers (about 200 KB with its polyfills, evaluated at every start). On the server they are Node's own, so the
+ * plugin is given node:stream. Only its imports: other packages' older readable-stream majors differ.
+ */
+const nodeStreamsForCompress = {
+  name: "node-streams-for-compress",
+  setup(builder) {
+    builder.onResolve({ filter: /^readable-stream$/ }, (args) =>
+      /[\\/]@fastify[\\/]compress[\\/]/.test(args.importer) ? { path: "node:stream", external: true } : undefined,
+    );
+  },
+};
+
 step("server (esbuild -> dist/server/main.js, dist/server/worker.js)");
 const serverOut = join(root, "dist", "server");
 rmSync(serverOut, { recursive: true, force: true });
@@ -95,7 +109,7 @@ await build({
   banner: {
     js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
   },
-  plugins: [swaggerUiFolders],
+  plugins: [swaggerUiFolders, nodeStreamsForCompress],
   sourcemap: true,
   legalComments: "none",
   logLevel: "warning",
