@@ -15,6 +15,7 @@ const SLOW = [
   "tests/api/shutdown.test.ts",
   "tests/api/documents-process.test.ts",
   "tests/deploy/image-steps.test.ts",
+  "tests/deploy/caddy.test.ts",
   "tests/instances/**/*.test.ts",
 ];
 

@@ -15,6 +15,7 @@ export const BUILD_INPUTS = [
   "vite.config.ts",
   "scripts/build.mjs",
   "scripts/build-stamp.mjs",
+  "scripts/precompress.mjs",
 ];
 
 export const STAMP_FILE = join("dist", ".build-stamp");

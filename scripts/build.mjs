@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run build`: the production build into dist/.
-//   1. the web app (when index.html exists at the root): `vite build` -> dist/web
+//   1. the web app (when index.html exists at the root): `vite build` -> dist/web, then brotli and gzip copies of
+//      its fingerprinted files in dist/web/assets where they pay (scripts/precompress.mjs)
 //   2. the server: an ESM bundle dist/server/main.js with its npm packages inside, the worker threads' entry
 //      dist/server/worker.js (src/server/workers/tasks.ts), and chunks beside them for what they load on first use
 //   3. files the server reads at run time, copied beside the bundle: the SQL migrations, the PDF fonts
@@ -13,6 +14,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { clearStamp, writeStamp } from "./build-stamp.mjs";
+import { precompressDirectory } from "./precompress.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const started = Date.now();
@@ -37,6 +39,17 @@ if (serverOnly) {
     process.stderr.write("build: vite build failed\n");
     process.exit(vite.status ?? 1);
   }
+  const assets = join(root, "dist", "web", "assets");
+  if (existsSync(assets)) {
+    const files = await precompressDirectory(assets);
+    // What a browser downloads for all of them: a file without a copy is sent as it is.
+    const total = (size) => files.reduce((sum, file) => sum + size(file), 0);
+    step(
+      `precompressed ${files.filter((file) => file.br !== undefined).length} of ${files.length} files in dist/web/assets: ` +
+        `${total((file) => file.bytes)} bytes, sent as ${total((file) => file.br ?? file.bytes)} with brotli, ` +
+        `${total((file) => file.gzip ?? file.bytes)} with gzip`,
+    );
+  }
 } else {
   step("no index.html at the root: skipping the web app");
 }
@@ -53,6 +66,20 @@ const swaggerUiFolders = {
       const dirname = `require("node:path").join(require("node:path").dirname(require.resolve("@fastify/swagger-ui")), ${JSON.stringify(folder)})`;
       return { contents: `var __dirname = ${dirname};\n${readFileSync(args.path, "utf8")}`, loader: "js" };
     });
+  },
+};
+
+/*
+ * @fastify/compress takes Readable and Transform from readable-stream, npm's copy of Node's own streams made for
+ * browsers (about 200 KB with its polyfills, evaluated at every start). On the server they are Node's own, so the
+ * plugin is given node:stream. Only its imports: other packages' older readable-stream majors differ.
+ */
+const nodeStreamsForCompress = {
+  name: "node-streams-for-compress",
+  setup(builder) {
+    builder.onResolve({ filter: /^readable-stream$/ }, (args) =>
+      /[\\/]@fastify[\\/]compress[\\/]/.test(args.importer) ? { path: "node:stream", external: true } : undefined,
+    );
   },
 };
 
@@ -84,7 +111,7 @@ await build({
   banner: {
     js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
   },
-  plugins: [swaggerUiFolders],
+  plugins: [swaggerUiFolders, nodeStreamsForCompress],
   sourcemap: true,
   legalComments: "none",
   logLevel: "warning",

@@ -92,6 +92,12 @@ index="$(curl -fsS "http://127.0.0.1:$port/")"
 case "$index" in *'<div id="root">'*|*'id="root"'*) ;; *) echo "check-deploy: / did not serve the web app" >&2; exit 1 ;; esac
 step "the web app is served"
 
+# The build's brotli copy of the main script reaches the runtime stage and is sent to a client that accepts it.
+script="$(printf '%s' "$index" | grep -o '/assets/[^"]*\.js' | head -n 1)"
+encoding="$(curl -fsS -o /dev/null -D - -H 'accept-encoding: br' "http://127.0.0.1:$port$script" | tr -d '\r' | awk -F': ' 'tolower($1) == "content-encoding" { print $2 }')"
+[ "$encoding" = br ] || { echo "check-deploy: $script came with content-encoding '$encoding', not br" >&2; exit 1; }
+step "the main script is sent precompressed (br)"
+
 kill -TERM "$server_pid"
 if wait "$server_pid"; then server_pid=""; else echo "check-deploy: the server did not stop cleanly on SIGTERM" >&2; cat "$work/server.log" >&2; exit 1; fi
 step "stopped cleanly on SIGTERM; all good"

@@ -1,13 +1,14 @@
 /**
  * Builds the Fastify application (fastify/demo habit: main.ts only listens and closes; tests build this same
  * app and call it with `inject`). Order: compilers and error handling, then external plugins (cookies, helmet,
- * OpenAPI), then the app's own decorations (db, config, clock, auth), then routes.
+ * OpenAPI), then the app's own decorations (db, config, clock, auth), then routes: the API's in a context that
+ * compresses its answers, then the built web app's files, which were compressed when built.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
-import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from "fastify";
@@ -26,6 +27,8 @@ import { type Database, type DatabaseKind, pingDatabase } from "./db/client";
 import { type CacheNoticeListener, listenForCacheNotices, subscribedCaches } from "./db/notify";
 import { errorBody, registerErrorHandling } from "./errors";
 import { featureRoutes } from "./features";
+import { apiCompression } from "./http/compression";
+import { PAGE_CACHE_CONTROL, registerWebApp } from "./http/web-app";
 import { mailPlugin } from "./mail/plugin";
 import { describeApi } from "./openapi";
 import { registerOriginCheck } from "./plugins/origin-check";
@@ -125,7 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           // Client-side routes (/dashboard, /quote/42, ...) get the app; a missing asset stays a 404.
           const path = request.url.split("?")[0] ?? "/";
           if ((request.method === "GET" || request.method === "HEAD") && !/\.[a-z0-9]+$/i.test(path)) {
-            return reply.header("cache-control", "no-cache").sendFile("index.html", webRoot);
+            return reply.header("cache-control", PAGE_CACHE_CONTROL).sendFile("index.html", webRoot);
           }
           return reply.status(404).send(errorBody("NOT_FOUND", `No route for ${request.method} ${path}`));
         }
@@ -200,45 +203,43 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerStorableTextGuard(app);
   registerAuthentication(app);
 
-  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
-
-  app.get(
-    "/healthz",
-    {
-      schema: {
-        hide: true,
-        response: {
-          200: z.object({ status: z.literal("ok") }),
-          503: z.object({ error: z.string(), code: z.string() }),
-        },
-      },
-    },
-    async (_request, reply) => {
-      if (!(await pingDatabase(app.db))) {
-        return reply.status(503).send(errorBody("DATABASE_UNAVAILABLE"));
-      }
-      return { status: "ok" as const };
-    },
-  );
-
   // The outbox dispatcher starts with the app, before the routes that ask it to deliver what they wrote.
   await app.register(mailPlugin);
-  for (const routes of featureRoutes) await app.register(routes);
+
+  // The API's answers, compressed as they are sent (src/server/http/compression.ts). A context of their own, made
+  // after the hooks above so they apply in it too; the web app's files below stay outside it: they were compressed
+  // once when built.
+  await app.register(async (api) => {
+    await api.register(fastifyCompress, apiCompression);
+
+    api.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+    api.get(
+      "/healthz",
+      {
+        schema: {
+          hide: true,
+          response: {
+            200: z.object({ status: z.literal("ok") }),
+            503: z.object({ error: z.string(), code: z.string() }),
+          },
+        },
+      },
+      async (_request, reply) => {
+        if (!(await pingDatabase(app.db))) {
+          return reply.status(503).send(errorBody("DATABASE_UNAVAILABLE"));
+        }
+        return { status: "ok" as const };
+      },
+    );
+
+    for (const routes of featureRoutes) await api.register(routes);
+  });
 
   if (webRoot) {
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      wildcard: false,
-      index: false,
-      setHeaders(reply, path) {
-        // Vite fingerprints everything under assets/, so it may be cached for good; index.html never.
-        if (path.includes(`${join("/", "assets", "/")}`))
-          reply.header("cache-control", "public, max-age=31536000, immutable");
-        else reply.header("cache-control", "no-cache");
-      },
-    });
+    await registerWebApp(app, webRoot);
     app.get("/", { schema: { hide: true } }, (_request, reply) =>
-      reply.header("cache-control", "no-cache").sendFile("index.html", webRoot),
+      reply.header("cache-control", PAGE_CACHE_CONTROL).sendFile("index.html", webRoot),
     );
   }
 

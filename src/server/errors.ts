@@ -128,13 +128,35 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * What the web app's file server (@fastify/send, under @fastify/static) answers with an http-errors error: a byte
+ * range past the end of the file (416, its length in the Content-Range it carries), or a file that changed since
+ * the client's If-Match or If-Unmodified-Since (412). Both are the client's to correct, never the server's fault.
+ */
+const FILE_REQUEST_REFUSALS: Partial<Record<number, ErrorCode>> = {
+  412: "PRECONDITION_FAILED",
+  416: "RANGE_NOT_SATISFIABLE",
+};
+
+type ErrorReply = { status: number; body: ErrorBody; headers?: Record<string, string> };
+
 /** The answer for `code` with the catalogue's status. */
-function answer(code: ErrorCode, message?: string): { status: number; body: ErrorBody } {
+function answer(code: ErrorCode, message?: string): ErrorReply {
   return { status: ERROR_CATALOGUE[code].status, body: errorBody(code, message) };
 }
 
-function toErrorReply(error: unknown, request: FastifyRequest): { status: number; body: ErrorBody } {
+function fileRequestRefusal(error: unknown): ErrorReply | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const { status, expose, headers } = error as Error & { status?: unknown; expose?: unknown; headers?: unknown };
+  const code = typeof status === "number" && expose === true ? FILE_REQUEST_REFUSALS[status] : undefined;
+  if (code === undefined) return undefined;
+  return { ...answer(code), ...(headers ? { headers: headers as Record<string, string> } : {}) };
+}
+
+function toErrorReply(error: unknown, request: FastifyRequest): ErrorReply {
   if (error instanceof AppError) return { status: error.status, body: error.toBody() };
+  const refusal = fileRequestRefusal(error);
+  if (refusal) return refusal;
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, "database unavailable");
     return answer("DATABASE_UNAVAILABLE");
@@ -194,7 +216,8 @@ export function registerErrorHandling(
   options: { notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown } = {},
 ): void {
   app.setErrorHandler((error, request, reply) => {
-    const { status, body } = toErrorReply(error, request);
+    const { status, body, headers } = toErrorReply(error, request);
+    if (headers) reply.headers(headers);
     // Sign-in refusals (address limit, account lock) set their own Retry-After; anything else rate-limited says a minute.
     if (status === 429 && reply.getHeader("retry-after") === undefined) reply.header("retry-after", 60);
     return reply.status(status).type("application/json; charset=utf-8").send(body);

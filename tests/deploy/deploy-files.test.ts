@@ -2,12 +2,14 @@
  * The deployment files hold together: the compose file names PostgreSQL, two app instances and the proxy, its
  * app environment is one the server accepts (every variable is one config.ts reads), the proxy sends to both
  * instances, and the image builds from the production bundle and runs it as an unprivileged user.
+ * The proxy compresses only what the app leaves uncompressed, text only, whole answers only.
  * No YAML library is a dependency, so the compose file is read by its structure: two-space indentation.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config";
+import { COMPRESS_MIN_BYTES } from "../../src/server/http/compression";
 
 const root = join(import.meta.dirname, "../..");
 const read = (path: string) => readFileSync(join(root, path), "utf8");
@@ -95,6 +97,72 @@ describe("deploy/compose.yaml", () => {
     const caddyfile = read("deploy/Caddyfile");
     expect(caddyfile).toMatch(/reverse_proxy app1:3000 app2:3000/);
     expect(caddyfile).toContain("health_uri /healthz");
+  });
+});
+
+/** The lines of a `name { ... }` block of the Caddyfile (its first at that name), without comments. */
+function caddyBlock(caddyfile: string, name: string): string[] {
+  const lines = caddyfile.split("\n").map((line) => line.replace(/#.*$/, "").trim());
+  const start = lines.indexOf(`${name} {`);
+  expect(start, `${name} { in the Caddyfile`).toBeGreaterThanOrEqual(0);
+  const block: string[] = [];
+  let depth = 1;
+  for (const line of lines.slice(start + 1)) {
+    depth += (line.match(/\{/g)?.length ?? 0) - (line.match(/\}/g)?.length ?? 0);
+    if (depth === 0) break;
+    if (line !== "") block.push(line);
+  }
+  return block;
+}
+
+describe("deploy/Caddyfile's compression", () => {
+  const caddyfile = read("deploy/Caddyfile");
+  const encode = caddyBlock(caddyfile, "encode");
+  const match = caddyBlock(caddyfile, "match");
+  const contentTypes = match
+    .filter((line) => line.startsWith("header Content-Type "))
+    .map((line) => line.split(" ")[2]);
+  /** Caddy's header matcher: `*` at the end of a value matches any rest. */
+  const matches = (type: string) =>
+    contentTypes.some((pattern) => (pattern?.endsWith("*") ? type.startsWith(pattern.slice(0, -1)) : type === pattern));
+
+  it("compresses with zstd, then gzip, from the app's own threshold up", () => {
+    expect(encode.slice(0, 2)).toEqual(["zstd", "gzip"]);
+    expect(encode).toContain(`minimum_length ${COMPRESS_MIN_BYTES}`);
+  });
+
+  it("compresses text, and never PDFs, workbooks, zips, images or fonts", () => {
+    for (const type of [
+      "application/json; charset=utf-8",
+      "text/csv; charset=utf-8",
+      "text/html; charset=utf-8",
+      "text/css; charset=utf-8",
+      "application/javascript; charset=utf-8",
+      "text/javascript; charset=utf-8",
+      "image/svg+xml",
+    ]) {
+      expect(matches(type), type).toBe(true);
+    }
+    for (const type of [
+      "application/pdf",
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      "application/zip",
+      "application/octet-stream",
+      "image/png",
+      "font/woff2",
+    ]) {
+      expect(matches(type), type).toBe(false);
+    }
+  });
+
+  it("compresses whole answers only, never a 206's bytes of the uncompressed file", () => {
+    expect(match).toContain("status 200");
+  });
+
+  it("passes the client's Accept-Encoding to the app as sent, so it never asks for gzip only to inflate it", () => {
+    expect(caddyBlock(caddyfile, "transport http")).toEqual(["compression off"]);
+    // encode comes before reverse_proxy: it wraps the app's answers.
+    expect(caddyfile.indexOf("encode {")).toBeLessThan(caddyfile.indexOf("reverse_proxy "));
   });
 });
 

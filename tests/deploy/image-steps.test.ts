@@ -1,7 +1,8 @@
 /**
  * The container image's steps without a container runtime (scripts/check-deploy.sh): the Dockerfile's build
  * and runtime stages as plain commands in fresh folders, then the production bundle started with the compose
- * file's environment against a fresh PostgreSQL database must answer /healthz and a sign-in, and stop on SIGTERM.
+ * file's environment against a fresh PostgreSQL database must answer /healthz and a sign-in, send the main script
+ * as its build-time brotli copy, and stop on SIGTERM.
  * Needs the npm registry for `npm ci` and the PostgreSQL server of DATABASE_URL (CI sets both).
  */
 import { spawnSync } from "node:child_process";
@@ -23,6 +24,7 @@ describe.skipIf(databaseUrl === undefined)("the container image's steps", () => 
     });
     expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(result.stdout).toContain("sign-in answered 200");
+    expect(result.stdout).toContain("the main script is sent precompressed (br)");
     expect(result.stdout).toContain("stopped cleanly on SIGTERM");
   }, 300_000);
 });

@@ -9,7 +9,7 @@
  */
 
 export interface ErrorCatalogueEntry {
-  readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
+  readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 416 | 422 | 429 | 500 | 502 | 503;
   readonly message: string;
 }
 
@@ -44,8 +44,10 @@ export const ERROR_CODES = [
   "EFFECTIVE_PERIOD_CONFLICT",
   "IMPACT_ANALYSIS_BUSY",
   "CONFLICT",
+  "PRECONDITION_FAILED",
   "PAYLOAD_TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",
+  "RANGE_NOT_SATISFIABLE",
   "NO_RATING_VERSION",
   "ACCOUNT_LOCKED",
   "RATE_LIMITED",
@@ -102,9 +104,15 @@ export const ERROR_CATALOGUE = {
   },
   CONFLICT: { status: 409, message: "A record with these details already exists" },
 
+  // 412: a web app file that changed since the version the request names (If-Match, If-Unmodified-Since).
+  PRECONDITION_FAILED: { status: 412, message: "The file has changed since the version this request names" },
+
   // 413, 415: the body is not one the server reads.
   PAYLOAD_TOO_LARGE: { status: 413, message: "Request body is too large (the limit is 1 MB)" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Send the request body as application/json" },
+
+  // 416: a byte range past the end of a web app file; Content-Range gives its length.
+  RANGE_NOT_SATISFIABLE: { status: 416, message: "The requested range lies outside the file" },
 
   // 422: the request is well formed but the product cannot price it.
   NO_RATING_VERSION: { status: 422, message: "No published rating version covers the inception date" },
