@@ -327,12 +327,7 @@ export async function runQuoteToIssueBenchmark(): Promise<BenchRecord[]> {
       reportFigure("quote-to-issue: floor failed requests", floor.failures, "", noFailures),
       reportFigure("quote-to-issue: issued but not in the database", issuedAnswered - issuedInDatabase, "", noFailures),
       // For scale only: a cluster against one shared 2-core machine running server, database and load together.
-      reportFigure(
-        "quote-to-issue: ours per minute, one shared 2-core machine",
-        ours.policiesPerSecond * 60,
-        "/min",
-        null,
-      ),
+      reportFigure("quote-to-issue: a minute on one shared 2-core machine", ours.policiesPerSecond * 60, "/min", null),
       reportFigure("quote-to-issue: Socotra's audited figure, a cluster", SOCOTRA_PER_MINUTE, "/min", null),
     );
     return records;
