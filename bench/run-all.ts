@@ -44,6 +44,11 @@ export const BENCHMARKS = [
     about: "monthly bordereau of 10,000 policies, CSV and XLSX",
   },
   { name: "instances", script: "bench/instances.bench.ts", about: "POST /rate on 1 vs 3 instances of one PostgreSQL" },
+  {
+    name: "quote-to-issue",
+    script: "bench/quote-to-issue.bench.ts",
+    about: "policies issued per second, brokers at once on PostgreSQL, vs a bare server sending the same SQL",
+  },
 ] as const;
 
 type BenchResult = BenchRecord & { bench: string };
@@ -136,7 +141,7 @@ async function main(): Promise<void> {
         : run.exitCode === 0
           ? "ok"
           : `FAILED (exit ${run.exitCode})`;
-      console.log(`  ${run.name.padEnd(10)} ${String(run.seconds).padStart(7)} s  ${status}`);
+      console.log(`  ${run.name.padEnd(14)} ${String(run.seconds).padStart(7)} s  ${status}`);
     }
     const failedTargets = targeted.filter((record) => !record.holds);
     const failedRuns = allRuns.filter((run) => !run.skipped && run.exitCode !== 0);

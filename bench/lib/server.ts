@@ -220,11 +220,13 @@ export async function backendCpuSnapshot(databaseUrl: string): Promise<Map<numbe
     );
     return result.rows.map((row) => row.pid);
   });
+  // Without /proc (another machine's server, another system) there is nothing to read.
+  if (processCpuMilliseconds(process.pid) === undefined) return undefined;
   const snapshot = new Map<number, number>();
   for (const pid of pids) {
     const cpu = processCpuMilliseconds(pid);
-    if (cpu === undefined) return undefined;
-    snapshot.set(pid, cpu);
+    // A backend that ended between the listing and the read (an idle connection closed) has nothing more to add.
+    if (cpu !== undefined) snapshot.set(pid, cpu);
   }
   return snapshot;
 }

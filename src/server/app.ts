@@ -8,7 +8,6 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from "fastify";
@@ -18,6 +17,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import helmet from "helmet";
 import { z } from "zod";
 import { PRODUCT_NAME } from "../domain/constants";
 import { registerAuthentication } from "./auth/authenticate";
@@ -144,7 +144,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   listenToOtherInstances(app, database.kind === "postgres" ? config.databaseUrl : undefined);
 
   await app.register(fastifyCookie, { secret: config.sessionSecret });
-  await app.register(fastifyHelmet, {
+  /*
+   * helmet works out every header's value when its middleware is built, so it is built once here and only sets
+   * them on each answer (the Fastify plugin built it again for every request).
+   */
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -167,6 +171,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // HSTS on plain http (the default 127.0.0.1) would only confuse browsers.
     strictTransportSecurity: config.secureCookies,
   });
+  app.addHook("onRequest", (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => (error === undefined ? done() : done(error as Error))),
+  );
   // API answers carry personal data (quotes, users, the audit log): no browser or shared cache may keep them.
   app.addHook("onSend", async (request, reply) => {
     if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");

@@ -1,5 +1,5 @@
 /**
- * Strict security headers (@fastify/helmet) on every kind of answer: API data, errors, the web app's HTML and
+ * Strict security headers (helmet) on every kind of answer: API data, errors, the web app's HTML and
  * its assets. The content security policy allows the product's own scripts only (no inline script, no eval, no
  * plugins, no framing, no foreign form targets); API answers holding personal data are never stored by caches.
  */

@@ -6,7 +6,7 @@
  * a single round trip.
  */
 
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { WithSubquery } from "drizzle-orm/subquery";
 import type { AuditAction, AuditEntityType } from "../../domain/audit";
 import type { Database } from "../db/client";
@@ -67,6 +67,27 @@ export function auditEntriesAfter(
       select ${entityType}::text, entry.action, ${changed}.id::text, ${sql.placeholder("audit_actor_id")}::uuid, entry.details, ${sql.placeholder("audit_created_at")}::timestamptz
       from ${changed} cross join (values ${sql.join(rows, sql`, `)}) as entry(action, details, position)
       order by entry.position`,
+  );
+}
+
+/**
+ * The "created" entry about the row a data-modifying WITH query inserts (`inserted` must return its `id`), as a
+ * further WITH query of the same statement: the row and its entry commit together in one round trip. Its details
+ * are the placeholder `audit_details` (a JSON object) with `fromRow` merged in: what the database gives the row in
+ * that same statement, such as its reference. Its time is the database's, as `recordAudit`'s is.
+ */
+export function createdEntryAfter(
+  db: Database,
+  inserted: WithSubquery,
+  entityType: AuditEntityType,
+  fromRow: SQL,
+): WithSubquery {
+  const column = (name: keyof typeof auditLog.$inferInsert) => sql.identifier(auditLog[name].name);
+  const action: AuditAction = "created";
+  return db.$with("audit", {}).as(
+    sql`insert into ${auditLog} (${column("entityType")}, ${column("action")}, ${column("entityId")}, ${column("actorId")}, ${column("details")})
+      select ${entityType}::text, ${action}::text, ${inserted}.id::text, ${sql.placeholder("audit_actor_id")}::uuid, ${sql.placeholder("audit_details")}::jsonb || ${fromRow}
+      from ${inserted}`,
   );
 }
 

@@ -5,12 +5,11 @@
  * (no version bump, no audit, no reopening).
  */
 import { editReopens, reopenReset } from "../../../domain/quote/reopen";
-import { recordAudit } from "../../audit/record";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import type { NewQuoteRow, QuoteRow } from "../../db/schema";
 import { assertQuoteAction } from "./access-service";
-import { insertQuote, type QuoteAuditEntry, type QuoteWithBroker, updateQuoteWithAudit } from "./repository";
+import { insertQuoteWithAudit, type QuoteAuditEntry, type QuoteWithBroker, updateQuoteWithAudit } from "./repository";
 import { sameValue } from "./same-value";
 
 export type QuoteAudit = QuoteAuditEntry;
@@ -29,24 +28,20 @@ export async function commitQuoteChange(
 }
 
 /**
- * A new quote with its "created" entry, on the transaction the caller runs: the database gives the quote its id
- * and its reference. `details` adds to what the entry says (a renewal names the policy it renews).
+ * A new quote with its "created" entry, in one statement, on the pool or on the transaction the caller runs: the
+ * database gives the quote its id and its reference. `details` adds to what the entry says (a renewal names the
+ * policy it renews).
  */
 export async function insertCreatedQuote(
-  tx: Database,
+  db: Database,
   values: NewQuoteRow,
   actor: AuthUser,
   details: Record<string, unknown> = {},
 ): Promise<QuoteRow> {
-  const row = await insertQuote(tx, values);
-  await recordAudit(tx, {
-    entityType: "quote",
-    action: "created",
-    entityId: row.id,
+  return insertQuoteWithAudit(db, values, {
     actorId: actor.id,
-    details: { reference: row.reference, productCode: row.productCode, proposerName: row.proposerName, ...details },
+    details: { productCode: values.productCode, proposerName: values.proposerName, ...details },
   });
-  return row;
 }
 
 /** The reopening a write causes: back to DRAFT (clearing an approval), audited with what caused it. */

@@ -14,21 +14,19 @@ export async function createQuote(
   now: Date,
 ): Promise<QuoteWithBroker> {
   assertPlausibleDates(body, now);
-  const quote = await db.transaction((tx) =>
-    insertCreatedQuote(
-      tx,
-      {
-        productCode: body.productCode,
-        productType: productTypeOf(body.productCode),
-        contactEmail: actor.email,
-        brokerId: actor.id,
-        ...insuredsDetailsColumns(body.insuredsDetails),
-        risk: body.risk ?? null,
-        createdAt: now,
-        updatedAt: now,
-      },
-      actor,
-    ),
+  const quote = await insertCreatedQuote(
+    db,
+    {
+      productCode: body.productCode,
+      productType: productTypeOf(body.productCode),
+      contactEmail: actor.email,
+      brokerId: actor.id,
+      ...insuredsDetailsColumns(body.insuredsDetails),
+      risk: body.risk ?? null,
+      createdAt: now,
+      updatedAt: now,
+    },
+    actor,
   );
   return { quote, broker: { name: actor.name, email: actor.email }, decidedBy: null };
 }

@@ -7,7 +7,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { WithSubquery } from "drizzle-orm/subquery";
 import type { Role } from "../../../domain/auth/schemas";
-import { type AuditAction, auditEntriesAfter, auditEntryValues } from "../../audit/record";
+import { type AuditAction, auditEntriesAfter, auditEntryValues, createdEntryAfter } from "../../audit/record";
 import type { Database } from "../../db/client";
 import { type NewQuoteRow, type QuoteRow, quotes, users } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -91,9 +91,63 @@ export async function findQuoteWithBroker(db: Database, id: string): Promise<Quo
   return row;
 }
 
-/** A new quote; the database gives it its id, reference and defaults. */
-export async function insertQuote(tx: Database, values: NewQuoteRow): Promise<QuoteRow> {
-  const [row] = await tx.insert(quotes).values(values).returning();
+/**
+ * `INSERT ... RETURNING *` with the "created" entry in ONE statement (`WITH inserted AS (INSERT ...), audit AS
+ * (INSERT ... SELECT FROM inserted) SELECT * FROM inserted`): the entry names the reference the database gives the
+ * quote in that same statement. Raw placeholders, as for the versioned write: values are mapped to the driver's
+ * form by `insertQuoteWithAudit`, so a null stays SQL NULL.
+ */
+function prepareInsertQuoteWithAudit(db: Database, columns: readonly (keyof NewQuoteRow)[], name: string) {
+  const values: Record<string, unknown> = {};
+  for (const column of columns) values[column] = sql`${sql.placeholder(`value_${column}`)}`;
+  const inserted = db.$with("inserted").as(
+    db
+      .insert(quotes)
+      .values(values as NewQuoteRow)
+      .returning(),
+  );
+  const reference = sql`jsonb_build_object('reference', ${inserted}.${sql.identifier(quotes.reference.name)})`;
+  return db
+    .with(inserted, createdEntryAfter(db, inserted, "quote", reference))
+    .select()
+    .from(inserted)
+    .prepare(name);
+}
+
+/* A new quote has one of a few sets of columns (step 1, a renewal): each set is built and prepared once per database. */
+const preparedInserts = new WeakMap<Database, Map<string, ReturnType<typeof prepareInsertQuoteWithAudit>>>();
+
+/**
+ * A new quote and its "created" entry (`details` plus the quote's reference), atomically in one round trip, on the
+ * pool or on the transaction the caller runs; the database gives the quote its id, reference and defaults.
+ */
+export async function insertQuoteWithAudit(
+  db: Database,
+  values: NewQuoteRow,
+  audit: { actorId: string; details: Record<string, unknown> },
+): Promise<QuoteRow> {
+  const columns = (Object.keys(values) as (keyof NewQuoteRow)[]).filter((key) => values[key] !== undefined).sort();
+  const key = columns.join(",");
+  let byShape = preparedInserts.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    preparedInserts.set(db, byShape);
+  }
+  let prepared = byShape.get(key);
+  if (!prepared) {
+    const name = `insert_quote_${createHash("sha1").update(key).digest("hex").slice(0, 16)}`;
+    prepared = prepareInsertQuoteWithAudit(db, columns, name);
+    byShape.set(key, prepared);
+  }
+  const parameters: Record<string, unknown> = {
+    audit_actor_id: audit.actorId,
+    audit_details: JSON.stringify(audit.details),
+  };
+  for (const column of columns) {
+    const value = values[column];
+    parameters[`value_${column}`] = value === null ? null : quotes[column].mapToDriverValue(value as never);
+  }
+  const [row] = await prepared.execute(parameters);
   if (!row) throw new Error("Quote insert returned no row");
   return row;
 }
