@@ -6,6 +6,7 @@ import { addressedStepScreen } from "../features/quote-wizard/step-screens";
 import { useMe } from "../lib/api/get-me";
 import { lazyScreen } from "../lib/lazy-screen";
 import { RequireRole, RequireSignedOut } from "./guards";
+import { addressedAdminSection } from "./routes/admin-sections";
 
 // One chunk per route (React.lazy), so the sign-in screen loads neither the dashboard nor the admin area.
 const LoginRoute = lazyScreen(() => import("./routes/login-route"));
@@ -132,6 +133,7 @@ export function AppRouter() {
           {(params) => (
             <>
               <Preload screen={AdminRoute} />
+              <Preload screen={addressedAdminSection(params.section)} />
               <RequireRole roles={ADMIN_ONLY}>
                 <AdminRoute section={params.section} />
               </RequireRole>
