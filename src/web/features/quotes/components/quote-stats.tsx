@@ -2,7 +2,6 @@ import { formatGbp, parseMoneyString } from "@domain/money";
 import type { QuoteStats } from "@domain/quote/stats";
 import { QUOTE_STATUSES, type QuoteStatus, statusLabel } from "@domain/quote/status";
 import { Card, CardContent } from "@web/components/ui/card";
-import { Spinner } from "@web/components/ui/spinner";
 import { useQuoteStats } from "../api/get-quote-stats";
 
 function countOf(stats: QuoteStats, statuses: readonly QuoteStatus[]): number {
