@@ -6,8 +6,6 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppProvider } from "./app/provider";
 import { AppRouter } from "./app/router";
-// The sign-in screen's styles, inlined into index.html by the build; the signed-in screens load the rest.
-import "./styles/shell.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html must contain #root");
