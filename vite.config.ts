@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 /**
  * The web app's import aliases (the same as tsconfig.web.json's `paths`): `@domain/...` for the shared rules,
@@ -13,10 +13,64 @@ export const webAliases = {
   "@web": fileURLToPath(new URL("./src/web", import.meta.url)),
 };
 
+/**
+ * Puts the stylesheet index.html links (src/web/styles/shell.css: the sign-in screen and the shell) into the page
+ * as a <style>, so the first paint waits for no stylesheet request (ADR 0056). The content security policy allows
+ * inline styles ('unsafe-inline' in style-src). The file is named shell-[hash].css so that nothing asks for it
+ * afterwards: Vite counts the page's stylesheet among the entry chunk's and lists it in the preload lists of lazy
+ * chunks that import from the entry (a list entry is replaced by the list's first, the module being imported),
+ * and the manifest, which bench/bundle.bench.ts reads, stops naming it. The build fails if a chunk still names
+ * the file. The signed-in screens' full sheet stays a file, loaded with them.
+ */
+const SHELL_STYLESHEET = /^assets\/shell-[\w-]+\.css$/;
+
+function inlineLinkedStylesheet(): Plugin {
+  const inlined = new Set<string>();
+  return {
+    name: "inline-linked-stylesheet",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, file: string) => {
+          const asset = bundle[file];
+          if (!asset || asset.type !== "asset" || !SHELL_STYLESHEET.test(file)) return link;
+          delete bundle[file];
+          inlined.add(file);
+          return `<style>${String(asset.source)}</style>`;
+        });
+      },
+    },
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== "chunk") continue;
+          chunk.code = chunk.code.replace(/\bm\.f=\[("[^"]+")([^\]]*)\]/g, (list, first: string) =>
+            list.replace(/"assets\/shell-[\w-]+\.css"/g, first),
+          );
+          if (/assets\/shell-[\w-]+\.css/.test(chunk.code))
+            this.error(`${chunk.fileName} still asks for the inlined stylesheet`);
+        }
+        const manifest = bundle[".vite/manifest.json"];
+        if (!manifest || manifest.type !== "asset") return;
+        const chunks = JSON.parse(String(manifest.source)) as Record<string, { css?: string[] }>;
+        for (const chunk of Object.values(chunks)) {
+          if (chunk.css) chunk.css = chunk.css.filter((file) => !inlined.has(file));
+          if (chunk.css?.length === 0) delete chunk.css;
+        }
+        manifest.source = JSON.stringify(chunks, null, 2);
+      },
+    },
+  };
+}
+
 // The web app lives in src/web with index.html at the repository root, so `vite build` from the root
 // writes dist/web, which the API server serves (with a fallback to index.html for client routes).
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), inlineLinkedStylesheet()],
   resolve: { alias: webAliases },
   publicDir: "public",
   build: {
@@ -25,6 +79,14 @@ export default defineConfig({
     // The manifest lets bench/bundle.bench.ts measure exactly what the sign-in route loads.
     manifest: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        assetFileNames: (asset) =>
+          asset.originalFileNames.includes("index.html") && asset.names.some((name) => name.endsWith(".css"))
+            ? "assets/shell-[hash][extname]"
+            : "assets/[name]-[hash][extname]",
+      },
+    },
   },
   server: {
     proxy: {

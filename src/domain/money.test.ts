@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import {
   formatGbp,
   formatGbpWhole,
-  moneyStringSchema,
   multiplyPence,
   parseMoneyString,
   penceToMoneyString,
@@ -11,6 +10,7 @@ import {
   poundsToPence,
   roundHalfUp,
 } from "./money";
+import { moneyStringSchema } from "./money-schema";
 
 describe("money in integer pence", () => {
   it("rounds half-up to the penny, ignoring binary noise", () => {

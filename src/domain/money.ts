@@ -2,7 +2,6 @@
  * Money is held in integer pence everywhere (ADR 0003). Pounds appear only at the edges:
  * the API's two-decimal strings ("1234.50") and the en-GB display ("£1,234.50").
  */
-import { z } from "zod";
 
 /** An integer number of pence. */
 export type Pence = number;
@@ -96,16 +95,3 @@ export function parseMoneyString(text: string): Pence | null {
   const pence = Number(pounds) * 100 + Number(fraction.padEnd(2, "0"));
   return minus ? -pence : pence;
 }
-
-/** A money amount as the API carries it: a decimal string with at most two decimals; parsed to pence. */
-export const moneyStringSchema = z
-  .string()
-  .refine((text) => parseMoneyString(text) !== null, {
-    message: "Must be an amount in pounds with at most two decimals",
-  })
-  .transform((text) => parseMoneyString(text) as Pence);
-
-/** A non-negative money amount as the API carries it, parsed to pence. */
-export const nonNegativeMoneyStringSchema = moneyStringSchema.refine((pence) => pence >= 0, {
-  message: "Amount cannot be negative",
-});

@@ -6,7 +6,6 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppProvider } from "./app/provider";
 import { AppRouter } from "./app/router";
-import "./styles/index.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html must contain #root");

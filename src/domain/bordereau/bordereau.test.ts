@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  bordereauLine,
-  bordereauMonthOptions,
-  bordereauQuerySchema,
-  bordereauTotals,
-  postcodeOf,
-  previousBordereauMonth,
-} from "./bordereau";
+import { bordereauLine, bordereauMonthOptions, bordereauTotals, postcodeOf, previousBordereauMonth } from "./bordereau";
 import { SAMPLE_ISSUED_POLICY } from "./bordereau.fixture";
+import { bordereauQuerySchema } from "./bordereau-query";
 
 describe("the monthly bordereau", () => {
   it("reads the last UK postcode of an address, upper-cased and spaced", () => {

@@ -6,7 +6,6 @@
  * Money is carried in integer pence until the file is written, so the totals are exact sums of the stored
  * figures; the file shows pounds with two decimals. Dates are ISO 8601.
  */
-import { z } from "zod";
 import { excessAmount } from "../format/excess";
 import { type Pence, penceToMoneyString, sumPence } from "../money";
 import { PREMIUM_LINES } from "../quote/catalogue";
@@ -21,15 +20,6 @@ export const FIRST_BORDEREAU_MONTH = "2000-01";
 
 export const BORDEREAU_FORMATS = ["csv", "xlsx"] as const;
 export type BordereauFormat = (typeof BORDEREAU_FORMATS)[number];
-
-export const bordereauQuerySchema = z.strictObject({
-  month: z
-    .string({ error: BORDEREAU_MONTH_MESSAGE })
-    .regex(BORDEREAU_MONTH, BORDEREAU_MONTH_MESSAGE)
-    .refine((month) => month >= FIRST_BORDEREAU_MONTH, BORDEREAU_MONTH_MESSAGE),
-  format: z.enum(BORDEREAU_FORMATS, { error: "Format must be csv or xlsx" }).default("csv"),
-});
-export type BordereauQuery = z.output<typeof bordereauQuerySchema>;
 
 /** One issued policy as the database holds it: the premium lines in pence, exactly as stored. */
 export interface IssuedPolicy {

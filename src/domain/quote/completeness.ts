@@ -2,7 +2,7 @@
  * Is a quote complete enough for a statement of fact or a policy schedule? (docs/product/life-cycle.md "Download menu in
  * the wizard"; docs/product/documents.md: the server answers 409 naming what is missing.)
  */
-import { isBlank } from "../validation";
+import { isBlank } from "../checks";
 
 /** The parts of a quote the rule reads; step-1 values may sit flat or inside insuredsDetails. */
 export type QuoteDataForDocuments = {

@@ -13,6 +13,7 @@ import {
   MINIMUM_COVER_LIMIT,
 } from "../constants";
 import { declaredAmount, isBlank, optionalText } from "../validation";
+import { ADDITIONAL_COVERS } from "./additional-covers";
 
 export const FINANCIAL_OVERVIEW_MESSAGES = {
   coverLimitAggregate: "Cover limit must be at least £250,000",
@@ -25,32 +26,8 @@ export const FINANCIAL_OVERVIEW_MESSAGES = {
 
 const M = FINANCIAL_OVERVIEW_MESSAGES;
 
-/** The five optional covers of step 7: the tick field, its limit field and the label the quote shows. */
-export const ADDITIONAL_COVERS = [
-  {
-    key: "directorsOfficers",
-    flag: "hasDirectorsOfficersInsurance",
-    limit: "directorsOfficersLimit",
-    label: "Directors' & Officers' Insurance",
-  },
-  { key: "contents", flag: "hasContentsInsurance", limit: "contentsLimit", label: "Contents Insurance" },
-  {
-    key: "businessEquipmentComputers",
-    flag: "hasBusinessEquipmentComputers",
-    limit: "businessEquipmentComputersLimit",
-    label: "Business Equipment (Computers)",
-  },
-  {
-    key: "businessEquipmentSpecialist",
-    flag: "hasBusinessEquipmentSpecialist",
-    limit: "businessEquipmentSpecialistLimit",
-    label: "Business Equipment (Specialist Equipment)",
-  },
-  { key: "stockContents", flag: "hasStockContents", limit: "stockContentsLimit", label: "Stock Insurance" },
-] as const;
-export type AdditionalCover = (typeof ADDITIONAL_COVERS)[number];
-export type AdditionalCoverFlag = AdditionalCover["flag"];
-export type AdditionalCoverLimit = AdditionalCover["limit"];
+// The covers themselves are in additional-covers.ts (no zod, for the screens that only read them).
+export * from "./additional-covers";
 
 const directorsOfficersLimit = z
   .number({ error: M.directorsOfficersLimit })
@@ -124,16 +101,4 @@ function normaliseFinancialOverview<T extends z.infer<z.ZodObject<typeof financi
     if (!normalised[cover.flag]) normalised[cover.limit] = null;
   }
   return normalised;
-}
-
-/**
- * The limit a cover contributes: its limit when ticked, else 0. Unticking clears the limit (docs/product/screens.md),
- * so a stale limit on an unticked cover never reaches rating.
- */
-export function additionalCoverLimit(
-  covers: Partial<Record<AdditionalCoverFlag, boolean | null | undefined>> &
-    Partial<Record<AdditionalCoverLimit, number | null | undefined>>,
-  cover: AdditionalCover,
-): number {
-  return covers[cover.flag] === true ? (covers[cover.limit] ?? 0) : 0;
 }

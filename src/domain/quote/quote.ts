@@ -11,11 +11,13 @@ import { declarationFields } from "./declaration";
 import { designLiabilityFields } from "./design-liability";
 import { financialOverviewFields } from "./financial-overview";
 import { insuredsDetailsFields } from "./insureds-details";
-import { riskSchema } from "./risk";
-import { quoteStatusSchema } from "./status";
-import { turnoverBandSchema } from "./turnover-band";
+import { riskSchema, turnoverBandSchema } from "./risk";
+import { QUOTE_STATUSES } from "./status";
 
 /** A money amount in a response: always two decimals, e.g. "480.00". */
+/** A quote status as the API carries it (docs/product/life-cycle.md); the statuses themselves are in status.ts. */
+export const quoteStatusSchema = z.enum(QUOTE_STATUSES, { error: "Unknown quote status" });
+
 export const moneyAmountSchema = z.string().regex(/^-?\d+\.\d{2}$/, "Must be an amount with two decimals");
 
 export const feeLineSchema = z.object({ code: z.string(), label: z.string(), amount: moneyAmountSchema });

@@ -4,6 +4,8 @@
  * additional covers. Every referral-relevant fact (declaration answers, overseas work, growth, special
  * areas, financial interest, declared turnover) comes from the stored sections.
  */
+
+import { isBlank } from "../checks";
 import {
   DEFAULT_COVER_LIMIT,
   DEFAULT_EMPLOYEES,
@@ -13,10 +15,11 @@ import {
 } from "../constants";
 import { representativeTurnover, turnoverBandFor, turnoverBandRank } from "../format/turnover";
 import { defaultRatingInput, type ExcessOption, type RatingInput } from "../rating/input";
-import { isBlank } from "../validation";
+import { ADDITIONAL_COVERS } from "./additional-covers";
 import type { Contracts } from "./contracts";
-import { DECLARATION_ANSWERS, type Declaration, hasMaterialFacts } from "./declaration";
-import { ADDITIONAL_COVERS, type FinancialOverview } from "./financial-overview";
+import type { Declaration } from "./declaration";
+import { DECLARATION_ANSWERS, hasMaterialFacts } from "./declaration-questions";
+import type { FinancialOverview } from "./financial-overview";
 import type { InsuredsDetails } from "./insureds-details";
 
 type Maybe<T> = T | null | undefined;

@@ -3,11 +3,9 @@
  * when the renewal starts, and how this year's premium compares with last year's. Server and web both read
  * these rules; the server enforces them.
  */
-import { z } from "zod";
 import type { Role } from "../auth/schemas";
 import { LIFECYCLE_REASONS } from "./lifecycle";
 import { periodOfInsurance } from "./policy-period";
-import { moneyAmountSchema, paginationMetaSchema } from "./quote";
 import type { QuoteStatus } from "./status";
 
 /** A policy is listed as due from this many days before its last day of cover. */
@@ -101,34 +99,6 @@ export function renewalPremiumChange(
   if (lastYearPence === 0) return { changePence, changePercent: null };
   return { changePence, changePercent: Math.round((changePence / lastYearPence) * 1_000) / 10 };
 }
-
-/** One row of 'Renewals due' (GET /api/quotes/renewals-due). */
-export const renewalDueSchema = z.object({
-  id: z.string(),
-  reference: z.string(),
-  policyNumber: z.string().nullable(),
-  proposerName: z.string(),
-  inceptionDate: z.string(),
-  /** The last day of cover. */
-  expiryDate: z.string(),
-  totalPremium: moneyAmountSchema.nullable(),
-  broker: z.object({ name: z.string(), email: z.string() }).nullable(),
-  /** The renewal already made from this policy, if any: the list links to it instead of offering 'Renew'. */
-  renewal: z.object({ id: z.string(), reference: z.string(), status: z.string() }).nullable(),
-});
-export type RenewalDue = z.infer<typeof renewalDueSchema>;
-
-/**
- * GET /api/quotes/renewals-due?page=&pageSize= (`pageQuerySchema`): paged as the dashboard's list is (25 a page
- * unless asked, at most 100), so every due policy can be reached however large an underwriter's book.
- */
-export const renewalsDueResponseSchema = z.object({
-  /** One page, soonest expiry first, then by reference: the order never changes between pages. */
-  data: z.array(renewalDueSchema),
-  /** `total` counts every due policy; a page beyond the last answers no rows and the same total. */
-  meta: paginationMetaSchema,
-});
-export type RenewalsDueResponse = z.infer<typeof renewalsDueResponseSchema>;
 
 /** "Expires in 12 days", "Expires today", "Expired 3 days ago": a due row's expiry as London day `today` sees it. */
 export function expiryText(expiryDate: string, today: string): string {

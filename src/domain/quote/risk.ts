@@ -8,16 +8,14 @@ import { EXCESS_OPTIONS, MAX_DECLARED_AMOUNT, MAX_DECLARED_AMOUNT_MESSAGE, MINIM
 import type { ExcessOption } from "../rating/input";
 import { declaredAmount } from "../validation";
 import { additionalCoversFields, FINANCIAL_OVERVIEW_MESSAGES } from "./financial-overview";
-import { turnoverBandSchema } from "./turnover-band";
+import { TURNOVER_BAND_MESSAGE, TURNOVER_BANDS } from "./turnover-band";
+
+/** The turnover band as the API carries it (turnover-band.ts has the bands and their labels). */
+export const turnoverBandSchema = z.enum(TURNOVER_BANDS, { error: TURNOVER_BAND_MESSAGE });
 
 export const excessOptionSchema = z.enum(EXCESS_OPTIONS, { error: "Excess must be standard, 2x or 5x" });
-export const EXCESS_OPTION_LABELS: Readonly<Record<ExcessOption, string>> = {
-  standard: "Standard Excess",
-  "2x": "Excess (2x)",
-  "5x": "Excess (5x)",
-};
-/** The toggle cards of step 7 (the standard option has no card: clicking the active card returns to it). */
-export const EXCESS_DISCOUNT_CARD_LABELS = { "2x": "2x Excess (15% OFF)", "5x": "5x Excess (25% OFF)" } as const;
+// The options' labels are in format/excess.ts, which step 7 reads without loading zod.
+export { EXCESS_DISCOUNT_CARD_LABELS, EXCESS_OPTION_LABELS } from "../format/excess";
 
 const nonNegative = declaredAmount("Must be 0 or greater");
 

@@ -9,7 +9,8 @@ import { contractsSchema, contractTypeTotal, emptyRecurringContract, recurringCo
 import { designLiabilitySchema, turnoverSplitTotal } from "./design-liability";
 import { ADDITIONAL_COVERS, additionalCoverLimit, financialOverviewSchema } from "./financial-overview";
 import { insuredsDetailsDefaults, insuredsDetailsSchema } from "./insureds-details";
-import { TURNOVER_BAND_LABELS, turnoverBandSchema } from "./turnover-band";
+import { turnoverBandSchema } from "./risk";
+import { TURNOVER_BAND_LABELS } from "./turnover-band";
 
 function issuesOf(schema: z.ZodType, value: unknown) {
   const result = schema.safeParse(value);

@@ -1,6 +1,6 @@
 /** GET /api/quotes/stats: per status, how many quotes the user can see and their total premium. */
 import { z } from "zod";
-import { quoteStatusSchema } from "./status";
+import { quoteStatusSchema } from "./quote";
 
 export const quoteStatusStatsSchema = z.object({
   status: quoteStatusSchema,

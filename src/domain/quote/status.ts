@@ -1,7 +1,7 @@
 /**
- * Quote statuses (docs/product/life-cycle.md) and how the screens show them.
+ * Quote statuses (docs/product/life-cycle.md) and how the screens show them. No schema here: screens that only
+ * show a status (the dashboard, step 7) load no zod for it (ADR 0056); `quoteStatusSchema` is in quote.ts.
  */
-import { z } from "zod";
 
 export const QUOTE_STATUSES = [
   "DRAFT",
@@ -12,8 +12,7 @@ export const QUOTE_STATUSES = [
   "UW_DECLINED",
   "ISSUED",
 ] as const;
-export const quoteStatusSchema = z.enum(QUOTE_STATUSES, { error: "Unknown quote status" });
-export type QuoteStatus = z.infer<typeof quoteStatusSchema>;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
 export function isQuoteStatus(value: unknown): value is QuoteStatus {
   return typeof value === "string" && (QUOTE_STATUSES as readonly string[]).includes(value);

@@ -1,14 +1,12 @@
 /**
  * Step 7 "Revenue Classification" (docs/product/screens.md and docs/product/rating.md): the turnover band rates the quote.
+ * Its schema, `turnoverBandSchema`, is in risk.ts: step 7 shows the bands without loading zod (ADR 0056).
  */
-import { z } from "zod";
 import { TURNOVER_BANDS, type TurnoverBand } from "../constants";
 
 export { TURNOVER_BANDS, type TurnoverBand };
 
 export const TURNOVER_BAND_MESSAGE = "Please select a turnover band";
-
-export const turnoverBandSchema = z.enum(TURNOVER_BANDS, { error: TURNOVER_BAND_MESSAGE });
 
 export const TURNOVER_BAND_LABELS: Readonly<Record<TurnoverBand, string>> = {
   up_to_500k: "Revenue up to £500k",

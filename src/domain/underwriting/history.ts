@@ -2,9 +2,12 @@
  * How an underwriter's decision and a quote's history read, in one place for the broker's quote, the
  * dashboard, the review screen and the printed documents (ADR 0030).
  */
-import { z } from "zod";
 import { formatAdjustment } from "../format/counter-offer";
-import { type UnderwriterDecisionValue, underwriterDecisionValueSchema } from "../quote/quote";
+import type { UnderwriterDecisionValue } from "../quote/quote";
+import type { QuoteHistoryEvent } from "./review";
+
+// The event's schema is in review.ts, the answer it belongs to, so a screen that only titles events loads no zod.
+export type { QuoteHistoryEvent } from "./review";
 
 /** The decision in words: "Approved", "Counter offer (+10%)", "Declined". */
 export function decisionInWords(decision: UnderwriterDecisionValue, adjustmentMultiplier: number | null): string {
@@ -29,18 +32,6 @@ export const QUOTE_HISTORY_ACTIONS = [
   "issued",
 ] as const;
 export type QuoteHistoryAction = (typeof QUOTE_HISTORY_ACTIONS)[number];
-
-export const quoteHistoryEventSchema = z.object({
-  /** The audit entry's id: unique and stable. */
-  id: z.string(),
-  action: z.enum(QUOTE_HISTORY_ACTIONS),
-  actor: z.object({ name: z.string(), email: z.string() }).nullable(),
-  at: z.string(),
-  /** Only on a decision: what was decided. */
-  decision: underwriterDecisionValueSchema.nullable(),
-  adjustmentMultiplier: z.number().nullable(),
-});
-export type QuoteHistoryEvent = z.infer<typeof quoteHistoryEventSchema>;
 
 const TITLES: Record<Exclude<QuoteHistoryAction, "decision_recorded">, string> = {
   created: "Quote created",

@@ -4,9 +4,8 @@
  */
 import { z } from "zod";
 import { elapsedWholeUnits, formatElapsed } from "../format/relative-time";
-import { brokerSummarySchema, moneyAmountSchema, paginationMetaSchema } from "../quote/quote";
+import { brokerSummarySchema, moneyAmountSchema, paginationMetaSchema, quoteStatusSchema } from "../quote/quote";
 import type { QuoteStatus } from "../quote/status";
-import { quoteStatusSchema } from "../quote/status";
 
 /** The statuses that wait for an underwriter. */
 export const AWAITING_DECISION_STATUSES = ["REFERRED", "UW_REQUESTED"] as const satisfies readonly QuoteStatus[];

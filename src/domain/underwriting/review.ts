@@ -4,9 +4,22 @@
  */
 import { z } from "zod";
 import { quoteSchema, referralHitSchema, underwriterDecisionValueSchema } from "../quote/quote";
-import { quoteHistoryEventSchema } from "./history";
+import { QUOTE_HISTORY_ACTIONS } from "./history";
 
 const money = z.string().nullable();
+
+/** One event of a quote's history (its audit trail); history.ts titles it. */
+export const quoteHistoryEventSchema = z.object({
+  /** The audit entry's id: unique and stable. */
+  id: z.string(),
+  action: z.enum(QUOTE_HISTORY_ACTIONS),
+  actor: z.object({ name: z.string(), email: z.string() }).nullable(),
+  at: z.string(),
+  /** Only on a decision: what was decided. */
+  decision: underwriterDecisionValueSchema.nullable(),
+  adjustmentMultiplier: z.number().nullable(),
+});
+export type QuoteHistoryEvent = z.infer<typeof quoteHistoryEventSchema>;
 
 /** One recorded decision, with the premiums before and after it (two-decimal strings). */
 export const decisionHistoryEntrySchema = z.object({

@@ -1,19 +1,34 @@
-import { lazy, type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
 import { Redirect, Route, Switch, useSearch } from "wouter";
 import { FullPageSpinner } from "../components/ui/spinner";
 import { paths, routePatterns } from "../config/paths";
+import { addressedStepScreen } from "../features/quote-wizard/step-screens";
 import { useMe } from "../lib/api/get-me";
+import { lazyScreen } from "../lib/lazy-screen";
 import { RequireRole, RequireSignedOut } from "./guards";
+import { addressedAdminSection } from "./routes/admin-sections";
 
 // One chunk per route (React.lazy), so the sign-in screen loads neither the dashboard nor the admin area.
-const LoginRoute = lazy(() => import("./routes/login-route"));
-const DashboardRoute = lazy(() => import("./routes/dashboard-route"));
-const AdminRoute = lazy(() => import("./routes/admin-route"));
-const NotFoundRoute = lazy(() => import("./routes/not-found-route"));
-const QuoteWizardRoute = lazy(() => import("../features/quote-wizard/quote-wizard-route"));
-const UnderwriterReviewRoute = lazy(() => import("../features/underwriting/underwriter-review-route"));
-const UnderwriterQueueRoute = lazy(() => import("../features/underwriting/underwriter-queue-route"));
-const BordereauRoute = lazy(() => import("../features/bordereau/bordereau-route"));
+const LoginRoute = lazyScreen(() => import("./routes/login-route"));
+const DashboardRoute = lazyScreen(() => import("./routes/dashboard-route"));
+const AdminRoute = lazyScreen(() => import("./routes/admin-route"));
+const NotFoundRoute = lazyScreen(() => import("./routes/not-found-route"));
+const QuoteWizardRoute = lazyScreen(() => import("../features/quote-wizard/quote-wizard-route"));
+const UnderwriterReviewRoute = lazyScreen(() => import("../features/underwriting/underwriter-review-route"));
+const UnderwriterQueueRoute = lazyScreen(() => import("../features/underwriting/underwriter-queue-route"));
+const BordereauRoute = lazyScreen(() => import("../features/bordereau/bordereau-route"));
+
+/**
+ * Fetches the code of the screen an address shows while the session lookup is still under way: the guards
+ * render the screen only once they know who is signed in, and without this its code would be asked for
+ * only then, one round trip later.
+ */
+function Preload({ screen }: { screen: { preload: () => Promise<unknown> } | null }) {
+  useEffect(() => {
+    void screen?.preload();
+  }, [screen]);
+  return null;
+}
 
 const QUOTE_ROLES = ["BROKER", "UNDERWRITER"] as const;
 const EVERY_ROLE = ["BROKER", "UNDERWRITER", "ADMIN"] as const;
@@ -57,50 +72,72 @@ export function AppRouter() {
           <Redirect to={paths.dashboard} replace />
         </Route>
         <Route path={paths.login}>
+          <Preload screen={LoginRoute} />
           <RequireSignedOut>
             <LoginRoute />
           </RequireSignedOut>
         </Route>
         <Route path={paths.dashboard}>
+          <Preload screen={DashboardRoute} />
           <RequireRole roles={EVERY_ROLE}>
             <DashboardRoute />
           </RequireRole>
         </Route>
         <Route path={paths.quotes}>
+          <Preload screen={DashboardRoute} />
           <RequireRole roles={EVERY_ROLE}>
             <DashboardRoute />
           </RequireRole>
         </Route>
         <Route path={routePatterns.quoteStep}>
           {(params) => (
-            <RequireRole roles={QUOTE_ROLES}>
-              <QuoteWizardRoute id={params.id} step={params.step} />
-            </RequireRole>
+            <>
+              <Preload screen={QuoteWizardRoute} />
+              <Preload screen={addressedStepScreen(params.step)} />
+              <RequireRole roles={QUOTE_ROLES}>
+                <QuoteWizardRoute id={params.id} step={params.step} />
+              </RequireRole>
+            </>
           )}
         </Route>
         <Route path={routePatterns.quote}>
           {(params) => (
-            <RequireRole roles={QUOTE_ROLES}>
-              <QuoteWizardRoute id={params.id} />
-            </RequireRole>
+            <>
+              <Preload screen={QuoteWizardRoute} />
+              <RequireRole roles={QUOTE_ROLES}>
+                <QuoteWizardRoute id={params.id} />
+              </RequireRole>
+            </>
           )}
         </Route>
-        <Route path={routePatterns.underwriterReview}>{(params) => <ReviewRoute quoteId={params.quoteId} />}</Route>
+        <Route path={routePatterns.underwriterReview}>
+          {(params) => (
+            <>
+              <Preload screen={UnderwriterReviewRoute} />
+              <ReviewRoute quoteId={params.quoteId} />
+            </>
+          )}
+        </Route>
         <Route path={paths.underwriterDashboard}>
           <RequireRole roles={QUOTE_ROLES}>
             <UnderwriterDashboard />
           </RequireRole>
         </Route>
         <Route path={paths.bordereau}>
+          <Preload screen={BordereauRoute} />
           <RequireRole roles={BORDEREAU_ROLES}>
             <BordereauRoute />
           </RequireRole>
         </Route>
         <Route path={routePatterns.adminSection}>
           {(params) => (
-            <RequireRole roles={ADMIN_ONLY}>
-              <AdminRoute section={params.section} />
-            </RequireRole>
+            <>
+              <Preload screen={AdminRoute} />
+              <Preload screen={addressedAdminSection(params.section)} />
+              <RequireRole roles={ADMIN_ONLY}>
+                <AdminRoute section={params.section} />
+              </RequireRole>
+            </>
           )}
         </Route>
         <Route>

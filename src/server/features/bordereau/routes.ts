@@ -4,7 +4,7 @@
  * totals line.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { bordereauQuerySchema } from "../../../domain/bordereau/bordereau";
+import { bordereauQuerySchema } from "../../../domain/bordereau/bordereau-query";
 import { requireRole } from "../../auth/authenticate";
 import { contentDisposition } from "../../http/content-disposition";
 import { bordereauFile } from "./service";

@@ -2,7 +2,8 @@
 import { todayInLondon } from "../../../domain/format/dates";
 import { penceToMoneyString } from "../../../domain/money";
 import type { PageQuery } from "../../../domain/quote/quote";
-import { policyExpiryDate, type RenewalsDueResponse } from "../../../domain/quote/renewal";
+import { policyExpiryDate } from "../../../domain/quote/renewal";
+import type { RenewalsDueResponse } from "../../../domain/quote/renewal-schema";
 import type { Database } from "../../db/client";
 import { findRenewalsDue } from "./renewals";
 import type { QuoteActor } from "./repository";

@@ -13,7 +13,7 @@ import {
   rateQuoteResultSchema,
   ratingTraceEntrySchema,
 } from "../../../domain/quote/quote";
-import { renewalsDueResponseSchema } from "../../../domain/quote/renewal";
+import { renewalsDueResponseSchema } from "../../../domain/quote/renewal-schema";
 import {
   createQuoteRequestSchema,
   issueQuoteRequestSchema,

@@ -1,15 +1,14 @@
 import { ScrollText, SlidersHorizontal, Users } from "lucide-react";
+import { Suspense } from "react";
 import { Link } from "wouter";
 import { AppLayout } from "../../components/layout/app-layout";
 import { focusRing } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
+import { FullPageSpinner } from "../../components/ui/spinner";
 import { ADMIN_SECTIONS, type AdminSection, paths } from "../../config/paths";
-import { AuditLogList } from "../../features/audit-logs/components/audit-log-list";
-import { RatingVersionsSection } from "../../features/rating-versions/components/rating-versions-section";
-import { AddUserForm } from "../../features/users/components/add-user-form";
-import { UsersTable } from "../../features/users/components/users-table";
 import { pageTitle, usePageTitle } from "../../hooks/use-page-title";
 import { cn } from "../../lib/cn";
+import { ADMIN_SECTION_SCREENS } from "./admin-sections";
 import NotFoundRoute from "./not-found-route";
 
 const SECTION_TITLES: Record<AdminSection, string> = {
@@ -56,21 +55,13 @@ function AdminDashboard() {
 }
 
 function AdminSectionView({ section }: { section: AdminSection }) {
-  switch (section) {
-    case "dashboard":
-      return <AdminDashboard />;
-    case "rating":
-      return <RatingVersionsSection />;
-    case "users":
-      return (
-        <div className="grid gap-4">
-          <AddUserForm />
-          <UsersTable />
-        </div>
-      );
-    case "audit":
-      return <AuditLogList />;
-  }
+  if (section === "dashboard") return <AdminDashboard />;
+  const Section = ADMIN_SECTION_SCREENS[section];
+  return (
+    <Suspense fallback={<FullPageSpinner label={`Loading ${SECTION_TITLES[section]}`} />}>
+      <Section />
+    </Suspense>
+  );
 }
 
 function isAdminSection(value: string): value is AdminSection {

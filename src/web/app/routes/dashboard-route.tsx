@@ -14,6 +14,7 @@ import { paths } from "../../config/paths";
 import { useQuotes } from "../../features/quotes/api/get-quotes";
 import { QuoteStatsPanel } from "../../features/quotes/components/quote-stats";
 import { QuotesTable } from "../../features/quotes/components/quotes-table";
+import { useRenewalsDue } from "../../features/renewals/api/get-renewals-due";
 import { RenewalsDueCard } from "../../features/renewals/components/renewals-due-card";
 import { useDebouncedValue } from "../../hooks/use-debounced-value";
 import { useNow } from "../../hooks/use-now";
@@ -45,6 +46,10 @@ export default function DashboardRoute() {
     ...(status === ANY_STATUS ? {} : { status }),
   });
   const canCreateQuotes = me.data?.role === "BROKER" || me.data?.role === "UNDERWRITER";
+  // 'Renewals due' shows only when there are some, above the search and the list: those wait until it is known
+  // whether it shows, so they appear where they stay instead of being pushed down by it (no layout shift).
+  const renewalsDue = useRenewalsDue(canCreateQuotes, 1, DEFAULT_PAGE_SIZE);
+  const belowRenewalsReady = !canCreateQuotes || !renewalsDue.isPending;
 
   return (
     <AppLayout>
@@ -55,66 +60,73 @@ export default function DashboardRoute() {
         </div>
         <QuoteStatsPanel />
         {canCreateQuotes ? <RenewalsDueCard now={now} /> : null}
-        <div className="flex flex-wrap items-center gap-3">
-          <div className="relative min-w-64 flex-1">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-slate-500" />
-            <Input
-              type="search"
-              aria-label="Search quotes"
-              placeholder="Search quotes by reference, company, broker, or product"
-              className="pl-9"
-              value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
-            />
-          </div>
-          <div className="w-48">
-            <Select
-              aria-label="Filter by status"
-              value={status}
-              onValueChange={(value) => {
-                setStatus(value);
-                setPage(1);
-              }}
-              options={STATUS_FILTER_OPTIONS}
-            />
-          </div>
-        </div>
-        <Card>
-          <CardHeader>
-            <div className="flex items-center gap-2">
-              <CardTitle>Recent Quotes</CardTitle>
-              {quotes.isFetching && !quotes.isPending ? <Spinner className="h-4 w-4" label="Updating" /> : null}
+        {belowRenewalsReady ? (
+          <>
+            <div className="flex flex-wrap items-center gap-3">
+              <div className="relative min-w-64 flex-1">
+                <Search
+                  aria-hidden="true"
+                  className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-slate-500"
+                />
+                <Input
+                  type="search"
+                  aria-label="Search quotes"
+                  placeholder="Search quotes by reference, company, broker, or product"
+                  className="pl-9"
+                  value={search}
+                  onChange={(event) => {
+                    setSearch(event.target.value);
+                    setPage(1);
+                  }}
+                />
+              </div>
+              <div className="w-48">
+                <Select
+                  aria-label="Filter by status"
+                  value={status}
+                  onValueChange={(value) => {
+                    setStatus(value);
+                    setPage(1);
+                  }}
+                  options={STATUS_FILTER_OPTIONS}
+                />
+              </div>
             </div>
-            {canCreateQuotes ? (
-              <Button asChild size="sm">
-                <Link href={paths.quoteNew}>
-                  <FilePlus2 aria-hidden="true" className="h-4 w-4" />
-                  New Quote
-                </Link>
-              </Button>
-            ) : null}
-          </CardHeader>
-          {quotes.isPending ? (
-            <FullPageSpinner label="Loading quotes" />
-          ) : quotes.isError ? (
-            <p role="alert" className="px-4 py-6 text-sm text-red-700">
-              {errorMessageOf(quotes.error)}
-            </p>
-          ) : quotes.data.rows.length === 0 ? (
-            <div className="px-4 py-10 text-center">
-              <p className="font-medium text-slate-900">No quotes found</p>
-              <p className="mt-1 text-sm text-slate-600">Create your first quote to get started</p>
-            </div>
-          ) : (
-            <>
-              <QuotesTable rows={quotes.data.rows} now={now} />
-              <Pagination meta={quotes.data.meta} onPageChange={setPage} label="Quote pages" />
-            </>
-          )}
-        </Card>
+            <Card>
+              <CardHeader>
+                <div className="flex items-center gap-2">
+                  <CardTitle>Recent Quotes</CardTitle>
+                  {quotes.isFetching && !quotes.isPending ? <Spinner className="h-4 w-4" label="Updating" /> : null}
+                </div>
+                {canCreateQuotes ? (
+                  <Button asChild size="sm">
+                    <Link href={paths.quoteNew}>
+                      <FilePlus2 aria-hidden="true" className="h-4 w-4" />
+                      New Quote
+                    </Link>
+                  </Button>
+                ) : null}
+              </CardHeader>
+              {quotes.isPending ? (
+                <FullPageSpinner label="Loading quotes" />
+              ) : quotes.isError ? (
+                <p role="alert" className="px-4 py-6 text-sm text-red-700">
+                  {errorMessageOf(quotes.error)}
+                </p>
+              ) : quotes.data.rows.length === 0 ? (
+                <div className="px-4 py-10 text-center">
+                  <p className="font-medium text-slate-900">No quotes found</p>
+                  <p className="mt-1 text-sm text-slate-600">Create your first quote to get started</p>
+                </div>
+              ) : (
+                <>
+                  <QuotesTable rows={quotes.data.rows} now={now} />
+                  <Pagination meta={quotes.data.meta} onPageChange={setPage} label="Quote pages" />
+                </>
+              )}
+            </Card>
+          </>
+        ) : null}
       </div>
     </AppLayout>
   );

@@ -13,6 +13,8 @@ import { Dialog } from "../ui/dialog";
 import { Logo } from "./logo";
 import { type NavLink, navigationFor } from "./navigation";
 import { ROLE_INITIALS_CLASS } from "./role-style";
+// Every signed-in screen's styles come with this shell, not with the sign-in screen (ADR 0056).
+import "../../styles/index.css";
 
 /** The signed-in shell of docs/product/screens.md: top bar and side navigation. Renders nothing when signed out. */
 export function AppLayout({ children }: { children: ReactNode }) {

@@ -1,92 +1,39 @@
-import { AlertDialog as RadixAlertDialog, Dialog as RadixDialog } from "radix-ui";
-import type { ReactNode } from "react";
-import { cn } from "../../lib/cn";
-import { Button, type ButtonVariant } from "./button";
+import { lazy, type ReactNode, Suspense, useState } from "react";
+import type { ConfirmDialogProps, DialogProps } from "./dialog-panels";
 
-const overlay = "fixed inset-0 z-40 bg-slate-900/40";
-const panel =
-  "fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[min(calc(100vw-2rem),32rem)] -translate-x-1/2 overflow-y-auto -translate-y-1/2 rounded-lg bg-white p-5 shadow-xl focus:outline-none";
+const DialogPanel = lazy(() => import("./dialog-panels").then((panels) => ({ default: panels.DialogPanel })));
+const ConfirmDialogPanel = lazy(() =>
+  import("./dialog-panels").then((panels) => ({ default: panels.ConfirmDialogPanel })),
+);
 
-interface DialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description?: ReactNode;
-  children: ReactNode;
-  className?: string;
+/**
+ * True from the first time `open` is true: a dialog's code is fetched when it first opens, and it stays mounted
+ * after that so Radix can close it (and give focus back) the usual way.
+ */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
 }
 
-export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+function WhenOpened({ open, children }: { open: boolean; children: ReactNode }) {
+  return useOpenedOnce(open) ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
+/** A modal dialog (Radix Dialog): a title, an optional description, and its content. */
+export function Dialog(props: DialogProps) {
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className={overlay} />
-        <RadixDialog.Content className={cn(panel, className)}>
-          <RadixDialog.Title className="text-base font-semibold text-slate-900">{title}</RadixDialog.Title>
-          {description ? (
-            <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>
-          ) : (
-            <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
-          )}
-          <div className="mt-4">{children}</div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <WhenOpened open={props.open}>
+      <DialogPanel {...props} />
+    </WhenOpened>
   );
 }
 
-interface ConfirmDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description: string;
-  confirmLabel: string;
-  busyLabel?: string;
-  busy?: boolean;
-  /** Red for a change that loses something (the default); primary for a step forward such as binding. */
-  confirmVariant?: ButtonVariant;
-  onConfirm: () => void;
-}
-
 /** An accessible confirmation (Radix AlertDialog): focus starts on Cancel, Escape cancels. */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  confirmLabel,
-  busyLabel,
-  busy = false,
-  confirmVariant = "destructive",
-  onConfirm,
-}: ConfirmDialogProps) {
+export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
-    <RadixAlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixAlertDialog.Portal>
-        <RadixAlertDialog.Overlay className={overlay} />
-        <RadixAlertDialog.Content className={panel}>
-          <RadixAlertDialog.Title className="text-base font-semibold text-slate-900">{title}</RadixAlertDialog.Title>
-          <RadixAlertDialog.Description className="mt-2 text-sm text-slate-700">
-            {description}
-          </RadixAlertDialog.Description>
-          <div className="mt-5 flex justify-end gap-2">
-            <RadixAlertDialog.Cancel asChild>
-              <Button variant="outline">Cancel</Button>
-            </RadixAlertDialog.Cancel>
-            <Button
-              variant={confirmVariant}
-              disabled={busy}
-              onClick={(event) => {
-                // Keep the dialog open until the caller closes it, so a failure can be retried.
-                event.preventDefault();
-                onConfirm();
-              }}
-            >
-              {busy && busyLabel ? busyLabel : confirmLabel}
-            </Button>
-          </div>
-        </RadixAlertDialog.Content>
-      </RadixAlertDialog.Portal>
-    </RadixAlertDialog.Root>
+    <WhenOpened open={props.open}>
+      <ConfirmDialogPanel {...props} />
+    </WhenOpened>
   );
 }

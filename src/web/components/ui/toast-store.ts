@@ -54,7 +54,7 @@ export function dismissToast(id: string) {
   scheduleRemoval(id);
 }
 
-function subscribe(listener: () => void) {
+export function subscribeToToasts(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -65,5 +65,5 @@ export function readToasts(): ToastItem[] {
 }
 
 export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(subscribe, readToasts);
+  return useSyncExternalStore(subscribeToToasts, readToasts);
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
 import { Redirect } from "wouter";
 import { AppLayout } from "../../components/layout/app-layout";
 import { FullPageSpinner } from "../../components/ui/spinner";
@@ -9,6 +9,7 @@ import { errorMessageOf } from "../../lib/api-client";
 import { useQuote } from "./api/get-quote";
 import { initialStepFor, QuoteWizard } from "./components/quote-wizard";
 import { parseWizardStep } from "./components/wizard-context";
+import { STEP_SCREENS } from "./step-screens";
 
 /** The id segment of /quote/new: no quote yet, step 1 creates one. */
 export const NEW_QUOTE_ID = "new";
@@ -24,8 +25,14 @@ export default function QuoteWizardRoute({ id, step }: { id: string; step?: stri
   const quote = useQuote(isNew ? undefined : id);
   usePageTitle(pageTitle(quote.data ? `Quote ${quote.data.reference}` : "New Quote"));
 
-  if (!me.data) return null;
   const addressed = parseWizardStep(step);
+  // The addressed step's code is fetched alongside the quote, not after it.
+  const opening = isNew ? 1 : addressed;
+  useEffect(() => {
+    if (opening !== null) void STEP_SCREENS[opening].preload();
+  }, [opening]);
+
+  if (!me.data) return null;
   let body: ReactNode;
   if (isNew) {
     if (step !== undefined) return <Redirect to={paths.quoteNew} replace />;
@@ -41,5 +48,9 @@ export default function QuoteWizardRoute({ id, step }: { id: string; step?: stri
   } else if (addressed === null) {
     return <Redirect to={paths.quoteStep(quote.data.id, initialStepFor(quote.data))} replace />;
   } else body = <QuoteWizard key={id} quote={quote.data} step={addressed} role={me.data.role} />;
-  return <AppLayout>{body}</AppLayout>;
+  return (
+    <AppLayout>
+      <Suspense fallback={<FullPageSpinner label="Loading quote" />}>{body}</Suspense>
+    </AppLayout>
+  );
 }

@@ -5,7 +5,6 @@ import {
   sanitiseFileName,
   underwritingEmailDraft,
 } from "@domain/format/file-names";
-import { zipSync } from "fflate";
 import type { ToastInput } from "../../components/ui/toast-store";
 import { DocumentError, type DocumentFile } from "./document-file";
 import { DC_WORDING_VIEW_PATH, downloadDcWording } from "./download-dc-wording";
@@ -124,8 +123,12 @@ export interface EmailPackageResult {
   mailto: string;
 }
 
-/** Zips the fetched documents (deflate level 6) under their sanitised file names. */
+/**
+ * Zips the fetched documents (deflate level 6) under their sanitised file names. The zip library is fetched here,
+ * when a package is made, not with the lists and step 7 that offer it (ADR 0056).
+ */
 export async function buildDocumentZip(files: readonly DocumentFile[]): Promise<Uint8Array> {
+  const { zipSync } = await import("fflate");
   const entries: Record<string, Uint8Array> = {};
   for (const file of files) {
     entries[sanitiseFileName(file.fileName)] = new Uint8Array(await file.blob.arrayBuffer());

@@ -1,66 +1,98 @@
-import { type Login, type LoginInput, loginSchema } from "@domain/auth/schemas";
-import { zodResolver } from "@hookform/resolvers/zod";
+import type { LoginInput } from "@domain/auth/schemas";
 import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";
 import { FieldError, Label } from "@web/components/ui/label";
 import { toast } from "@web/components/ui/toast-store";
 import { cn } from "@web/lib/cn";
 import { Eye, EyeOff } from "lucide-react";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { type FormEvent, useState } from "react";
 import { useLocation } from "wouter";
 import { useLogin } from "../api/login";
 import { useAfterSignInPath } from "../hooks/use-after-sign-in-path";
+import type { LoginCheck, LoginErrors, LoginField } from "../lib/validate-login";
 
+/** The form's check, fetched on first focus so it is here by the time the user presses Sign In. */
+const loadValidation = () => import("../lib/validate-login");
+
+/**
+ * Two fields need no form library: the sign-in screen is the one every broker loads many times a day, so it
+ * carries neither react-hook-form nor zod until the user starts typing (docs/decisions/0056).
+ */
 export function LoginForm() {
   const [, navigate] = useLocation();
   const [showPassword, setShowPassword] = useState(false);
+  const [values, setValues] = useState<LoginInput>({ email: "", password: "" });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  // After the first Sign In a corrected field clears its message as the user types.
+  const [submitted, setSubmitted] = useState(false);
+  const [validating, setValidating] = useState(false);
   const login = useLogin();
   const afterSignIn = useAfterSignInPath();
-  const form = useForm<LoginInput, unknown, Login>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: "", password: "" },
-  });
-  const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const change = (field: LoginField, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (!submitted) return;
+    void loadValidation().then(({ validateLogin }) => {
+      const checked = validateLogin(next);
+      setErrors((shown) => ({ ...shown, [field]: checked.errors?.[field] }));
+    });
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (validating || login.isPending) return;
+    setSubmitted(true);
+    setValidating(true);
+    let checked: LoginCheck;
     try {
-      await login.mutateAsync(values);
+      checked = (await loadValidation()).validateLogin(values);
+    } finally {
+      setValidating(false);
+    }
+    setErrors(checked.errors ?? {});
+    if (!checked.login) return;
+    try {
+      await login.mutateAsync(checked.login);
       navigate(afterSignIn, { replace: true });
     } catch {
       // docs/product/errors.md: one message for every failure, so the screen never reveals which part was wrong.
       toast({ title: "Login Failed", description: "Invalid email or password", variant: "destructive" });
     }
-  });
+  };
 
-  const busy = login.isPending || form.formState.isSubmitting;
+  const busy = login.isPending || validating;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form onSubmit={onSubmit} onFocus={() => void loadValidation()} noValidate className="grid gap-4">
       <div className="grid gap-1.5">
         <Label htmlFor="email">Email</Label>
         <Input
           id="email"
+          name="email"
           type="email"
           autoComplete="username"
           placeholder="name@company.co.uk"
+          value={values.email}
+          onChange={(event) => change("email", event.target.value)}
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={errors.email ? "email-error" : undefined}
-          {...form.register("email")}
         />
-        <FieldError id="email-error" message={errors.email?.message} />
+        <FieldError id="email-error" message={errors.email} />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="password">Password</Label>
         <div className="relative">
           <Input
             id="password"
+            name="password"
             type={showPassword ? "text" : "password"}
             autoComplete="current-password"
             className="pr-10"
+            value={values.password}
+            onChange={(event) => change("password", event.target.value)}
             aria-invalid={errors.password ? true : undefined}
             aria-describedby={errors.password ? "password-error" : undefined}
-            {...form.register("password")}
           />
           <button
             type="button"
@@ -79,7 +111,7 @@ export function LoginForm() {
             )}
           </button>
         </div>
-        <FieldError id="password-error" message={errors.password?.message} />
+        <FieldError id="password-error" message={errors.password} />
       </div>
       <Button type="submit" disabled={busy} className="w-full justify-center">
         {busy ? "Signing in..." : "Sign In"}

@@ -9,19 +9,13 @@ import { ConfirmDialog } from "@web/components/ui/dialog";
 import { paths } from "@web/config/paths";
 import { useUnsavedChangesGuard } from "@web/hooks/use-unsaved-changes-guard";
 import { rememberQuoteStep } from "@web/lib/last-quote-step";
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { quoteQueryKey } from "../api/get-quote";
 import { editWouldReprice } from "../lib/reprice";
+import { STEP_SCREENS } from "../step-screens";
 import { StepIndicator } from "./step-indicator";
 import { STEP_HEADING_ID } from "./step-shell";
-import { ActivitySplitStep } from "./steps/activity-split-step";
-import { ContractsStep } from "./steps/contracts-step";
-import { DeclarationStep } from "./steps/declaration-step";
-import { DesignLiabilityStep } from "./steps/design-liability-step";
-import { FinancialOverviewStep } from "./steps/financial-overview-step";
-import { InsuredsDetailsStep } from "./steps/insureds-details-step";
-import { QuoteStep } from "./steps/quote-step";
 import { type OpenStep, WIZARD_STEPS, WizardContext, type WizardContextValue, type WizardStep } from "./wizard-context";
 
 /** A quote that is not a draft opens on step 7 with its stored premium (docs/product/life-cycle.md). */
@@ -97,6 +91,16 @@ export function QuoteWizard({ quote, step, role }: { quote: Quote | undefined; s
     document.getElementById(STEP_HEADING_ID)?.focus({ preventScroll: true });
   }, [shown]);
 
+  /**
+   * Shows `target` once its code is here (fetched while the step being left saved): as a transition, so the
+   * step on screen stays until the next can replace it and focus moves to a heading that exists.
+   */
+  const show = useCallback(async (target: WizardStep) => {
+    await STEP_SCREENS[target].preload();
+    shownRef.current = target;
+    startTransition(() => setShown(target));
+  }, []);
+
   const registerStep = useCallback((open: OpenStep | null) => {
     openStep.current = open;
   }, []);
@@ -130,22 +134,21 @@ export function QuoteWizard({ quote, step, role }: { quote: Quote | undefined; s
   const requestStep = useCallback(
     (target: WizardStep, options?: { submit?: boolean }) =>
       move(async () => {
+        void STEP_SCREENS[target].preload();
         const open = openStep.current;
         if (open && !(await open.leave(options?.submit ?? false))) return;
         if (!quoteId) {
           // A new quote reaches steps 2 to 6 only by being created, which opens the new quote's own address;
           // its step 7 (and back to 1) is shown on /quote/new itself.
           if (!NEW_QUOTE_STEPS.has(target)) return;
-          shownRef.current = target;
-          setShown(target);
+          await show(target);
           return;
         }
-        shownRef.current = target;
-        setShown(target);
+        await show(target);
         navigate(paths.quoteStep(quoteId, target));
         window.scrollTo({ top: 0 });
       }),
-    [move, navigate, quoteId],
+    [move, navigate, quoteId, show],
   );
 
   // Browser Back and Forward (or an edited address) name another step: leave the open one by the same
@@ -153,14 +156,14 @@ export function QuoteWizard({ quote, step, role }: { quote: Quote | undefined; s
   useEffect(() => {
     if (step === shownRef.current || movingRef.current) return;
     void move(async () => {
+      void STEP_SCREENS[step].preload();
       const open = openStep.current;
       // A refused move leaves the address to be put back when the move ends.
       if (open && !(await open.leave(false))) return;
-      shownRef.current = step;
-      setShown(step);
+      await show(step);
       window.scrollTo({ top: 0 });
     });
-  }, [step, move]);
+  }, [step, move, show]);
 
   // Leaving the wizard altogether with entries not yet saved asks first.
   const leaveGuard = useUnsavedChangesGuard({
@@ -287,20 +290,8 @@ function StepBody({
   // Each step mounts fresh from the stored quote, so a step always shows what the server holds; Reload
   // after a stale write mounts it afresh from the quote just fetched.
   const key = `${step}-${quote?.id ?? "new"}-${reloads}`;
-  switch (step) {
-    case 1:
-      return <InsuredsDetailsStep key={key} />;
-    case 2:
-      return <FinancialOverviewStep key={key} />;
-    case 3:
-      return <DesignLiabilityStep key={key} />;
-    case 4:
-      return <ActivitySplitStep key={key} />;
-    case 5:
-      return <ContractsStep key={key} />;
-    case 6:
-      return <DeclarationStep key={key} />;
-    case 7:
-      return <QuoteStep key={key} />;
-  }
+  // The first step shown suspends until its chunk is here (the route's Suspense shows the spinner); later
+  // steps are fetched before the move shows them.
+  const Step = STEP_SCREENS[step];
+  return <Step key={key} />;
 }

@@ -9,7 +9,7 @@ import {
   ADDITIONAL_COVERS,
   type AdditionalCoverFlag,
   type AdditionalCoverLimit,
-} from "@domain/quote/financial-overview";
+} from "@domain/quote/additional-covers";
 import type { Quote } from "@domain/quote/quote";
 import type { RateQuoteRequestInput, RiskInput } from "@domain/quote/risk";
 import type { ExcessOption } from "@domain/rating/input";

@@ -2,7 +2,6 @@ import { formatGbp, parseMoneyString } from "@domain/money";
 import type { QuoteStats } from "@domain/quote/stats";
 import { QUOTE_STATUSES, type QuoteStatus, statusLabel } from "@domain/quote/status";
 import { Card, CardContent } from "@web/components/ui/card";
-import { Spinner } from "@web/components/ui/spinner";
 import { useQuoteStats } from "../api/get-quote-stats";
 
 function countOf(stats: QuoteStats, statuses: readonly QuoteStatus[]): number {
@@ -88,22 +87,27 @@ export function QuotesByStatusChart({ stats }: { stats: QuoteStats }) {
   );
 }
 
+/** What the panel lays out while the figures load: the same cards and chart, so nothing below moves when they arrive. */
+const NO_FIGURES: QuoteStats = { total: 0, byStatus: [] };
+const PENDING_VALUE = "–";
+
 export function QuoteStatsPanel() {
   const stats = useQuoteStats();
-  if (stats.isPending) return <Spinner label="Loading quote figures" />;
-  if (!stats.data) return null;
-  const data = stats.data;
+  if (!stats.isPending && !stats.data) return null;
+  const loading = stats.isPending;
+  const data = stats.data ?? NO_FIGURES;
+  const shown = (value: string) => (loading ? PENDING_VALUE : value);
   const awaiting = countOf(data, ["REFERRED", "UW_REQUESTED"]);
   return (
-    <section aria-label="Quote figures" className="grid items-start gap-3 lg:grid-cols-[1fr_auto]">
+    <section aria-label="Quote figures" aria-busy={loading} className="grid items-start gap-3 lg:grid-cols-[1fr_auto]">
       <div className="grid grid-cols-2 content-start gap-3 md:grid-cols-4">
-        <SummaryCard label="Total quotes" value={String(data.total)} hint="All quotes you can see" />
-        <SummaryCard label="Drafts" value={String(countOf(data, ["DRAFT"]))} hint="Still being prepared" />
-        <SummaryCard label="With underwriting" value={String(awaiting)} hint="Referred or review requested" />
+        <SummaryCard label="Total quotes" value={shown(String(data.total))} hint="All quotes you can see" />
+        <SummaryCard label="Drafts" value={shown(String(countOf(data, ["DRAFT"])))} hint="Still being prepared" />
+        <SummaryCard label="With underwriting" value={shown(String(awaiting))} hint="Referred or review requested" />
         <SummaryCard
           label="Completed premium"
-          value={formatGbp(premiumOf(data, ["QUOTED", "ISSUED"]))}
-          hint={`${countOf(data, ["QUOTED", "ISSUED"])} completed or issued`}
+          value={shown(formatGbp(premiumOf(data, ["QUOTED", "ISSUED"])))}
+          hint={`${shown(String(countOf(data, ["QUOTED", "ISSUED"])))} completed or issued`}
         />
       </div>
       <Card>
@@ -111,6 +115,11 @@ export function QuoteStatsPanel() {
           <QuotesByStatusChart stats={data} />
         </CardContent>
       </Card>
+      {loading ? (
+        <p role="status" className="sr-only">
+          Loading quote figures
+        </p>
+      ) : null}
     </section>
   );
 }

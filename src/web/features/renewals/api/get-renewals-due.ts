@@ -1,4 +1,4 @@
-import type { RenewalsDueResponse } from "@domain/quote/renewal";
+import type { RenewalsDueResponse } from "@domain/quote/renewal-schema";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiClient } from "@web/lib/api-client";
 

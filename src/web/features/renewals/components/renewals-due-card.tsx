@@ -1,7 +1,8 @@
 import { DEFAULT_PAGE_SIZE } from "@domain/constants";
 import { formatDateGb, todayInLondon } from "@domain/format/dates";
 import { formatGbp, parseMoneyString } from "@domain/money";
-import { expiryText, type RenewalDue } from "@domain/quote/renewal";
+import { expiryText } from "@domain/quote/renewal";
+import type { RenewalDue } from "@domain/quote/renewal-schema";
 import { Button } from "@web/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@web/components/ui/card";
 import { CardList, CardListHeader, CardListItem } from "@web/components/ui/card-list";

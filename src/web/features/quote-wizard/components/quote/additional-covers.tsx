@@ -5,7 +5,7 @@ import {
   OTHER_COVER_LIMIT_OPTIONS,
 } from "@domain/constants";
 import { formatGbpWhole, poundsToPence } from "@domain/money";
-import { ADDITIONAL_COVERS, type AdditionalCover } from "@domain/quote/financial-overview";
+import { ADDITIONAL_COVERS, type AdditionalCover } from "@domain/quote/additional-covers";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Checkbox } from "@web/components/ui/checkbox";
 import { Input } from "@web/components/ui/input";

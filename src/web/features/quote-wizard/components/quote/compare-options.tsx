@@ -1,7 +1,7 @@
+import { EXCESS_OPTION_LABELS } from "@domain/format/excess";
 import { formatGbp, formatGbpWhole, parseMoneyString, poundsToPence } from "@domain/money";
 import type { QuotationOptionCellResponse } from "@domain/quote/quotation-options";
 import type { Quote } from "@domain/quote/quote";
-import { EXCESS_OPTION_LABELS } from "@domain/quote/risk";
 import type { ExcessOption } from "@domain/rating/input";
 import { Button, focusRing } from "@web/components/ui/button";
 import { Dialog } from "@web/components/ui/dialog";

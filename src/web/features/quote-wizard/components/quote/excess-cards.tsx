@@ -1,7 +1,6 @@
 import { EXCESS_FACTORS } from "@domain/constants";
-import { toggleExcessOption } from "@domain/format/excess";
+import { EXCESS_DISCOUNT_CARD_LABELS, toggleExcessOption } from "@domain/format/excess";
 import { formatGbp, multiplyPence, type Pence } from "@domain/money";
-import { EXCESS_DISCOUNT_CARD_LABELS } from "@domain/quote/risk";
 import type { ExcessOption } from "@domain/rating/input";
 import { focusRing } from "@web/components/ui/button";
 import { cn } from "@web/lib/cn";

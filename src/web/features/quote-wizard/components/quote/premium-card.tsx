@@ -1,9 +1,8 @@
 import { POLICY_PERIOD_LABEL } from "@domain/constants";
-import { excessAmount } from "@domain/format/excess";
+import { EXCESS_OPTION_LABELS, excessAmount } from "@domain/format/excess";
 import { formatGbp, formatGbpWhole, poundsToPence } from "@domain/money";
 import { PREMIUM_LINES } from "@domain/quote/catalogue";
 import type { RatingTraceEntry } from "@domain/quote/quote";
-import { EXCESS_OPTION_LABELS } from "@domain/quote/risk";
 import type { ExcessOption } from "@domain/rating/input";
 import type { WorksheetContext } from "@domain/rating/worksheet";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";

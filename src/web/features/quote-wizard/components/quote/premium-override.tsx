@@ -1,14 +1,15 @@
-import {
-  PREMIUM_OVERRIDE_MESSAGE,
-  PREMIUM_OVERRIDE_TOAST_TITLE,
-  premiumOverrideSchema,
-} from "@domain/quote/premium-override";
 import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { toast } from "@web/components/ui/toast-store";
 import { AlertTriangle } from "lucide-react";
 import { useState } from "react";
+
+/**
+ * The override's rule, with zod: fetched when the amount box opens, not with step 7, which most brokers only read
+ * (ADR 0056).
+ */
+const loadOverrideRule = () => import("@domain/quote/premium-override");
 
 /**
  * docs/product/life-cycle.md's override states: inactive -> entering (the amount box) -> active (warning and Reset). The
@@ -57,7 +58,15 @@ export function PremiumOverride({
   if (!entering) {
     return (
       <div>
-        <Button variant="outline" size="sm" disabled={disabled || busy} onClick={() => setEntering(true)}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={disabled || busy}
+          onClick={() => {
+            void loadOverrideRule();
+            setEntering(true);
+          }}
+        >
           Override Premium
         </Button>
       </div>
@@ -65,6 +74,7 @@ export function PremiumOverride({
   }
 
   const apply = async () => {
+    const { PREMIUM_OVERRIDE_MESSAGE, PREMIUM_OVERRIDE_TOAST_TITLE, premiumOverrideSchema } = await loadOverrideRule();
     const parsed = premiumOverrideSchema.safeParse({ amount: amount.trim() === "" ? Number.NaN : Number(amount) });
     if (!parsed.success) {
       toast({ title: PREMIUM_OVERRIDE_TOAST_TITLE, description: PREMIUM_OVERRIDE_MESSAGE, variant: "destructive" });

@@ -1,0 +1,15 @@
+/**
+ * GET /api/bordereau's query. Apart from bordereau.ts, whose month list the bordereau screen shows, so that the
+ * screen loads no zod (ADR 0056).
+ */
+import { z } from "zod";
+import { BORDEREAU_FORMATS, BORDEREAU_MONTH, BORDEREAU_MONTH_MESSAGE, FIRST_BORDEREAU_MONTH } from "./bordereau";
+
+export const bordereauQuerySchema = z.strictObject({
+  month: z
+    .string({ error: BORDEREAU_MONTH_MESSAGE })
+    .regex(BORDEREAU_MONTH, BORDEREAU_MONTH_MESSAGE)
+    .refine((month) => month >= FIRST_BORDEREAU_MONTH, BORDEREAU_MONTH_MESSAGE),
+  format: z.enum(BORDEREAU_FORMATS, { error: "Format must be csv or xlsx" }).default("csv"),
+});
+export type BordereauQuery = z.output<typeof bordereauQuerySchema>;
