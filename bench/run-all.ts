@@ -44,6 +44,11 @@ export const BENCHMARKS = [
     about: "monthly bordereau of 10,000 policies, CSV and XLSX",
   },
   { name: "instances", script: "bench/instances.bench.ts", about: "POST /rate on 1 vs 3 instances of one PostgreSQL" },
+  {
+    name: "lighthouse",
+    script: "bench/lighthouse.bench.ts",
+    about: "Lighthouse, mobile and desktop, on seven screens of the production build",
+  },
 ] as const;
 
 type BenchResult = BenchRecord & { bench: string };
