@@ -217,18 +217,29 @@ function checkRun(result: Result, screen: Screen, url: string): void {
  * One Lighthouse run in a Chromium of its own, as Lighthouse CI runs them: no run inherits a browser process,
  * cache or compiled code from the one before.
  */
-async function runOnce(url: string, screen: Screen, preset: Preset): Promise<Result | string> {
+async function runOnce(url: string, screen: Screen, preset: Preset, artifactsDir: string): Promise<Result | string> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: "error" });
   try {
-    return await runIn(chrome.port, url, screen, preset);
+    return await runIn(chrome.port, url, screen, preset, artifactsDir);
   } finally {
     chrome.kill();
   }
 }
 
-/** The run's result, or Lighthouse's error when it could not complete the run (e.g. NO_NAVSTART, NO_FCP). */
-async function runIn(port: number, url: string, screen: Screen, preset: Preset): Promise<Result | string> {
+/**
+ * The run's result, or Lighthouse's error when it could not complete the run (e.g. NO_NAVSTART, NO_FCP). The run's
+ * trace and artifacts are written to `artifactsDir` and kept only when the run failed, to see why.
+ */
+async function runIn(
+  port: number,
+  url: string,
+  screen: Screen,
+  preset: Preset,
+  artifactsDir: string,
+): Promise<Result | string> {
   const flags: Flags = {
+    gatherMode: artifactsDir,
+    auditMode: artifactsDir,
     port,
     output: "json",
     logLevel: "error",
@@ -239,7 +250,8 @@ async function runIn(port: number, url: string, screen: Screen, preset: Preset):
   const runner = await lighthouse(`${url}${screen.path}`, flags, preset.config);
   if (!runner) throw new Error(`${screen.label}: Lighthouse returned no result`);
   const error = runner.lhr.runtimeError;
-  if (error) return `${error.code}: ${error.message}`;
+  if (error) return `${error.code}: ${error.message} (its trace and artifacts: ${artifactsDir})`;
+  rmSync(artifactsDir, { recursive: true, force: true });
   checkRun(runner.lhr, screen, url);
   return runner.lhr;
 }
@@ -363,6 +375,7 @@ async function main(): Promise<BenchRecord[]> {
     const screens = (await prepareScreens(server.url)).filter((screen) => !only || only.includes(screen.key));
     console.log(`Server ready and data made through the API (${elapsed(started)}); Lighthouse drives ${CHROMIUM}`);
     const results: ScreenResult[] = [];
+    const benchmarkIndexes = new Map<Preset, number[]>(PRESETS.map((preset) => [preset, []]));
     const total = PRESETS.length * RUNS * screens.length;
     let done = 0;
     for (const preset of PRESETS) {
@@ -373,7 +386,8 @@ async function main(): Promise<BenchRecord[]> {
       for (let round = 1; round <= RUNS; round++) {
         for (const screen of screens) {
           const runStarted = performance.now();
-          const result = await runOnce(server.url, screen, preset);
+          const artifactsDir = join(reportsDir, `${preset.name}-${screen.key}-run-${round}`);
+          const result = await runOnce(server.url, screen, preset, artifactsDir);
           done += 1;
           const progress = `  [${done}/${total}] ${preset.name} run ${round} ${screen.label}:`;
           if (typeof result === "string") {
@@ -382,6 +396,7 @@ async function main(): Promise<BenchRecord[]> {
             continue;
           }
           runs.get(screen.key)?.push(result);
+          benchmarkIndexes.get(preset)?.push(result.environment.benchmarkIndex);
           console.log(
             `${progress} performance ${score(result, "performance")} (${elapsed(runStarted)}, ${elapsed(started)} in all)`,
           );
@@ -401,6 +416,16 @@ async function main(): Promise<BenchRecord[]> {
       printReportHeader(
         `Lighthouse ${preset.name} (median of ${RUNS} runs; Chromium ${CHROMIUM}; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} CPUs)`,
       );
+      // Lighthouse's own measure of how fast this machine's CPU was during the runs: its throttling presets
+      // assume at least 1,000, and on a shared machine it is often far below.
+      const indexes = [...(benchmarkIndexes.get(preset) ?? [])].sort((a, b) => a - b);
+      const middle = indexes[Math.floor(indexes.length / 2)];
+      if (middle !== undefined) {
+        records.push(reportFigure(`lighthouse ${preset.name}: CPU benchmark index, median run`, middle, "", null));
+        records.push(
+          reportFigure(`lighthouse ${preset.name}: CPU benchmark index, slowest run`, indexes[0] ?? 0, "", null),
+        );
+      }
       for (const result of results.filter((candidate) => candidate.preset === preset)) {
         records.push(...report(result));
       }
