@@ -48,6 +48,12 @@ const CHROME_FLAGS = [
   "--disable-component-update",
   "--disable-sync",
   "--no-first-run",
+  // Lighthouse loads each screen from about:blank, and the app's Cross-Origin-Opener-Policy (same-origin) puts
+  // that load in another renderer process. Chromium would take its spare renderer, started when about:blank
+  // loaded, often while Lighthouse's trace was starting: on a busy machine that process joins the trace late,
+  // the screen's navigationStart is lost and Lighthouse gives up (NO_NAVSTART). Without a spare, the process
+  // is started for the load itself, after the trace began, and is traced from its first event.
+  "--disable-features=SpareRendererForSitePerProcess",
 ];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -238,12 +244,6 @@ async function runIn(
   artifactsDir: string,
 ): Promise<Result | string> {
   const flags: Flags = {
-    // Lighthouse first opens a blank page, then loads the screen. From about:blank, the app's
-    // Cross-Origin-Opener-Policy (same-origin) moves the load into a new renderer process, whose tracing can
-    // start after the navigation did: its navigationStart is then missing and the run fails (NO_NAVSTART). A
-    // document of the app's own origin and policy (the JSON of /healthz: no script, no style to cache) keeps
-    // the load in the process traced from the start. Lantern still simulates a fresh connection for the page.
-    blankPage: `${url}/healthz`,
     gatherMode: artifactsDir,
     auditMode: artifactsDir,
     port,
