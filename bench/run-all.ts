@@ -49,6 +49,11 @@ export const BENCHMARKS = [
     script: "bench/quote-to-issue.bench.ts",
     about: "policies issued per second, brokers at once on PostgreSQL, vs a bare server sending the same SQL",
   },
+  {
+    name: "lighthouse",
+    script: "bench/lighthouse.bench.ts",
+    about: "Lighthouse, mobile and desktop, on seven screens of the production build",
+  },
 ] as const;
 
 type BenchResult = BenchRecord & { bench: string };
