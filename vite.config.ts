@@ -36,7 +36,7 @@ function inlineLinkedStylesheet(): Plugin {
         if (!bundle) return html;
         return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, file: string) => {
           const asset = bundle[file];
-          if (!asset || asset.type !== "asset" || !SHELL_STYLESHEET.test(file)) return link;
+          if (asset?.type !== "asset" || !SHELL_STYLESHEET.test(file)) return link;
           delete bundle[file];
           inlined.add(file);
           return `<style>${String(asset.source)}</style>`;
@@ -55,7 +55,7 @@ function inlineLinkedStylesheet(): Plugin {
             this.error(`${chunk.fileName} still asks for the inlined stylesheet`);
         }
         const manifest = bundle[".vite/manifest.json"];
-        if (!manifest || manifest.type !== "asset") return;
+        if (manifest?.type !== "asset") return;
         const chunks = JSON.parse(String(manifest.source)) as Record<string, { css?: string[] }>;
         for (const chunk of Object.values(chunks)) {
           if (chunk.css) chunk.css = chunk.css.filter((file) => !inlined.has(file));

@@ -5,7 +5,6 @@
  */
 import { z } from "zod";
 import { EXCESS_OPTIONS, MAX_DECLARED_AMOUNT, MAX_DECLARED_AMOUNT_MESSAGE, MINIMUM_COVER_LIMIT } from "../constants";
-import type { ExcessOption } from "../rating/input";
 import { declaredAmount } from "../validation";
 import { additionalCoversFields, FINANCIAL_OVERVIEW_MESSAGES } from "./financial-overview";
 import { TURNOVER_BAND_MESSAGE, TURNOVER_BANDS } from "./turnover-band";
