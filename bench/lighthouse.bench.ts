@@ -90,7 +90,7 @@ interface ScreenResult {
   preset: Preset;
   /** Absent when no run of the screen completed. */
   median: Result | undefined;
-  /** Lighthouse's own errors ("Please run Lighthouse again"), one per run it could not complete. */
+  /** Why each run that does not count did not: Lighthouse's own error, or a screen still without its data. */
   failedRuns: string[];
 }
 
@@ -199,15 +199,17 @@ function networkRequests(result: Result): NetworkRequestItem[] {
 
 /**
  * A completed run counts only when the browser stayed on the screen asked for and, signed in, the session lookup
- * and the screen's own data request answered 200: otherwise Lighthouse measured the sign-in screen or an error
- * page, and the benchmark itself is wrong, so it stops.
+ * answered 200: otherwise Lighthouse measured the sign-in screen or an error page, and the benchmark itself is
+ * wrong, so it stops. A run that ended before the screen's own data request answered 200 (Lighthouse saw the
+ * page quiet while it was still loading code) measured a screen still waiting for its data: it does not count,
+ * and the reason is returned.
  */
-function checkRun(result: Result, screen: Screen, url: string): void {
+function checkRun(result: Result, screen: Screen, url: string): string | undefined {
   const final = new URL(result.finalDisplayedUrl);
   if (`${final.pathname}${final.search}` !== screen.path) {
     throw new Error(`${screen.label}: the browser ended at ${result.finalDisplayedUrl}, not ${url}${screen.path}`);
   }
-  if (!screen.cookie) return;
+  if (!screen.cookie) return undefined;
   const requests = networkRequests(result).map((request) => ({ ...request, path: new URL(request.url).pathname }));
   const me = requests.filter((request) => request.path === "/api/me");
   if (me.length === 0 || me.some((request) => request.statusCode !== 200)) {
@@ -215,8 +217,11 @@ function checkRun(result: Result, screen: Screen, url: string): void {
   }
   const dataRequest = screen.dataRequest;
   if (dataRequest && !requests.some((request) => dataRequest.test(request.path) && request.statusCode === 200)) {
-    throw new Error(`${screen.label}: the screen's data request (${dataRequest}) did not answer 200`);
+    const api = requests.filter((request) => request.path.startsWith("/api/"));
+    const seen = api.map((request) => `${request.path} ${request.statusCode}`).join(", ");
+    return `the run ended before the screen's data request (${dataRequest}) answered 200 (API requests seen: ${seen || "none"})`;
   }
+  return undefined;
 }
 
 /**
@@ -233,8 +238,8 @@ async function runOnce(url: string, screen: Screen, preset: Preset, artifactsDir
 }
 
 /**
- * The run's result, or Lighthouse's error when it could not complete the run (e.g. NO_NAVSTART, NO_FCP). The run's
- * trace and artifacts are written to `artifactsDir` and kept only when the run failed, to see why.
+ * The run's result, or why it does not count: Lighthouse could not complete it (e.g. NO_FCP) or it ended before
+ * the screen had its data. The run's trace and artifacts are written to `artifactsDir` and kept only then.
  */
 async function runIn(
   port: number,
@@ -256,9 +261,9 @@ async function runIn(
   const runner = await lighthouse(`${url}${screen.path}`, flags, preset.config);
   if (!runner) throw new Error(`${screen.label}: Lighthouse returned no result`);
   const error = runner.lhr.runtimeError;
-  if (error) return `${error.code}: ${error.message} (its trace and artifacts: ${artifactsDir})`;
+  const failure = error ? `${error.code}: ${error.message}` : checkRun(runner.lhr, screen, url);
+  if (failure) return `${failure} (its trace and artifacts: ${artifactsDir})`;
   rmSync(artifactsDir, { recursive: true, force: true });
-  checkRun(runner.lhr, screen, url);
   return runner.lhr;
 }
 
@@ -327,9 +332,7 @@ function report({ screen, preset, median, failedRuns }: ScreenResult): BenchReco
   const records: BenchRecord[] = [];
   if (failedRuns.length > 0) {
     // Never hidden, never retried: the figures below are then the median of fewer runs, and this one fails.
-    records.push(
-      reportFigure(name("runs Lighthouse could not complete"), failedRuns.length, "", { kind: "at most", value: 0 }),
-    );
+    records.push(reportFigure(name("runs that did not count"), failedRuns.length, "", { kind: "at most", value: 0 }));
     for (const failure of failedRuns) console.log(`    ${failure}`);
   }
   if (!median) return records;
@@ -401,7 +404,7 @@ async function main(): Promise<BenchRecord[]> {
           const progress = `  [${done}/${total}] ${preset.name} run ${round} ${screen.label}:`;
           if (typeof result === "string") {
             failures.get(screen.key)?.push(`run ${round}: ${result}`);
-            console.log(`${progress} Lighthouse could not complete the run: ${result}`);
+            console.log(`${progress} the run does not count: ${result}`);
             continue;
           }
           runs.get(screen.key)?.push(result);
@@ -442,7 +445,7 @@ async function main(): Promise<BenchRecord[]> {
     console.log(`\nThe median runs' Lighthouse reports: ${reportsDir} (${elapsed(started)} in all)`);
     return records;
   } catch (error) {
-    rmSync(reportsDir, { recursive: true, force: true });
+    console.log(`\nThe runs so far, with the trace and artifacts of any that did not count: ${reportsDir}`);
     throw error;
   } finally {
     await server.stop();
