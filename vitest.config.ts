@@ -28,13 +28,12 @@ const nodeTests = { environment: "node", testTimeout: 30_000, hookTimeout: 60_00
 //   e2e:  Chromium against the built app on a real server, started once by tests/e2e/global-setup.ts.
 //   slow: the SLOW files above.
 export default defineConfig({
-  // The web app's components run in the unit project, so it resolves the web's aliases as Vite does.
+  // The web app's components run in the unit project, so it resolves the web's aliases as Vite does. Inline
+  // projects inherit the root's options (Vitest 5), so every project resolves them and all share one Vite server.
   resolve: { alias: webAliases },
   test: {
     projects: [
       {
-        // Inherit the root's aliases: the web's components import the domain as @domain/... and @web/...
-        extends: true,
         test: {
           name: "unit",
           include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/layering.test.ts"],

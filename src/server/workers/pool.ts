@@ -13,8 +13,8 @@ import type { Piscina } from "piscina";
 import { AppError } from "../errors";
 
 /*
- * Run from source (tsx, Vitest), a worker cannot load TypeScript by itself: bootstrap.mjs registers tsx's
- * loader in the worker first. In the production bundle this module sits in dist/server beside worker.js,
+ * Run from source (tsx, Vitest), a worker cannot load the TypeScript sources by itself (ADR 0054): bootstrap.mjs
+ * registers tsx's loader in the worker first. In the production bundle this module sits in dist/server beside worker.js,
  * the worker's own bundled entry (scripts/build.mjs).
  */
 const WORKER_FILE = import.meta.url.endsWith(".ts")

@@ -1,14 +1,22 @@
 /**
- * The queue that hands impact analyses to whichever instance is free (ADR 0044): pg-boss, in its own schema of
- * the product's database, reached through the app's own connection (the PGlite instance or the node-postgres
- * pool), so the embedded database runs the same code in one process as several instances do on PostgreSQL.
+ * The queue that hands impact analyses to whichever instance is free (ADR 0044, ADR 0051): pg-boss, in its own
+ * schema of the product's database, reached through the app's own connection (the PGlite instance or the
+ * node-postgres pool), so the embedded database runs the same code in one process as several instances do on
+ * PostgreSQL.
  */
 import type { PGlite } from "@electric-sql/pglite";
-import type { Pool } from "pg";
-import type PgBoss from "pg-boss";
+import type { Pool, QueryResult } from "pg";
+import type { Db, PgBoss } from "pg-boss";
 import type { Database, DatabaseKind } from "../../db/client";
 
 export const IMPACT_QUEUE = "impact-analysis";
+
+/**
+ * pg-boss 12's schema. Not `pgboss`, where pg-boss 10 kept its tables: pg-boss 12 cannot migrate those (it
+ * migrates from pg-boss 11's schema on), and an instance of the previous release may still be polling them
+ * during a rolling upgrade, so each release keeps its own queue and neither breaks the other (ADR 0051).
+ */
+export const QUEUE_SCHEMA = "job_queue";
 
 export interface ImpactQueueMessage {
   jobId: string;
@@ -23,22 +31,28 @@ export interface ImpactQueueOptions {
   log?: { error(details: object, message: string): void };
 }
 
+/** The rows of every statement of a script, in order, as pg-boss reads a script's answer. */
+function rowsOfAll(results: readonly { rows: unknown[] }[]): { rows: unknown[] } {
+  return { rows: results.flatMap((result) => result.rows) };
+}
+
 /**
  * pg-boss's `db` option: every statement through the connection the rest of the app uses. Its scripts (schema
- * install and upgrades, queue creation) are several statements in one text with their own BEGIN and COMMIT;
- * one failing mid-way, as the second of two instances installing at once does by design, would leave its
- * transaction open on a connection the app's requests then use. Each script is therefore rolled back on error.
+ * install and upgrades, queue creation, its locked maintenance steps) are several statements in one text with
+ * their own BEGIN and COMMIT, some answering rows from a statement before the COMMIT; one failing mid-way, as
+ * the second of two instances installing at once does by design, would leave its transaction open on a
+ * connection the app's requests then use. Each script is therefore rolled back on error.
  */
-function sqlExecutor(db: Database, kind: DatabaseKind): PgBoss.Db {
+function sqlExecutor(db: Database, kind: DatabaseKind): Db {
   const client = (db as unknown as { $client: unknown }).$client;
   if (kind === "pglite") {
     const pglite = client as PGlite;
     return {
       async executeSql(text, values) {
         if (values && values.length > 0) return pglite.query(text, values);
-        // Inside PGlite's own transaction (only exec takes several statements): an error rolls it back.
-        const results = await pglite.transaction((tx) => tx.exec(text));
-        return results.at(-1) ?? { rows: [] };
+        // Inside PGlite's own transaction (only exec takes several statements): an error rolls it back, and
+        // the app's queries wait for it rather than run inside a script's half-done transaction.
+        return rowsOfAll(await pglite.transaction((tx) => tx.exec(text)));
       },
     };
   }
@@ -49,7 +63,9 @@ function sqlExecutor(db: Database, kind: DatabaseKind): PgBoss.Db {
       const connection = await pool.connect();
       let broken: Error | undefined;
       try {
-        return await connection.query(text);
+        // node-postgres answers a script with one result per statement.
+        const result = (await connection.query(text)) as QueryResult | QueryResult[];
+        return Array.isArray(result) ? rowsOfAll(result) : result;
       } catch (error) {
         await connection.query("rollback").catch((rollbackError: Error) => {
           broken = rollbackError;
@@ -86,8 +102,7 @@ export class ImpactQueue {
   /** Puts a job on the queue; the first free worker of any instance takes it. */
   async send(message: ImpactQueueMessage): Promise<void> {
     await this.start();
-    // A job too old to be running is the analysis's own affair (its heartbeat); the queue never retries it.
-    await this.boss?.send(IMPACT_QUEUE, message, { retryLimit: 0, expireInHours: 2 });
+    await this.boss?.send(IMPACT_QUEUE, message);
     // The workers poll every half second; the instance that took the request wakes its own at once, so an
     // analysis starts as soon as it is asked for. Another instance's free worker may still take it first.
     for (const workerId of this.workerIds) this.boss?.notifyWorker(workerId);
@@ -102,19 +117,26 @@ export class ImpactQueue {
     } catch {
       return;
     }
-    await this.boss?.stop({ graceful: true, wait: true, close: false, timeout: 5_000 });
+    // Graceful: waits (at most 5 s) for this instance's handlers to return.
+    await this.boss?.stop({ graceful: true, close: false, timeout: 5_000 });
   }
 
   private async open(): Promise<void> {
     // Imported once the app is ready and without holding up its first answers (ADR 0038).
-    const { default: Boss } = await import("pg-boss");
+    const { PgBoss: Boss } = await import("pg-boss");
     const boss = new Boss({
       db: sqlExecutor(this.options.db, this.options.kind),
+      backend: this.options.kind === "pglite" ? "pglite" : "postgres",
+      schema: QUEUE_SCHEMA,
       schedule: false,
       supervise: true,
-      // Finished queue entries are of no use: the job's state lives in impact_jobs.
-      archiveCompletedAfterSeconds: 3600,
-      deleteAfterDays: 1,
+      // Which instance runs a job is in impact_jobs (runBy); pg-boss's own registry of instances would only
+      // add a write every 30 s per instance.
+      registerInstance: false,
+      // The queue holds a few rows at a time; rebuilding its indexes online is never worth a maintenance step.
+      reindex: false,
+      // No job here waits on another: the poll for dependencies would be a gated write every 5 s per instance.
+      flowIntervalSeconds: 3600,
     });
     // While the database is away every poll fails: one line a minute says so without flooding the log.
     let lastLoggedMs = Number.NEGATIVE_INFINITY;
@@ -126,7 +148,13 @@ export class ImpactQueue {
     });
     await boss.start();
     try {
-      await boss.createQueue(IMPACT_QUEUE, { name: IMPACT_QUEUE, retryLimit: 0 });
+      await boss.createQueue(IMPACT_QUEUE, {
+        // Whether an analysis lives is its heartbeat's business (impact_jobs); the queue never retries one.
+        retryLimit: 0,
+        expireInSeconds: 2 * 3600,
+        // Finished queue entries are of no use: the job's state lives in impact_jobs.
+        deleteAfterSeconds: 3600,
+      });
       for (let worker = 0; worker < this.options.workers; worker++) {
         const workerId = await boss.work<ImpactQueueMessage>(
           IMPACT_QUEUE,
