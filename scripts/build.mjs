@@ -2,7 +2,8 @@
 // `npm run build`: the production build into dist/.
 //   1. the web app (when index.html exists at the root): `vite build` -> dist/web, then brotli and gzip copies of
 //      its fingerprinted files in dist/web/assets where they pay (scripts/precompress.mjs)
-//   2. the server: an ESM bundle dist/server/main.js with its npm packages inside, the worker threads' entry
+//   2. the server: an ESM bundle dist/server/main.js with its npm packages inside (main.js itself only turns on
+//      Node's module compile cache and loads the server's chunk), the worker threads' entry
 //      dist/server/worker.js (src/server/workers/tasks.ts), and chunks beside them for what they load on first use
 //   3. files the server reads at run time, copied beside the bundle: the SQL migrations, the PDF fonts
 //   4. the stamp of the sources built (scripts/build-stamp.mjs) into dist/.build-stamp, after a full build only
@@ -90,7 +91,8 @@ await build({
   // The worker threads run worker.js, found beside the module that starts them (src/server/workers/pool.ts);
   // what both sides use (the domain, the renderers) is shared in chunks rather than bundled twice.
   entryPoints: {
-    main: join(root, "src", "server", "main.ts"),
+    // main.js turns on Node's module compile cache, then loads the server (src/server/main.ts) from a chunk.
+    main: join(root, "src", "server", "bundle-entry.ts"),
     worker: join(root, "src", "server", "workers", "tasks.ts"),
   },
   outdir: serverOut,
