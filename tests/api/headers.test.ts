@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DOCUMENT_ONLY_HEADERS } from "../../src/server/http/web-app";
 import { signIn } from "../support/auth";
 import { describeEachDatabase, testConfig } from "../support/harness";
 
@@ -71,13 +72,26 @@ describeEachDatabase("security headers", (ctx) => {
       ["400", await withWeb.inject({ method: "POST", url: "/api/auth/login", payload: { email: "x" } })],
       ["the app's HTML", await withWeb.inject({ method: "GET", url: "/" })],
       ["a client route", await withWeb.inject({ method: "GET", url: "/quote/new" })],
-      ["an asset", await withWeb.inject({ method: "GET", url: "/assets/app.js" })],
+      ["an asset that does not exist", await withWeb.inject({ method: "GET", url: "/assets/gone-abc123.js" })],
       ["the wording PDF", await withWeb.inject({ method: "GET", url: "/api/documents/dc-wording" })],
     ];
     for (const [what, response] of answers) {
       expect(response.statusCode, what).toBeLessThan(500);
       expectStrictHeaders(response, what);
     }
+  });
+
+  it("sends a fingerprinted file the headers a script or stylesheet uses, and none meant for pages only", async () => {
+    const asset = await withWeb.inject({ method: "GET", url: "/assets/app.js" });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["x-content-type-options"]).toBe("nosniff");
+    expect(asset.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(asset.headers["referrer-policy"]).toBe("no-referrer");
+    for (const header of DOCUMENT_ONLY_HEADERS) expect(asset.headers[header], header).toBeUndefined();
+    expect(asset.headers["x-powered-by"]).toBeUndefined();
+    const https = await ctx.buildApp({ webRoot, config: testConfig({ PUBLIC_URL: "https://quotes.example.co.uk" }) });
+    const secure = await https.inject({ method: "GET", url: "/assets/app.js" });
+    expect(String(secure.headers["strict-transport-security"])).toMatch(/max-age=\d{7,}/);
   });
 
   it("sends HSTS only when the product is served over https", async () => {
