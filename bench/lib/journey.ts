@@ -10,6 +10,7 @@ import { todayInLondon } from "../../src/domain/format/dates";
 import { turnoverBandFor } from "../../src/domain/format/turnover";
 import { ADDITIONAL_COVERS } from "../../src/domain/quote/financial-overview";
 import { addDays } from "../../src/domain/quote/renewal";
+import { ACTIVITY_SPLIT, CLEAN_DECLARATION, CONTRACTS, DESIGN_LIABILITY } from "../../tests/api/quotes-fixtures";
 
 export const JOURNEY_STEPS = [
   "create",
@@ -86,39 +87,13 @@ function sectionBody(step: SectionStep, index: number): Record<string, unknown> 
     case "financialOverview":
       return { financialOverview: financialOverviewOf(index) };
     case "designLiability":
-      return {
-        designLiability: {
-          turnoverSplitInHouseDesign: 40,
-          turnoverSplitThirdPartyAppointed: 30,
-          turnoverSplitThirdPartyNotAppointed: 10,
-          turnoverSplitMaintenance: 20,
-          turnoverSplitOther: 0,
-          undertakesWorkForFee: false,
-          feesDesignSupervisory: 0,
-          feesOtherWork: 0,
-        },
-      };
+      return { designLiability: DESIGN_LIABILITY };
     case "activitySplit":
-      return { activitySplit: { civilEngineering: 60, structuralEngineering: 40 } };
+      return { activitySplit: ACTIVITY_SPLIT };
     case "contracts":
-      return {
-        contracts: {
-          hasRecurringContracts: true,
-          recurringContracts: [
-            {
-              clientName: "Leeds City Council",
-              valueToFirm: 250_000,
-              overallContractValue: 1_200_000,
-              scopeOfWork: "School extension design and build",
-              startDate: "2025-04-01",
-            },
-          ],
-          officeRetail: 60,
-          factoryIndustrial: 40,
-        },
-      };
+      return { contracts: CONTRACTS };
     case "declaration":
-      return { declaration: { subcontractorInsuranceConfirmed: true } };
+      return { declaration: CLEAN_DECLARATION };
   }
 }
 
