@@ -136,16 +136,13 @@ describe("admin: audit logs", () => {
     await visible(ui.page.getByTestId("audit-entry").first());
 
     let answer = auditAnswer({ entityType: "user" });
-    await ui.page.getByRole("combobox", { name: "Entity" }).click();
-    await ui.page.getByRole("option", { name: "User", exact: true }).click();
+    await ui.page.getByRole("combobox", { name: "Entity" }).selectOption({ label: "User" });
     await answer;
     answer = auditAnswer({ entityType: "user", action: "created" });
-    await ui.page.getByRole("combobox", { name: "Action" }).click();
-    await ui.page.getByRole("option", { name: "Created", exact: true }).click();
+    await ui.page.getByRole("combobox", { name: "Action" }).selectOption({ label: "Created" });
     await answer;
     const actorAnswer = ui.page.waitForResponse((response) => new URL(response.url()).searchParams.has("actorId"));
-    await ui.page.getByRole("combobox", { name: "Done by" }).click();
-    await ui.page.getByRole("option", { name: "Ada Admin (admin@example.com)" }).click();
+    await ui.page.getByRole("combobox", { name: "Done by" }).selectOption({ label: "Ada Admin (admin@example.com)" });
     expect((await actorAnswer).status()).toBe(200);
 
     const entries = ui.page.getByTestId("audit-entry");

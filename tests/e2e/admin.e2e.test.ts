@@ -120,8 +120,7 @@ describe("admin: users", () => {
     await ui.page.getByLabel("Email Address").fill(USER_EMAIL);
     expect(await add.isDisabled()).toBe(true);
     await ui.page.getByLabel("Password", { exact: true }).fill("Tester-Password-2026");
-    await ui.page.getByRole("combobox", { name: "Role" }).click();
-    await ui.page.getByRole("option", { name: "Underwriter" }).click();
+    await ui.page.getByRole("combobox", { name: "Role" }).selectOption({ label: "Underwriter" });
     expect(await add.isDisabled()).toBe(false);
     await add.click();
     await toastText(ui.page, "User Created");

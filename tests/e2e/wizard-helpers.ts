@@ -71,10 +71,9 @@ export async function setSwitch(page: Page, name: string, on: boolean): Promise<
   await expect.poll(() => control.getAttribute("aria-checked")).toBe(String(on));
 }
 
-/** Picks an option of a Radix select by the select's accessible name and the option's text. */
+/** Picks an option of a select by the select's accessible name and the option's text. */
 export async function chooseOption(page: Page, selectName: string | RegExp, option: string): Promise<void> {
-  await page.getByRole("combobox", { name: selectName }).click();
-  await page.getByRole("option", { name: option, exact: true }).click();
+  await page.getByRole("combobox", { name: selectName }).selectOption({ label: option });
 }
 
 export async function checkScreen(page: Page, name: string): Promise<void> {

@@ -1,5 +1,4 @@
-import { Check, ChevronDown } from "lucide-react";
-import { Select as RadixSelect } from "radix-ui";
+import { ChevronDown } from "lucide-react";
 import { cn } from "../../lib/cn";
 import { focusRing } from "./button";
 
@@ -20,48 +19,44 @@ interface SelectProps {
   "aria-invalid"?: boolean;
 }
 
-/** A single-choice list (Radix Select): keyboard reachable, announced as a combobox. */
+/**
+ * A single-choice list: the browser's own select, styled like the other fields. On a phone it opens the system's
+ * picker, which is what a broker's thumb expects, and it needs no script of its own to load. The placeholder is
+ * shown while nothing is chosen and cannot be chosen back.
+ */
 export function Select({ id, value, onValueChange, options, placeholder, className, disabled, ...aria }: SelectProps) {
+  const showPlaceholder = placeholder !== undefined && !options.some((option) => option.value === value);
   return (
-    <RadixSelect.Root value={value} onValueChange={onValueChange} disabled={disabled ?? false}>
-      <RadixSelect.Trigger
+    <div className={cn("relative w-full", className)}>
+      <select
         id={id}
+        value={showPlaceholder ? "" : value}
+        onChange={(event) => onValueChange(event.target.value)}
+        disabled={disabled ?? false}
         aria-label={aria["aria-label"]}
         aria-invalid={aria["aria-invalid"]}
         className={cn(
-          "inline-flex h-9 w-full items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm",
-          "data-[placeholder]:text-slate-500 disabled:cursor-not-allowed disabled:opacity-60",
+          "h-9 w-full appearance-none truncate rounded-md border border-slate-300 bg-white py-0 pr-9 pl-3 text-sm",
+          "disabled:cursor-not-allowed disabled:opacity-60",
+          showPlaceholder && "text-slate-500",
           focusRing,
-          className,
         )}
       >
-        <RadixSelect.Value placeholder={placeholder} />
-        <RadixSelect.Icon>
-          <ChevronDown aria-hidden="true" className="h-4 w-4 text-slate-500" />
-        </RadixSelect.Icon>
-      </RadixSelect.Trigger>
-      <RadixSelect.Portal>
-        <RadixSelect.Content
-          position="popper"
-          sideOffset={4}
-          className="z-50 max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg"
-        >
-          <RadixSelect.Viewport className="p-1">
-            {options.map((option) => (
-              <RadixSelect.Item
-                key={option.value}
-                value={option.value}
-                className="relative flex cursor-default items-center rounded px-7 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-blue-50 data-[highlighted]:text-blue-900"
-              >
-                <RadixSelect.ItemIndicator className="absolute left-2 inline-flex">
-                  <Check aria-hidden="true" className="h-3.5 w-3.5" />
-                </RadixSelect.ItemIndicator>
-                <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
-              </RadixSelect.Item>
-            ))}
-          </RadixSelect.Viewport>
-        </RadixSelect.Content>
-      </RadixSelect.Portal>
-    </RadixSelect.Root>
+        {showPlaceholder ? (
+          <option value="" disabled hidden>
+            {placeholder}
+          </option>
+        ) : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value} className="text-slate-900">
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <ChevronDown
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+      />
+    </div>
   );
 }
