@@ -3,9 +3,9 @@ import { CheckCircle2, TriangleAlert } from "lucide-react";
 
 function IssueList({ issues }: { issues: readonly RatingConfigIssue[] }) {
   return (
-    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 wrap-anywhere">
       <p className="flex items-center gap-2 font-semibold">
-        <TriangleAlert aria-hidden="true" className="h-4 w-4" />
+        <TriangleAlert aria-hidden="true" className="h-4 w-4 shrink-0" />
         {issues.length === 1 ? "1 problem in the configuration" : `${issues.length} problems in the configuration`}
       </p>
       <ul className="mt-2 grid gap-1">
@@ -33,7 +33,7 @@ export function ConfigFeedback({
       {issues.length > 0 ? <IssueList issues={issues} /> : null}
       {validMessage ? (
         <p role="status" className="flex items-center gap-2 text-sm font-medium text-green-800">
-          <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
+          <CheckCircle2 aria-hidden="true" className="h-4 w-4 shrink-0" />
           {validMessage}
         </p>
       ) : null}

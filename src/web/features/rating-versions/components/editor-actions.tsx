@@ -62,7 +62,7 @@ export function EditorActions({
         )}
       </div>
       {publishError ? (
-        <p role="alert" className="flex items-start gap-2 text-sm font-medium text-red-800">
+        <p role="alert" className="flex items-start gap-2 text-sm font-medium text-red-800 wrap-anywhere">
           <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
           Not published: {publishError}
         </p>

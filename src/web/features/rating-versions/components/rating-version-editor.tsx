@@ -79,10 +79,10 @@ export function RatingVersionEditor({
   const [once, busy] = useSingleFlight((action: () => Promise<unknown>) => action());
 
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 gap-4">
       <Card>
         <CardHeader>
-          <CardTitle>{editing ? `Edit ${editing.name}` : "New Version"}</CardTitle>
+          <CardTitle className="min-w-0 wrap-anywhere">{editing ? `Edit ${editing.name}` : "New Version"}</CardTitle>
           <Button variant="outline" size="sm" onClick={() => leaveGuard.leave(onClose)}>
             Back to versions
           </Button>

@@ -37,7 +37,7 @@ export function ConfigFields({ id, form, onEdit }: { id: string; form: EditorFor
   const text = useWatch({ control: form.control, name: "json" });
   return (
     <div className="grid gap-3 lg:grid-cols-[3fr_2fr]">
-      <div className="grid content-start gap-1.5">
+      <div className="grid min-w-0 content-start gap-1.5">
         <Label htmlFor={`${id}-json`}>Configuration (JSON)</Label>
         <Textarea
           id={`${id}-json`}
@@ -47,7 +47,7 @@ export function ConfigFields({ id, form, onEdit }: { id: string; form: EditorFor
           {...form.register("json", { onChange: onEdit })}
         />
       </div>
-      <div className="grid content-start gap-1.5">
+      <div className="grid min-w-0 content-start gap-1.5">
         <p className="text-sm font-medium text-slate-800">Summary (read-only)</p>
         <ConfigSummary text={text} />
       </div>
