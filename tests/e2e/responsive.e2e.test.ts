@@ -187,7 +187,8 @@ describe.each(SIZES)("at $width x $height ($name)", (size) => {
   it("fits the rating version editor in a phone's width, with Logout in view", async () => {
     // A phone's browser, which widens its layout to content too wide for the screen and so pushes the top bar's
     // Logout past the screen's edge.
-    const context = await newContext(ui.browser, { viewport: size, isMobile: true, hasTouch: true });
+    const viewport = { width: size.width, height: size.height };
+    const context = await newContext(ui.browser, { viewport, isMobile: true, hasTouch: true });
     await signInContext(context, "ADMIN");
     const page = await context.newPage();
     const fits = async (screen: string) => {
