@@ -5,6 +5,8 @@
  */
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PI001_RATING_CONFIG } from "../../src/domain/rating/configs/pi001";
+import { defaultRatingInput } from "../../src/domain/rating/input";
 import { ApiSession, type CreatedQuote, completeQuoteData, createDraftQuote, quoteInStatus } from "./support/api";
 import {
   type DemoRole,
@@ -31,6 +33,7 @@ let underwriter: ApiSession;
 let quoted: CreatedQuote;
 let referred: CreatedQuote;
 let rated: CreatedQuote;
+let draftVersion: { id: string; name: string };
 
 beforeAll(async () => {
   broker = await ApiSession.signIn("BROKER");
@@ -46,6 +49,25 @@ beforeAll(async () => {
   rated = await createDraftQuote(broker, `${TAG} Rated Builders Ltd`);
   await completeQuoteData(broker, rated.id);
   await broker.data("POST", `/api/quotes/${rated.id}/rate`, { turnoverBand: "up_to_500k" });
+  // A draft of the quotes' product with a test case and a changed base rate, so the editor shows everything it
+  // can: the cases, an impact analysis of the quotes above and a comparison with the published version.
+  const admin = await ApiSession.signIn("ADMIN");
+  const name = `${TAG} editor draft`;
+  const created = await admin.data<{ id: string }>("POST", "/api/rating/versions", {
+    name,
+    notes: "Drafted to see the editor on a phone",
+    json: { ...PI001_RATING_CONFIG, baseRate: 400 },
+    effectiveFrom: "2041-01-01",
+    testCases: [
+      {
+        name: "Reference risk",
+        input: defaultRatingInput({ turnover: 500_000, industry: "technology", claimsLast3Yrs: 0 }),
+        expectedTotal: "196.00",
+        expectedReferrals: [],
+      },
+    ],
+  });
+  draftVersion = { id: created.id, name };
 });
 
 interface Screen {
@@ -92,6 +114,12 @@ const SCREENS: Screen[] = [
   },
   { name: "admin-dashboard", role: "ADMIN", path: () => "/admin", ready: heading("Admin Dashboard") },
   { name: "admin-rating", role: "ADMIN", path: () => "/admin/rating", ready: heading("Rating Versions") },
+  {
+    name: "admin-rating-editor",
+    role: "ADMIN",
+    path: () => "/admin/rating?version=new",
+    ready: (page) => page.getByRole("heading", { name: "New Version" }),
+  },
   { name: "admin-users", role: "ADMIN", path: () => "/admin/users", ready: heading("User Management") },
   { name: "admin-audit", role: "ADMIN", path: () => "/admin/audit", ready: heading("Audit Logs") },
   { name: "not-found", role: "BROKER", path: () => "/no-such-screen", ready: heading("404 Page Not Found") },
@@ -154,6 +182,49 @@ describe.each(SIZES)("at $width x $height ($name)", (size) => {
       expect((await button.boundingBox())?.height ?? 0, name).toBeGreaterThanOrEqual(40);
     }
     await page.close();
+  });
+
+  it("fits the rating version editor in a phone's width, with Logout in view", async () => {
+    // A phone's browser, which widens its layout to content too wide for the screen and so pushes the top bar's
+    // Logout past the screen's edge.
+    const viewport = { width: size.width, height: size.height };
+    const context = await newContext(ui.browser, { viewport, isMobile: true, hasTouch: true });
+    await signInContext(context, "ADMIN");
+    const page = await context.newPage();
+    const fits = async (screen: string) => {
+      await screenshot(page, `responsive-${screen}-390`);
+      await expectNoSideScroll(page, screen);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), screen).toBeLessThanOrEqual(size.width);
+      const logout = await page.getByRole("banner").getByRole("button", { name: "Logout", exact: true }).boundingBox();
+      expect(logout, screen).not.toBeNull();
+      expect(logout?.x ?? -1, screen).toBeGreaterThanOrEqual(0);
+      expect((logout?.x ?? 0) + (logout?.width ?? Number.POSITIVE_INFINITY), screen).toBeLessThanOrEqual(size.width);
+    };
+    try {
+      // A new version starts from the published configuration, whose referral codes are long single words.
+      await page.goto("/admin/rating?version=new");
+      await visible(page.getByRole("heading", { name: "New Version" }));
+      await page.getByRole("button", { name: "Test Rating" }).click();
+      await visible(page.getByRole("heading", { name: "Test Results" }));
+      await fits("admin-rating-editor-new");
+
+      // A draft shows everything the editor can: a case's result, the test rating's breakdown, the impact
+      // analysis and the comparison with the published version.
+      await page.goto(`/admin/rating?version=${encodeURIComponent(draftVersion.id)}`);
+      await visible(page.getByRole("heading", { name: `Edit ${draftVersion.name}` }));
+      const testCase = page.getByRole("listitem", { name: "Test case 1: Reference risk" });
+      await page.getByRole("button", { name: "Validate" }).click();
+      await page.getByRole("button", { name: "Test Rating" }).click();
+      await visible(testCase.getByText(/^(Pass|Fail):/));
+      await testCase.getByText("Rating input (JSON)").click();
+      await page.getByRole("button", { name: "Compare with published" }).click();
+      await visible(page.getByRole("button", { name: "Compare again" }));
+      await page.getByRole("button", { name: "Run Impact Analysis" }).click();
+      await visible(page.getByText(/^Analysed [\d,]+ quotes in/), 60_000);
+      await fits("admin-rating-editor-draft");
+    } finally {
+      await context.close();
+    }
   });
 
   it("opens the navigation from the Menu button", async () => {

@@ -5,7 +5,14 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+} from "playwright-core";
 import { expect, inject } from "vitest";
 
 export const CHROMIUM_PATH = "/usr/bin/chromium";
@@ -34,13 +41,15 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS, headless: true });
 }
 
-export function newContext(browser: Browser): Promise<BrowserContext> {
+/** `options` such as a phone's: a mobile browser widens its layout to content too wide for the screen. */
+export function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: baseURL(),
     acceptDownloads: true,
     viewport: { width: 1366, height: 900 },
     locale: "en-GB",
     timezoneId: "Europe/London",
+    ...options,
   });
 }
 

@@ -56,7 +56,7 @@ export function ComparePanel({
           {comparison ? "Compare again" : "Compare with published"}
         </Button>
       </CardHeader>
-      <CardContent className="grid gap-3" aria-live="polite">
+      <CardContent className="grid gap-3 wrap-anywhere" aria-live="polite">
         {comparison === null ? (
           <p className="text-sm text-slate-700">
             Lists every setting this draft changes against the published version it will replace on its effective date:
@@ -93,7 +93,7 @@ export function ComparePanel({
                     <span className="font-medium text-slate-900">
                       {KIND_WORDS[change.kind]}: {change.path}
                     </span>
-                    <span className="break-words font-mono text-xs text-slate-700">
+                    <span className="font-mono text-xs text-slate-700">
                       {change.kind === "added"
                         ? `now ${change.after}`
                         : change.kind === "removed"

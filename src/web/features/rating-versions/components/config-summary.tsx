@@ -66,10 +66,12 @@ function FactorTable({ name, definition }: { name: string; definition: FactorDef
 export function ConfigSummary({ text }: { text: string }) {
   const deferred = useDeferredValue(text);
   const config = readConfig(deferred);
+  // Codes, conditions and names are single long words (SUBCONTRACTOR_INSURANCE_NOT_CONFIRMED): they break
+  // where they must, or the summary would hold the whole editor wider than a phone.
   return (
     <section
       aria-label="Configuration summary"
-      className="grid content-start gap-4 rounded-md border border-slate-200 bg-slate-50 p-3"
+      className="grid min-w-0 content-start gap-4 rounded-md border border-slate-200 bg-slate-50 p-3 wrap-anywhere"
     >
       {config === null ? (
         <p className="text-sm text-slate-700">The summary appears when the configuration is valid.</p>
@@ -118,7 +120,7 @@ export function ConfigSummary({ text }: { text: string }) {
                 {config.referralRules.map((rule) => (
                   <li key={rule.code}>
                     <span className="font-medium">{rule.code}</span>: {rule.description}
-                    <code className="block text-xs break-words text-slate-700">{rule.condition}</code>
+                    <code className="block text-xs text-slate-700">{rule.condition}</code>
                   </li>
                 ))}
               </ul>

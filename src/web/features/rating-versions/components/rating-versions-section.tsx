@@ -13,7 +13,8 @@ import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { useRatingVersions } from "../api/get-rating-versions";
 import { usePublishRatingVersion } from "../api/publish-rating-version";
-import { type EditorSeed, RatingVersionEditor } from "./rating-version-editor";
+import type { EditorSeed } from "../editor-form";
+import { RatingVersionEditor } from "./rating-version-editor";
 import { RatingVersionsTable } from "./rating-versions-table";
 
 const NEW_VERSION = "new";

@@ -96,7 +96,10 @@ export function TestCasesPanel({
 
   const passed = results?.filter((result) => result.passed).length ?? 0;
   return (
-    <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-md border border-slate-200 p-3">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="grid min-w-0 gap-3 rounded-md border border-slate-200 p-3 wrap-anywhere"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
           Test cases
@@ -114,7 +117,10 @@ export function TestCasesPanel({
         while any case fails.
       </p>
       {problems.length > 0 ? (
-        <ul role="alert" className="grid gap-1 rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-900">
+        <ul
+          role="alert"
+          className="grid gap-1 rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-900 wrap-anywhere"
+        >
           {problems.map((problem) => (
             <li key={`${problem.index}|${problem.message}`}>{problem.message}</li>
           ))}

@@ -46,7 +46,7 @@ export function TestResults({ result, highSumInsured }: { result: RatingResult; 
             {result.referralHits.length === 0 ? (
               <p className="text-sm text-slate-600">No referral rules hit: this risk could be completed directly.</p>
             ) : (
-              <ul className="grid gap-1">
+              <ul className="grid gap-1 wrap-anywhere">
                 {result.referralHits.map((hit) => (
                   <li
                     key={hit.code}
