@@ -88,9 +88,12 @@ export default defineConfig({
       },
     },
   },
+  // `npm run dev:web`: the app with hot reload, its API calls passed to the API server (`npm run dev`, or
+  // API_URL). The browser's Host header goes through unchanged (changeOrigin: false), so the session cookie is
+  // set for the address the browser shows and the server's cross-site check sees its Origin as the request's own.
   server: {
     proxy: {
-      "/api": "http://127.0.0.1:3000",
+      "/api": { target: process.env.API_URL ?? "http://127.0.0.1:3000", changeOrigin: false },
     },
   },
 });

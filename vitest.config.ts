@@ -47,6 +47,8 @@ export default defineConfig({
           name: "api",
           include: ["tests/**/*.test.ts"],
           exclude: ["**/node_modules/**", "tests/e2e/**", "tests/layering.test.ts", ...SLOW],
+          // An unexpected console.error fails the test it happens in (tests/support/console-errors.ts).
+          setupFiles: ["tests/support/console-errors.ts"],
           ...nodeTests,
         },
       },

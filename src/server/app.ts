@@ -30,7 +30,7 @@ import { featureRoutes } from "./features";
 import { apiCompression } from "./http/compression";
 import { PAGE_CACHE_CONTROL, registerWebApp } from "./http/web-app";
 import { mailPlugin } from "./mail/plugin";
-import { describeApi } from "./openapi";
+import { describeApi, withDocumentedBodies } from "./openapi";
 import { registerOriginCheck } from "./plugins/origin-check";
 import { registerStorableTextGuard } from "./plugins/storable-text";
 
@@ -190,7 +190,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         license: { name: "Proprietary" },
       },
     },
-    transform: createJsonSchemaTransform({ skipList: ["/api/openapi.json", "/api/docs", "/api/docs/*", "/healthz"] }),
+    transform: withDocumentedBodies(
+      createJsonSchemaTransform({ skipList: ["/api/openapi.json", "/api/docs", "/api/docs/*", "/healthz"] }),
+    ),
     transformObject: describedApi,
   });
   await app.register(fastifySwaggerUi, {

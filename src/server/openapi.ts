@@ -8,10 +8,12 @@
  * request that fails its schema, a 403 for a cross-site write) are derived from the route, and the table below
  * adds each operation's name and the answers only its own rules give.
  */
-import type { SwaggerTransformObject } from "@fastify/swagger";
+import type { SwaggerTransform, SwaggerTransformObject } from "@fastify/swagger";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { ERROR_CODES, type ErrorStatus } from "../domain/api/errors";
 import { ROLES, type Role } from "../domain/auth/schemas";
+import { documentedRequestBodies } from "../domain/quote/requests";
 import { rolesGuardedBy } from "./auth/authenticate";
 import { SESSION_COOKIE } from "./auth/sessions";
 
@@ -191,6 +193,19 @@ function errorStatuses(
   // Every operation reads or writes the database, so every one can be told it is unavailable for a while.
   statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
+}
+
+/**
+ * Describes a route's body with the stricter schema the domain names for it (documentedRequestBodies), so an
+ * integrator's generated client refuses what the server refuses, while the server keeps checking with its own
+ * schema and so keeps its messages.
+ */
+export function withDocumentedBodies(transform: SwaggerTransform): SwaggerTransform {
+  return (route) => {
+    const body = route.schema.body;
+    const documented = body instanceof z.ZodType ? documentedRequestBodies.get(body) : undefined;
+    return transform(documented ? { ...route, schema: { ...route.schema, body: documented } } : route);
+  };
 }
 
 /**

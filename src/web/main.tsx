@@ -4,6 +4,7 @@ import "./lib/zod-jitless";
 import "./lib/leave-guard";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { AppErrorBoundary } from "./app/error-screen";
 import { AppProvider } from "./app/provider";
 import { AppRouter } from "./app/router";
 
@@ -13,7 +14,9 @@ if (!container) throw new Error("index.html must contain #root");
 createRoot(container).render(
   <StrictMode>
     <AppProvider>
-      <AppRouter />
+      <AppErrorBoundary>
+        <AppRouter />
+      </AppErrorBoundary>
     </AppProvider>
   </StrictMode>,
 );

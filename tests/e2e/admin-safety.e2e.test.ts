@@ -3,6 +3,9 @@ import { PI001_RATING_CONFIG } from "../../src/domain/rating/configs/pi001";
 import type { RatingVersion } from "../../src/domain/rating/version";
 import {
   expectAccessible,
+  expectBrowserErrors,
+  failedRequest,
+  SIGNED_OUT_SESSION_LOOKUP,
   screenshot,
   signedInPage,
   signInWithForm,
@@ -229,6 +232,8 @@ describe("admin: a session that expires while editing a version", () => {
     const own = await signedInPage(ui.browser, "ADMIN");
     try {
       const tab = own.page;
+      // The save after the session ended is refused, and the sign-in screen's session lookup answers 401.
+      expectBrowserErrors(tab, [failedRequest(401, "/api/rating/versions"), SIGNED_OUT_SESSION_LOOKUP]);
       await tab.goto("/admin/rating");
       await tab.getByRole("button", { name: "New Version" }).click();
       await visible(tab.getByRole("heading", { name: "New Version" }));

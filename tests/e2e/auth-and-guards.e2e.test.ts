@@ -3,7 +3,10 @@ import {
   DEMO_USERS,
   type DemoRole,
   expectAccessible,
+  expectBrowserErrors,
+  failedRequest,
   newContext,
+  SIGNED_OUT_SESSION_LOOKUP,
   screenshot,
   signedInPage,
   toastText,
@@ -18,6 +21,8 @@ describe("sign-in screen", () => {
   it("shows the fields, the show/hide toggle and the product's validation messages", async () => {
     const context = await newContext(ui.browser);
     const page = await context.newPage();
+    // Signed out, the session lookup answers 401: that is how the app knows to show the sign-in screen.
+    expectBrowserErrors(context, [SIGNED_OUT_SESSION_LOOKUP]);
     await page.goto("/login");
     await visible(page.getByRole("button", { name: "Sign In" }));
     expect(await page.title()).toBe("PI Quote Engine - Sign In");
@@ -45,6 +50,10 @@ describe("sign-in screen", () => {
   it("refuses a wrong password with the 'Login Failed' toast and stays on /login", async () => {
     const context = await newContext(ui.browser);
     const page = await context.newPage();
+    // Signed out, the session lookup answers 401: that is how the app knows to show the sign-in screen.
+    expectBrowserErrors(context, [SIGNED_OUT_SESSION_LOOKUP]);
+    // A wrong password is answered 401, which the screen shows as 'Login Failed'.
+    expectBrowserErrors(context, [failedRequest(401, "/api/auth/login")]);
     await page.goto("/login");
     await page.getByLabel("Email").fill(DEMO_USERS.BROKER.email);
     await page.getByLabel("Password", { exact: true }).fill("Wrong-Password-1");
@@ -59,6 +68,8 @@ describe("sign-in screen", () => {
     it(`signs the demo ${role.toLowerCase()} in to the dashboard and out again`, async () => {
       const context = await newContext(ui.browser);
       const page = await context.newPage();
+      // Signed out, the session lookup answers 401: that is how the app knows to show the sign-in screen.
+      expectBrowserErrors(context, [SIGNED_OUT_SESSION_LOOKUP]);
       const user = DEMO_USERS[role];
       await page.goto("/login");
       await page.getByLabel("Email").fill(user.email);
@@ -88,6 +99,8 @@ describe("route guards", () => {
   it("sends a signed-out visitor to /login from every signed-in route, and / through /dashboard", async () => {
     const context = await newContext(ui.browser);
     const page = await context.newPage();
+    // Signed out, the session lookup answers 401: that is how the app knows to show the sign-in screen.
+    expectBrowserErrors(context, [SIGNED_OUT_SESSION_LOOKUP]);
     for (const path of [
       "/",
       "/dashboard",
@@ -108,6 +121,8 @@ describe("route guards", () => {
   it("shows a spinner while the session loads", async () => {
     const context = await newContext(ui.browser);
     const page = await context.newPage();
+    // Signed out, the session lookup answers 401: that is how the app knows to show the sign-in screen.
+    expectBrowserErrors(context, [SIGNED_OUT_SESSION_LOOKUP]);
     let release: () => void = () => {};
     const held = new Promise<void>((done) => {
       release = done;
@@ -127,7 +142,9 @@ describe("route guards", () => {
     const { context, page } = await signedInPage(ui.browser, "BROKER");
     await page.goto("/dashboard");
     await visible(page.getByRole("heading", { name: "Dashboard", level: 1 }));
-    // The session is revoked behind the open screen (as idle expiry or an admin deleting the user would).
+    // The session is revoked behind the open screen (as idle expiry or an admin deleting the user would): the
+    // next call and then the session lookup answer 401.
+    expectBrowserErrors(page, [failedRequest(401, "/api/quotes"), SIGNED_OUT_SESSION_LOOKUP]);
     expect((await context.request.post("/api/auth/logout")).status()).toBeLessThan(300);
     await page.getByPlaceholder("Search quotes by reference, company, broker, or product").fill("anything");
     await waitForPath(page, "/login");
@@ -209,6 +226,7 @@ describe("navigation and not-found", () => {
   it("shows the not-found screen, titled with the product name, signed in or not", async () => {
     const anonymous = await newContext(ui.browser);
     const page = await anonymous.newPage();
+    expectBrowserErrors(anonymous, [SIGNED_OUT_SESSION_LOOKUP]);
     await page.goto("/no-such-page");
     await visible(page.getByRole("heading", { name: "404 Page Not Found" }));
     expect(await page.title()).toBe("PI Quote Engine Not Found");

@@ -12,7 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatGbp, parseMoneyString } from "../../src/domain/money";
 import { PI001_RATING_CONFIG } from "../../src/domain/rating/configs/pi001";
 import { ApiSession, completeQuoteData, createDraftQuote } from "./support/api";
-import { screenshot, signedInPage, toastText, visible, waitForPath } from "./support/browser";
+import {
+  expectBrowserErrors,
+  failedRequest,
+  screenshot,
+  signedInPage,
+  toastText,
+  visible,
+  waitForPath,
+} from "./support/browser";
 import { DESKTOP, sharedSignedInBrowser } from "./support/session";
 import { chooseOption, chooseStep, expectOnStep, quoteOf, stepButton } from "./wizard-helpers";
 
@@ -161,6 +169,8 @@ describe("a quote changed elsewhere", () => {
     // Another tab rates the same quote: its version moves on under this one.
     await broker.data("POST", `/api/quotes/${id}/rate`, { turnoverBand: "up_to_500k" });
     const fiveTimes = ui.page.getByRole("button", { name: /5x Excess \(25% OFF\)/ });
+    // The stale rating is answered 409, which the screen shows as 'Rating Error'.
+    expectBrowserErrors(ui.page, [failedRequest(409, `/api/quotes/${id}/rate`)]);
 
     const refused = ui.page.waitForResponse((response) => isRate(id)(response.url()));
     await fiveTimes.click();

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { PI001_RATING_CONFIG } from "../../src/domain/rating/configs/pi001";
 import { defaultRatingInput } from "../../src/domain/rating/input";
 import { ApiSession } from "./support/api";
-import { expectAccessible, screenshot, toastText, visible } from "./support/browser";
+import {
+  expectAccessible,
+  expectBrowserErrors,
+  failedRequest,
+  screenshot,
+  toastText,
+  visible,
+} from "./support/browser";
 import { DESKTOP, sharedSignedInBrowser } from "./support/session";
 
 const ui = sharedSignedInBrowser("ADMIN", { viewport: DESKTOP });
@@ -47,6 +54,8 @@ describe("rating version test cases", () => {
   });
 
   it("explains an unknown quote reference when adding a case from a quote", async () => {
+    // The unknown reference is answered 404, which the screen explains.
+    expectBrowserErrors(ui.page, [failedRequest(404, "/api/rating/versions/case-from-quote")]);
     await ui.page.getByLabel("Quote reference").fill("DCPI-999999");
     await ui.page.getByRole("button", { name: "Add case from quote" }).click();
     expect(await toastText(ui.page, "Add Case Error")).toContain("Quote not found");
@@ -59,6 +68,9 @@ describe("rating version test cases", () => {
     await visible(ui.page.getByRole("heading", { name: `Edit ${VERSION_NAME}` }));
     await visible(ui.page.getByRole("listitem", { name: "Test case 1: Small architect" }));
 
+    // Publishing with a failing case is answered 409, which the screen names.
+    const versionId = new URL(ui.page.url()).searchParams.get("version");
+    expectBrowserErrors(ui.page, [failedRequest(409, `/api/rating/versions/${versionId}/publish`)]);
     await ui.page.getByRole("button", { name: "Publish", exact: true }).click();
     await ui.page.getByRole("alertdialog").getByRole("button", { name: "Publish version" }).click();
     await visible(ui.page.getByRole("alert").filter({ hasText: "Not published: Test cases fail: Small architect" }));

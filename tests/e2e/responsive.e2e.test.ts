@@ -11,9 +11,11 @@ import { ApiSession, type CreatedQuote, completeQuoteData, createDraftQuote, quo
 import {
   type DemoRole,
   expectAccessible,
+  expectBrowserErrors,
   expectNoSideScroll,
   expectTouchTargets,
   newContext,
+  SIGNED_OUT_SESSION_LOOKUP,
   screenshot,
   signInContext,
   visible,
@@ -137,6 +139,8 @@ describe.each(SIZES)("at $width x $height ($name)", (size) => {
       contexts.set(key, context);
     }
     const page = await context.newPage();
+    // Signed out, the session lookup answers 401: that is how the app knows to show the sign-in screen.
+    if (!role) expectBrowserErrors(page, [SIGNED_OUT_SESSION_LOOKUP]);
     await page.setViewportSize({ width: size.width, height: size.height });
     return page;
   }

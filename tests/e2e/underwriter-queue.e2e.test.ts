@@ -14,9 +14,11 @@ import { ApiSession, type CreatedQuote, completeQuoteData, createDraftQuote, quo
 import {
   DEMO_USERS,
   expectAccessible,
+  expectBrowserErrors,
   expectNoSideScroll,
   expectTouchTargets,
   newContext,
+  SIGNED_OUT_SESSION_LOOKUP,
   screenshot,
   toastText,
   visible,
@@ -304,6 +306,8 @@ describe("the e-mailed review link", () => {
     const context = await newContext(ui.browser);
     try {
       const page = await context.newPage();
+      // The link's holder is signed out: the session lookup answers 401, and the review opens read-only.
+      expectBrowserErrors(page, [SIGNED_OUT_SESSION_LOOKUP]);
       await page.setViewportSize({ width: 1440, height: 900 });
       const withToken: string[] = [];
       page.on("request", (request) => {

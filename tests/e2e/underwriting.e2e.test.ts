@@ -1,7 +1,15 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ApiSession } from "./support/api";
-import { expectAccessible, screenshot, toastText, visible, waitForPath } from "./support/browser";
+import {
+  expectAccessible,
+  expectBrowserErrors,
+  failedRequest,
+  screenshot,
+  toastText,
+  visible,
+  waitForPath,
+} from "./support/browser";
 import { sharedSignedInBrowsers } from "./support/session";
 import {
   checkScreen,
@@ -154,6 +162,8 @@ describe("referral, counter offer and completion", () => {
     await page.goto(`/uw/review/${quoteId}`);
     await visible(page.getByRole("heading", { name: "Decision Recorded: Counter offer (+10%)" }));
     expect(await page.getByRole("button", { name: "Submit Decision" }).count()).toBe(0);
+    // A quote nobody can see is answered 404, which the screen shows as 'Quote Not Found'.
+    expectBrowserErrors(page, [failedRequest(404, "/api/uw/review/00000000-0000-4000-8000-000000000000")]);
     await page.goto("/uw/review/00000000-0000-4000-8000-000000000000");
     await visible(page.getByText("Quote Not Found"));
     await visible(page.getByText("The requested quote could not be found or you don't have permission to access it."));

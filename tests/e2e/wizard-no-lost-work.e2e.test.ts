@@ -8,7 +8,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ApiSession, completeQuoteData, createDraftQuote } from "./support/api";
 import {
   baseURL,
+  expectBrowserErrors,
+  failedRequest,
   newContext,
+  SIGNED_OUT_SESSION_LOOKUP,
   screenshot,
   signedInPage,
   signInWithForm,
@@ -183,6 +186,8 @@ describe("leaving the wizard with entries not yet saved", () => {
     const own = await signedInPage(ui.browser, "BROKER");
     try {
       const tab = own.page;
+      // Once signed out, the session lookup answers 401.
+      expectBrowserErrors(tab, [SIGNED_OUT_SESSION_LOOKUP]);
       await tab.setViewportSize({ width: 1440, height: 900 });
       await tab.goto(stepPath(quote.id, 1));
       await expectOnStep(tab, 1);
@@ -225,7 +230,8 @@ describe("a session that expires mid-step", () => {
       const typedRevenue = await revenue(tab).inputValue();
       const typedLargest = await largestProject(tab).inputValue();
 
-      // The session ends on the server: the next save is answered 401.
+      // The session ends on the server: the next save is answered 401, and so is the session lookup.
+      expectBrowserErrors(tab, [failedRequest(401, `/api/quotes/${quote.id}`), SIGNED_OUT_SESSION_LOOKUP]);
       const signOut = await own.context.request.post("/api/auth/logout");
       expect(signOut.status()).toBe(200);
       const refused = tab.waitForResponse(
@@ -265,6 +271,8 @@ describe("a session that expires mid-step", () => {
     const own = await newContext(ui.browser);
     try {
       const tab = await own.newPage();
+      // Signed out, the session lookup answers 401: that is how the app knows to ask for a sign-in.
+      expectBrowserErrors(tab, [SIGNED_OUT_SESSION_LOOKUP]);
       await tab.goto(stepPath(quote.id, 3));
       await tab.waitForURL((url) => url.pathname === "/login");
       expect(new URL(tab.url()).searchParams.get("next")).toBe(stepPath(quote.id, 3));
@@ -306,7 +314,8 @@ describe("a stale write", () => {
     const quote = await createDraftQuote(broker, `${TAG} Stale Ltd`);
     await ui.page.goto(stepPath(quote.id, 2));
     await expectOnStep(ui.page, 2);
-    // Someone else saves the quote after this tab opened it.
+    // Someone else saves the quote after this tab opened it: this tab's save is answered 409.
+    expectBrowserErrors(ui.page, [failedRequest(409, `/api/quotes/${quote.id}`)]);
     await broker.data("PATCH", `/api/quotes/${quote.id}`, {
       financialOverview: { turnover: 800_000, largestSingleProjectValue: 200_000 },
     });
@@ -324,5 +333,22 @@ describe("a stale write", () => {
       .click();
     await expect.poll(() => revenue(ui.page).inputValue()).toMatch(/^800,?000$/);
     expect((await quoteOf(broker, quote.id)).financialOverview?.turnover).toBe(800000);
+  });
+});
+
+describe("wizard: a step whose code cannot be fetched", () => {
+  it("shows the app's error screen instead of leaving the step on screen with an unhandled failure", async () => {
+    const quote = await createDraftQuote(broker, `${TAG} Chunk`);
+    await completeQuoteData(broker, quote.id);
+    const page = ui.page;
+    // The connection drops just as step 4's code is asked for.
+    await page.route(/\/assets\/activity-split-step-[\w-]+\.js$/, (route) => route.abort("internetdisconnected"));
+    // The failed fetch and React's report of the screen it could not show; an unhandled rejection still fails.
+    expectBrowserErrors(page, [/^console\.error: .*activity-split-step-[\w-]+\.js/]);
+    await page.goto(stepPath(quote.id, 3));
+    await expectOnStep(page, 3);
+    await stepButton(page, 4).click();
+    await visible(page.getByRole("heading", { name: "This page could not be shown" }));
+    await visible(page.getByRole("button", { name: "Reload the page" }));
   });
 });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { formatDateGb } from "../../src/domain/format/dates";
 import { PLAUSIBLE_DATE_MESSAGES } from "../../src/domain/quote/plausible-dates";
 import { ApiSession, completeQuoteData, createDraftQuote, quoteInStatus } from "./support/api";
-import { toastText, visible, waitForPath } from "./support/browser";
+import { expectBrowserErrors, failedRequest, toastText, visible, waitForPath } from "./support/browser";
 import { sharedSignedInBrowser } from "./support/session";
 import {
   checkScreen,
@@ -268,6 +268,7 @@ describe("quote wizard", () => {
 
     await ui.page.getByLabel("Annual revenue").fill("450000");
     // A save that fails while leaving keeps the broker on the step, with docs/product/errors.md's navigation message.
+    expectBrowserErrors(ui.page, [failedRequest(503, `/api/quotes/${quote.id}`)]);
     await ui.page.route(`**/api/quotes/${quote.id}`, (route) =>
       route.request().method() === "PATCH" ? route.fulfill({ status: 503, body: "" }) : route.continue(),
     );

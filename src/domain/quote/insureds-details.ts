@@ -102,12 +102,13 @@ export type InsuredsDetails = z.infer<typeof insuredsDetailsSchema>;
  * Step 1 as docs/product/permissions.md's update sends it: the same rules, but businessActivity and the sole-trader answer may
  * be absent (the stored ones are kept; the product's update does not carry them).
  */
+export const insuredsDetailsUpdateFields = {
+  ...insuredsDetailsFields,
+  businessActivity: insuredsDetailsFields.businessActivity.optional(),
+  isSoleTrader: z.boolean({ error: "Sole trader must be yes or no" }).optional(),
+};
 export const insuredsDetailsUpdateSchema = z
-  .strictObject({
-    ...insuredsDetailsFields,
-    businessActivity: insuredsDetailsFields.businessActivity.optional(),
-    isSoleTrader: z.boolean({ error: "Sole trader must be yes or no" }).optional(),
-  })
+  .strictObject(insuredsDetailsUpdateFields)
   .superRefine(checkFinancialInterestDetails)
   .transform(clearUnusedFinancialInterest);
 export type InsuredsDetailsUpdate = z.infer<typeof insuredsDetailsUpdateSchema>;

@@ -6,6 +6,7 @@ import {
   createQuoteRequestSchema,
   issueQuoteRequestSchema,
   PATCH_EXACTLY_ONE_MESSAGE,
+  patchQuoteBodySchema,
   patchQuoteRequestSchema,
   referQuoteRequestSchema,
 } from "./requests";
@@ -222,6 +223,41 @@ describe("PATCH /api/quotes/{id} body", () => {
       { path: "numberOfDirectors", message: "Number of directors/partners/principals is required" },
       { path: "numberOfQualifiedStaff", message: "Number of qualified staff must be 0 or greater" },
     ]);
+  });
+
+  it("documents a body only where the server takes it: every body the document accepts, the server accepts", () => {
+    const stepOne = wizardCreateBody.insuredsDetails;
+    const { businessActivity: _nestedOnly, ...flatStepOne } = stepOne;
+    const bodies: { body: Record<string, unknown>; documented: boolean }[] = [
+      { body: { insuredsDetails: stepOne, productCode: "PI001", expectedVersion: 3 }, documented: true },
+      { body: { insuredsDetails: stepOne, tradingName: "Acme Two" }, documented: true },
+      { body: flatStepOne, documented: true },
+      { body: { activitySplit: {}, expectedVersion: 1 }, documented: true },
+      { body: { declaration: {} }, documented: true },
+      { body: { designLiability: { turnoverSplitInHouseDesign: 100 } }, documented: true },
+      { body: { status: "QUOTED" }, documented: true },
+      { body: { basePremium: "612.50", taxes: "1.00", totalPremium: 2 }, documented: true },
+      { body: { overrideBasePremium: null }, documented: true },
+      // Refused by both: no change, two changes, a step 1 missing a required field.
+      { body: {}, documented: false },
+      { body: { expectedVersion: 2 }, documented: false },
+      { body: { activitySplit: {}, declaration: {} }, documented: false },
+      { body: { basePremium: "100.00", overrideBasePremium: null }, documented: false },
+      { body: { insuredsDetails: { ...stepOne, proposerName: undefined } }, documented: false },
+      { body: { ...flatStepOne, numberOfDirectors: undefined }, documented: false },
+      { body: { productCode: "PI001" }, documented: false },
+      { body: { taxes: "10.00" }, documented: false },
+      { body: { status: "ISSUED" }, documented: false },
+    ];
+    for (const { body, documented } of bodies) {
+      expect(patchQuoteBodySchema.safeParse(body).success, JSON.stringify(body)).toBe(documented);
+      expect(patchQuoteRequestSchema.safeParse(body).success, JSON.stringify(body)).toBe(documented);
+    }
+    // The one form the server takes and the document does not offer: step 1 split between flat and nested.
+    const { proposerName, ...nestedWithoutName } = stepOne;
+    const split = { proposerName, insuredsDetails: nestedWithoutName };
+    expect(patchQuoteRequestSchema.safeParse(split).success).toBe(true);
+    expect(patchQuoteBodySchema.safeParse(split).success).toBe(false);
   });
 
   it("needs exactly one change per request", () => {

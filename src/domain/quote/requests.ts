@@ -12,7 +12,9 @@ import { financialOverviewSchema } from "./financial-overview";
 import {
   type InsuredsDetails,
   type InsuredsDetailsUpdate,
+  insuredsDetailsFields,
   insuredsDetailsSchema,
+  insuredsDetailsUpdateFields,
   insuredsDetailsUpdateSchema,
 } from "./insureds-details";
 import { PLAUSIBLE_DATE_DESCRIPTIONS } from "./plausible-dates";
@@ -266,8 +268,62 @@ export const patchQuoteRequestSchema = patchBodySchema.transform((body, ctx): Pa
     }
   }
 });
-export type PatchQuoteRequestInput = z.input<typeof patchQuoteRequestSchema>;
 export type PatchQuoteRequest = PatchQuoteCommand;
+
+const withVersion = { expectedVersion: expectedVersionSchema.optional() };
+const stepOneExtras = { productCode: productCodeSchema.optional(), ratingVersionId: ignoredRatingVersionId };
+/** Step 1 as the update needs it: every field the form requires is required here too. */
+const stepOneInFull = {
+  ...insuredsDetailsUpdateFields,
+  inceptionDate: insuredsDetailsFields.inceptionDate.describe(PLAUSIBLE_DATE_DESCRIPTIONS.inceptionDate),
+  incorporationDate: insuredsDetailsFields.incorporationDate.describe(PLAUSIBLE_DATE_DESCRIPTIONS.incorporationDate),
+  tradingSince: insuredsDetailsFields.tradingSince.describe(PLAUSIBLE_DATE_DESCRIPTIONS.tradingSince),
+};
+const { businessActivity: _nestedOnlyInFull, ...flatStepOneInFull } = stepOneInFull;
+
+/**
+ * PATCH /api/quotes/{id} as an integrator sends it, and as the OpenAPI document describes it: exactly one of the
+ * single-change bodies above, each a strict object carrying its section in full. The step-1 change comes in two
+ * forms: inside `insuredsDetails` (flat values beside it still win), or flat at the top without `insuredsDetails`.
+ *
+ * `patchQuoteRequestSchema` is what the server checks, so its answers keep docs/product/errors.md's messages
+ * (one "exactly one change" message rather than a union's every mismatch). Every body this schema accepts, that one
+ * accepts too; the server also takes a step 1 split between flat and nested values, which this form does not offer.
+ */
+export const patchQuoteBodySchema = z.xor([
+  z.strictObject({ ...withVersion, financialOverview: financialOverviewSchema }),
+  z.strictObject({ ...withVersion, designLiability: designLiabilitySchema }),
+  z.strictObject({ ...withVersion, activitySplit: activitySplitSchema }),
+  z.strictObject({ ...withVersion, contracts: contractsSchema }),
+  z.strictObject({ ...withVersion, declaration: declarationSchema }),
+  z.strictObject({
+    ...withVersion,
+    status: z.literal("QUOTED"),
+    financialOverview: financialOverviewSchema.optional(),
+  }),
+  z.strictObject({
+    ...withVersion,
+    basePremium: positiveMoneyStringSchema,
+    taxes: ignoredMoney,
+    totalPremium: ignoredMoney,
+  }),
+  z.strictObject({ ...withVersion, overrideBasePremium: z.null() }),
+  z.strictObject({ ...withVersion, ...stepOneExtras, ...flatLoose, insuredsDetails: z.strictObject(stepOneInFull) }),
+  z.strictObject({ ...withVersion, ...stepOneExtras, ...flatStepOneInFull }),
+]);
+/** A body as the document describes it. */
+export type PatchQuoteBody = z.input<typeof patchQuoteBodySchema>;
+/** A body as the server accepts it (the wizard builds one from a section's form values). */
+export type PatchQuoteRequestInput = z.input<typeof patchQuoteRequestSchema>;
+
+/**
+ * Request bodies whose OpenAPI description is a stricter schema than the one the server checks them with. The
+ * document is generated from the registered schema; a test holds the two to the same bodies.
+ */
+export const documentedRequestBodies: ReadonlyMap<z.core.$ZodType, z.core.$ZodType> = new Map<
+  z.core.$ZodType,
+  z.core.$ZodType
+>([[patchQuoteRequestSchema, patchQuoteBodySchema]]);
 
 /** POST /api/quotes/{id}/refer. Without addresses the e-mail goes to every active underwriter (docs/product/documents.md). */
 export const referQuoteRequestSchema = z.strictObject({

@@ -2,8 +2,12 @@ import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 
 /** A lazily loaded component whose code can be asked for before it renders. */
 export type LazyScreen<Props> = LazyExoticComponent<ComponentType<Props>> & {
-  /** Starts fetching the code (once; later calls answer the same promise). */
-  preload: () => Promise<unknown>;
+  /**
+   * Starts fetching the code (once; later calls wait for the same fetch). Resolves when the code is here or has
+   * failed to come: a failure shows when the component renders, as the app's error screen (AppErrorBoundary),
+   * rather than as a rejection nobody handles.
+   */
+  preload: () => Promise<void>;
 };
 
 /**
@@ -17,5 +21,11 @@ export function lazyScreen<Props = any>(load: () => Promise<{ default: Component
     loading ??= load();
     return loading;
   };
-  return Object.assign(lazy(preload), { preload });
+  return Object.assign(lazy(preload), {
+    preload: () =>
+      preload().then(
+        () => undefined,
+        () => undefined,
+      ),
+  });
 }

@@ -13,7 +13,7 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
-import { expect, inject } from "vitest";
+import { afterAll, afterEach, expect, inject } from "vitest";
 
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 const LAUNCH_ARGS = [
@@ -42,8 +42,8 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** `options` such as a phone's: a mobile browser widens its layout to content too wide for the screen. */
-export function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  return browser.newContext({
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
     baseURL: baseURL(),
     acceptDownloads: true,
     viewport: { width: 1366, height: 900 },
@@ -51,7 +51,75 @@ export function newContext(browser: Browser, options: BrowserContextOptions = {}
     timezoneId: "Europe/London",
     ...options,
   });
+  context.on("page", watchBrowserErrors);
+  return context;
 }
+
+/**
+ * What a user would see go wrong, or what a developer's console would show: every `console.error` and every
+ * uncaught error or unhandled rejection in a page fails the test it happens in (or, outside a test, the next
+ * test to end, and after the file's last test the file itself), unless the test said it expects it with
+ * `expectBrowserErrors`. Every page of a context made by `newContext` is watched.
+ */
+interface BrowserError {
+  page: Page;
+  /** The page's address when it happened. */
+  at: string;
+  text: string;
+}
+const browserErrors: BrowserError[] = [];
+const expectedErrors = new Map<Page | BrowserContext, RegExp[]>();
+
+function watchBrowserErrors(page: Page): void {
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const { url } = message.location();
+    browserErrors.push({ page, at: page.url(), text: `console.error: ${message.text()}${url ? ` (${url})` : ""}` });
+  });
+  page.on("pageerror", (error) => {
+    browserErrors.push({ page, at: page.url(), text: `uncaught: ${error.stack || error.message || String(error)}` });
+  });
+}
+
+/**
+ * Declares errors this test expects in `where` (a page, or every page of a context), each matched by one of
+ * `patterns` against "console.error: <text> (<url>)" or "uncaught: <stack>". Holds until the test ends. Use it
+ * only where the product answers with an error on purpose, e.g. the session lookup's 401 when signed out.
+ */
+export function expectBrowserErrors(where: Page | BrowserContext, patterns: readonly RegExp[]): void {
+  expectedErrors.set(where, [...(expectedErrors.get(where) ?? []), ...patterns]);
+}
+
+/**
+ * Chromium logs every request answered with an error status as a console error. This matches that line for a
+ * request to `path` (the query aside) answered with `status`.
+ */
+export function failedRequest(status: number, path: string): RegExp {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(
+    `^console\\.error: Failed to load resource: the server responded with a status of ${status} \\([^)]*\\) \\(https?://[^/]+${escaped}(\\?[^)]*)?\\)$`,
+  );
+}
+
+/** Signed out, the session lookup (GET /api/me) answers 401 on purpose: that is how the app learns it. */
+export const SIGNED_OUT_SESSION_LOOKUP = failedRequest(401, "/api/me");
+
+function unexpectedBrowserErrors(): string[] {
+  const unexpected = browserErrors.filter(({ page, text }) => {
+    const patterns = [...(expectedErrors.get(page) ?? []), ...(expectedErrors.get(page.context()) ?? [])];
+    return !patterns.some((pattern) => pattern.test(text));
+  });
+  browserErrors.length = 0;
+  expectedErrors.clear();
+  return unexpected.map(({ at, text }) => `${at}: ${text}`);
+}
+
+afterEach(() => {
+  expect(unexpectedBrowserErrors(), "errors in the browser").toEqual([]);
+});
+afterAll(() => {
+  expect(unexpectedBrowserErrors(), "errors in the browser after the last test").toEqual([]);
+});
 
 /** Signs a whole browser context in through the API (the form itself is tested once per role). */
 export async function signInContext(context: BrowserContext, role: DemoRole): Promise<void> {

@@ -3704,9 +3704,9 @@ export interface operations {
     };
     requestBody: {
       content: {
-        "application/json": {
+        "application/json": ({
           expectedVersion?: number;
-          financialOverview?: {
+          financialOverview: {
             /** @default 1000000 */
             coverLimitAggregate?: number;
             turnover: number;
@@ -3734,7 +3734,9 @@ export interface operations {
             hasStockContents?: boolean;
             stockContentsLimit?: number | null;
           };
-          designLiability?: {
+        }) | ({
+          expectedVersion?: number;
+          designLiability: {
             /** @default 0 */
             turnoverSplitInHouseDesign?: number;
             /** @default 0 */
@@ -3754,7 +3756,9 @@ export interface operations {
             feesOtherWork?: number;
             feesOtherWorkDetails?: string | null;
           };
-          activitySplit?: {
+        }) | ({
+          expectedVersion?: number;
+          activitySplit: {
             /** @default 0 */
             professionalServices?: number;
             /** @default 0 */
@@ -3797,7 +3801,9 @@ export interface operations {
             other?: number;
             otherDetails?: string | null;
           };
-          contracts?: {
+        }) | ({
+          expectedVersion?: number;
+          contracts: {
             /** @default false */
             hasRecurringContracts?: boolean;
             /** @default [] */
@@ -3847,7 +3853,9 @@ export interface operations {
             specialAreaDetails?: string | null;
             otherContractDetails?: string | null;
           };
-          declaration?: {
+        }) | ({
+          expectedVersion?: number;
+          declaration: {
             /** @default true */
             subcontractorInsuranceConfirmed?: boolean;
             /** @default false */
@@ -3895,13 +3903,49 @@ export interface operations {
             businessDetails?: string | null;
             comprehensiveDetails?: string | null;
           };
+        }) | ({
+          expectedVersion?: number;
           /** @enum {string} */
-          status?: "QUOTED";
-          basePremium?: string;
+          status: "QUOTED";
+          financialOverview?: {
+            /** @default 1000000 */
+            coverLimitAggregate?: number;
+            turnover: number;
+            largestSingleProjectValue: number;
+            /** @default true */
+            isAllTurnoverUK?: boolean;
+            overseasWorkSplit?: string | null;
+            /** @default false */
+            hasNonUKJurisdictionWork?: boolean;
+            /** @default false */
+            turnoverIncrease20Percent?: boolean;
+            /** @default false */
+            hasDirectorsOfficersInsurance?: boolean;
+            directorsOfficersLimit?: number | null;
+            /** @default false */
+            hasContentsInsurance?: boolean;
+            contentsLimit?: number | null;
+            /** @default false */
+            hasBusinessEquipmentComputers?: boolean;
+            businessEquipmentComputersLimit?: number | null;
+            /** @default false */
+            hasBusinessEquipmentSpecialist?: boolean;
+            businessEquipmentSpecialistLimit?: number | null;
+            /** @default false */
+            hasStockContents?: boolean;
+            stockContentsLimit?: number | null;
+          };
+        }) | ({
+          expectedVersion?: number;
+          basePremium: string;
           taxes?: (string | null) | (number | null);
           totalPremium?: (string | null) | (number | null);
+        }) | ({
+          expectedVersion?: number;
           /** @enum {string|null} */
-          overrideBasePremium?: null;
+          overrideBasePremium: null;
+        }) | ({
+          expectedVersion?: number;
           /** @enum {string} */
           productCode?: "D/C-PI" | "PI001";
           ratingVersionId?: string | null;
@@ -3919,24 +3963,63 @@ export interface operations {
           numberOfQualifiedStaff?: number | null;
           hasFinancialInterest?: boolean | null;
           financialInterestDetails?: string | null;
-          insuredsDetails?: {
-            proposerName?: string | null;
+          insuredsDetails: {
+            proposerName: string;
             tradingName?: string | null;
-            businessActivity?: string | null;
-            businessAddress?: string | null;
-            /** @description YYYY-MM-DD, from one year before to two years after today (Europe/London) */
-            inceptionDate?: string | null;
-            /** @description YYYY-MM-DD, from 1800-01-01 to today (Europe/London); not kept for a sole trader */
+            businessActivity?: string;
+            businessAddress: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, from one year before to two years after today (Europe/London)
+             */
+            inceptionDate: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, from 1800-01-01 to today (Europe/London); not kept for a sole trader
+             */
             incorporationDate?: string | null;
-            isSoleTrader?: boolean | null;
-            /** @description YYYY-MM-DD, from 1800-01-01 to today (Europe/London); sole traders only */
+            isSoleTrader?: boolean;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, from 1800-01-01 to today (Europe/London); sole traders only
+             */
             tradingSince?: string | null;
-            numberOfDirectors?: number | null;
-            numberOfQualifiedStaff?: number | null;
-            hasFinancialInterest?: boolean | null;
+            numberOfDirectors: number;
+            numberOfQualifiedStaff: number;
+            /** @default false */
+            hasFinancialInterest?: boolean;
             financialInterestDetails?: string | null;
           };
-        };
+        }) | ({
+          expectedVersion?: number;
+          /** @enum {string} */
+          productCode?: "D/C-PI" | "PI001";
+          ratingVersionId?: string | null;
+          proposerName: string;
+          tradingName?: string | null;
+          businessAddress: string;
+          /**
+           * Format: date
+           * @description YYYY-MM-DD, from one year before to two years after today (Europe/London)
+           */
+          inceptionDate: string;
+          /**
+           * Format: date
+           * @description YYYY-MM-DD, from 1800-01-01 to today (Europe/London); not kept for a sole trader
+           */
+          incorporationDate?: string | null;
+          isSoleTrader?: boolean;
+          /**
+           * Format: date
+           * @description YYYY-MM-DD, from 1800-01-01 to today (Europe/London); sole traders only
+           */
+          tradingSince?: string | null;
+          numberOfDirectors: number;
+          numberOfQualifiedStaff: number;
+          /** @default false */
+          hasFinancialInterest?: boolean;
+          financialInterestDetails?: string | null;
+        });
       };
     };
     responses: {
