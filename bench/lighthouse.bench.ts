@@ -34,20 +34,15 @@ import {
   STEP_ONE,
   STEP_SEVEN,
 } from "../tests/api/quotes-fixtures";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { ADMIN, BROKER, send, signInCookie, UNDERWRITER } from "./lib/client";
 import { type BenchRecord, printReportHeader, reportFigure } from "./lib/report";
 import { ensureProductionBuild, startProductionServer } from "./startup.bench";
 
 const ROOT = resolve(import.meta.dirname, "..");
-const CHROMIUM = "/usr/bin/chromium";
 const CHROME_FLAGS = [
   "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
+  ...CHROMIUM_ARGS,
   // Lighthouse loads each screen from about:blank, and the app's Cross-Origin-Opener-Policy (same-origin) puts
   // that load in another renderer process. Chromium would take its spare renderer, started when about:blank
   // loaded, often while Lighthouse's trace was starting: on a busy machine that process joins the trace late,
@@ -229,7 +224,11 @@ function checkRun(result: Result, screen: Screen, url: string): string | undefin
  * cache or compiled code from the one before.
  */
 async function runOnce(url: string, screen: Screen, preset: Preset, artifactsDir: string): Promise<Result | string> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: "error" });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: "error",
+  });
   try {
     return await runIn(chrome.port, url, screen, preset, artifactsDir);
   } finally {
@@ -374,8 +373,8 @@ function report({ screen, preset, median, failedRuns }: ScreenResult): BenchReco
 
 async function main(): Promise<BenchRecord[]> {
   if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`LIGHTHOUSE_RUNS must be a whole number of at least 1`);
-  if (!existsSync(CHROMIUM))
-    throw new Error(`Lighthouse drives Debian's Chromium at ${CHROMIUM}: apt-get install chromium`);
+  if (!existsSync(CHROMIUM_PATH))
+    throw new Error(`Lighthouse drives Debian's Chromium at ${CHROMIUM_PATH}: apt-get install chromium`);
   // A build older than the sources would measure yesterday's screens.
   if (!buildIsCurrent(ROOT, "production")) await ensureProductionBuild({ force: true });
   const started = performance.now();
@@ -385,7 +384,7 @@ async function main(): Promise<BenchRecord[]> {
   try {
     const only = process.env.LIGHTHOUSE_SCREENS?.split(",").filter((key) => key !== "");
     const screens = (await prepareScreens(server.url)).filter((screen) => !only || only.includes(screen.key));
-    console.log(`Server ready and data made through the API (${elapsed(started)}); Lighthouse drives ${CHROMIUM}`);
+    console.log(`Server ready and data made through the API (${elapsed(started)}); Lighthouse drives ${CHROMIUM_PATH}`);
     const results: ScreenResult[] = [];
     const benchmarkIndexes = new Map<Preset, number[]>(PRESETS.map((preset) => [preset, []]));
     const total = PRESETS.length * RUNS * screens.length;
@@ -426,7 +425,7 @@ async function main(): Promise<BenchRecord[]> {
     const records: BenchRecord[] = [];
     for (const preset of PRESETS) {
       printReportHeader(
-        `Lighthouse ${preset.name} (median of ${RUNS} runs; Chromium ${CHROMIUM}; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} CPUs)`,
+        `Lighthouse ${preset.name} (median of ${RUNS} runs; Chromium ${CHROMIUM_PATH}; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} CPUs)`,
       );
       // Lighthouse's own measure of how fast this machine's CPU was during the runs: its throttling presets
       // assume at least 1,000, and on a shared machine it is often far below.

@@ -14,16 +14,7 @@ import {
   type Page,
 } from "playwright-core";
 import { afterAll, afterEach, expect, inject } from "vitest";
-
-export const CHROMIUM_PATH = "/usr/bin/chromium";
-const LAUNCH_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../support/chromium";
 
 export type DemoRole = "ADMIN" | "BROKER" | "UNDERWRITER";
 
@@ -38,7 +29,7 @@ export function baseURL(): string {
 }
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS, headless: true });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS], headless: true });
 }
 
 /** `options` such as a phone's: a mobile browser widens its layout to content too wide for the screen. */
