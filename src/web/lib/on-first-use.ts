@@ -37,8 +37,8 @@ export function preload(code: FirstUseCode<unknown>): void {
 }
 
 /**
- * The module while `wanted` (and from then on), fetching it the first time it is wanted. Undefined until it has
- * arrived; a component shows its light stand-in meanwhile.
+ * The module once it has arrived, fetching it while `wanted` (again each time `wanted` turns true after a failed
+ * fetch). Undefined until then; a component shows its light stand-in meanwhile.
  */
 export function useFirstUse<Module>(code: FirstUseCode<Module>, wanted: boolean): Module | undefined {
   const [module, setModule] = useState(code.loaded);

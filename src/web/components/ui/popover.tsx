@@ -38,8 +38,9 @@ export interface PopoverProps {
 export function Popover(props: PopoverProps) {
   const { open, onOpenChange, trigger, code } = props;
   const used = useOpenedOnce(open);
-  const panel = useFirstUse(popoverCode, used);
-  const content = useFirstUse(code ?? popoverCode, used);
+  // Asked for while open: a fetch that failed (offline) is tried again at the next press.
+  const panel = useFirstUse(popoverCode, open);
+  const content = useFirstUse(code ?? popoverCode, open);
   if (used && panel && content) return <panel.PopoverPanel {...props} />;
   const fetch = () => {
     preload(popoverCode);

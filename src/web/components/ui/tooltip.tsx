@@ -38,7 +38,8 @@ interface TriggerProps {
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactElement<TriggerProps> }) {
   const [open, setOpen] = useState(false);
   const used = useOpenedOnce(open);
-  const panel = useFirstUse(tooltipCode, used);
+  // Asked for while the hint should show: a fetch that failed (offline) is tried again the next time.
+  const panel = useFirstUse(tooltipCode, open);
   const hasFocus = useRef(false);
   const openTimer = useRef(0);
   const pointerDown = useRef(false);
