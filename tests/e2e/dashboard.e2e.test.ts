@@ -205,6 +205,12 @@ describe("dashboard", () => {
       await row.getByRole("button", { name: `Email documents for ${quoted.reference} to underwriting` }).hover();
       await visible(page.getByText("Zip the documents and open an email to underwriting").first());
       expect(fetched.some((path) => /\/assets\/tooltip-panel-/.test(path))).toBe(true);
+      // Focus shows a hint at once, and stays on the link while the hint takes over its first showing.
+      const edit = row.getByRole("link", { name: `Edit ${quoted.reference}` });
+      await edit.focus();
+      await visible(page.getByRole("tooltip", { name: `Edit ${quoted.reference}` }));
+      expect(await edit.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(await edit.getAttribute("aria-describedby")).toBeTruthy();
     } finally {
       await context.close();
     }
