@@ -3,7 +3,7 @@ import { unzipSync } from "fflate";
 import type { Locator } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ApiSession, type CreatedQuote, type QuoteStatusName, quoteInStatus } from "./support/api";
-import { expectAccessible, screenshot, toastText, visible } from "./support/browser";
+import { expectAccessible, newContext, screenshot, signInContext, toastText, visible } from "./support/browser";
 import { sharedSignedInBrowser } from "./support/session";
 
 /** Every quote of this file carries this tag in its name, so a search finds exactly them. */
@@ -160,6 +160,60 @@ describe("dashboard", () => {
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(await toastText(ui.page, "Documents Downloaded")).toContain("1 document(s) downloaded successfully");
     await ui.page.keyboard.press("Escape");
+  });
+
+  it("fetches the document menu's and the hints' code on first use, and opens the menu for a press made before it arrives", async () => {
+    // A context of its own: nothing of the menu or the hints in its cache yet.
+    const context = await newContext(ui.browser);
+    try {
+      await signInContext(context, "BROKER");
+      const page = await context.newPage();
+      const fetched: string[] = [];
+      page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/popover-panel-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto("/dashboard");
+      await page.getByPlaceholder("Search quotes by reference, company, broker, or product").fill(TAG);
+      const quoted = quotes.get("quoted") as CreatedQuote;
+      const row = page.locator(`[data-testid="quote-row"][data-reference="${quoted.reference}"]`);
+      await visible(row);
+      const lateCode = /\/assets\/(popover-panel|document-choices|tooltip-panel)-/;
+      expect(fetched.filter((path) => lateCode.test(path))).toEqual([]);
+
+      const trigger = row.getByRole("button", { name: `Download documents for ${quoted.reference}` });
+      expect(await trigger.getAttribute("aria-haspopup")).toBe("dialog");
+      await trigger.click();
+      // The press is taken while the popover's code is held back: the button says the menu is open...
+      await expect.poll(() => trigger.getAttribute("aria-expanded")).toBe("true");
+      expect(await page.getByRole("dialog").count()).toBe(0);
+      // ...and the menu opens, with focus in it, once the code arrives.
+      release();
+      const menu = page.getByRole("dialog", { name: `Documents for ${quoted.reference}` });
+      await visible(menu.getByRole("checkbox", { name: "All Documents" }));
+      await expect.poll(() => menu.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => menu.count()).toBe(0);
+      expect(await trigger.evaluate((element) => element === document.activeElement)).toBe(true);
+
+      // A hint's code comes with the pointer over its button, and the hint after the open delay.
+      await row.getByRole("button", { name: `Email documents for ${quoted.reference} to underwriting` }).hover();
+      await visible(page.getByText("Zip the documents and open an email to underwriting").first());
+      expect(fetched.some((path) => /\/assets\/tooltip-panel-/.test(path))).toBe(true);
+      // Focus shows a hint at once, and stays on the link while the hint takes over its first showing.
+      const edit = row.getByRole("link", { name: `Edit ${quoted.reference}` });
+      await edit.focus();
+      await visible(page.getByRole("tooltip", { name: `Edit ${quoted.reference}` }));
+      expect(await edit.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(await edit.getAttribute("aria-describedby")).toBeTruthy();
+    } finally {
+      await context.close();
+    }
   });
 
   it("packages the three documents in a zip and drafts the e-mail to underwriting", async () => {

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Mail } from "lucide-react";
 import { useState } from "react";
 import { appConfigQueryOptions } from "../../lib/api/get-app-config";
-import { browserDocumentEffects, type DocumentQuote, prepareEmailPackage } from "../../lib/documents/document-actions";
+import type { DocumentQuote } from "../../lib/documents/document-actions";
 import { Button } from "../ui/button";
 import { toast } from "../ui/toast-store";
 import { Tooltip } from "../ui/tooltip";
@@ -15,8 +15,12 @@ export function EmailPackageButton({ quote }: { quote: DocumentQuote }) {
   const send = async () => {
     setBusy(true);
     try {
-      const config = await queryClient.fetchQuery(appConfigQueryOptions());
-      await prepareEmailPackage(quote, config.underwritingMailbox, browserDocumentEffects(toast));
+      // The packaging code comes with the press (with the mailbox), not with every row that shows the button.
+      const [config, actions] = await Promise.all([
+        queryClient.fetchQuery(appConfigQueryOptions()),
+        import("../../lib/documents/document-actions"),
+      ]);
+      await actions.prepareEmailPackage(quote, config.underwritingMailbox, actions.browserDocumentEffects(toast));
     } catch {
       toast({ title: "Error", description: "Failed to prepare email and document package", variant: "destructive" });
     } finally {

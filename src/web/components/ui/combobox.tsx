@@ -26,6 +26,7 @@ export interface ComboboxProps<T> {
   placeholder?: string;
   disabled?: boolean;
   inputRef?: Ref<HTMLInputElement>;
+  onFocus?: () => void;
   onBlur?: () => void;
   name?: string;
   "aria-invalid"?: boolean;
@@ -54,6 +55,7 @@ export function Combobox<T>({
   placeholder,
   disabled,
   inputRef,
+  onFocus,
   onBlur,
   name,
   ...aria
@@ -115,7 +117,10 @@ export function Combobox<T>({
           setOpen(true);
           setActive(-1);
         }}
-        onFocus={() => setOpen(true)}
+        onFocus={() => {
+          setOpen(true);
+          onFocus?.();
+        }}
         onBlur={() => {
           // A click on an option lands after blur; onMouseDown below prevents the blur from closing first.
           setOpen(false);

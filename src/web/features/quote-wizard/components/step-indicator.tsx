@@ -1,5 +1,5 @@
 import { Button, focusRing } from "@web/components/ui/button";
-import { Popover, PopoverContent, PopoverTrigger } from "@web/components/ui/popover";
+import { Popover } from "@web/components/ui/popover";
 import { cn } from "@web/lib/cn";
 import { Check, ChevronDown } from "lucide-react";
 import { useState } from "react";
@@ -65,46 +65,48 @@ export function StepIndicator({ current, completed, unavailable, onSelect }: Ste
             <p className="truncate text-sm font-semibold text-blue-900">{currentStep.title}</p>
           </div>
         </div>
-        <Popover open={menuOpen} onOpenChange={setMenuOpen}>
-          <PopoverTrigger asChild>
+        <Popover
+          open={menuOpen}
+          onOpenChange={setMenuOpen}
+          className="w-[min(18rem,calc(100vw-2rem))] p-1.5"
+          trigger={
             <Button variant="outline" size="sm">
               All steps
               <ChevronDown aria-hidden="true" className="h-3.5 w-3.5" />
             </Button>
-          </PopoverTrigger>
-          <PopoverContent className="w-[min(18rem,calc(100vw-2rem))] p-1.5">
-            <ol aria-label="All quote steps" className="grid gap-0.5">
-              {WIZARD_STEPS.map((step) => {
-                const isCurrent = step.number === current;
-                const isDone = completed.has(step.number);
-                const reason = unavailable.get(step.number);
-                return (
-                  <li key={step.number}>
-                    <button
-                      type="button"
-                      onClick={() => {
-                        setMenuOpen(false);
-                        onSelect(step.number);
-                      }}
-                      disabled={reason !== undefined}
-                      title={reason}
-                      aria-current={isCurrent ? "step" : undefined}
-                      className={cn(
-                        "flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm disabled:cursor-not-allowed disabled:opacity-50",
-                        isCurrent ? "bg-blue-50 font-semibold text-blue-900" : "text-slate-800 hover:bg-slate-100",
-                        focusRing,
-                      )}
-                    >
-                      <StepMarker step={step} isCurrent={isCurrent} isDone={isDone} />
-                      <span className="min-w-0">
-                        <StepName step={step} isDone={isDone} />
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ol>
-          </PopoverContent>
+          }
+        >
+          <ol aria-label="All quote steps" className="grid gap-0.5">
+            {WIZARD_STEPS.map((step) => {
+              const isCurrent = step.number === current;
+              const isDone = completed.has(step.number);
+              const reason = unavailable.get(step.number);
+              return (
+                <li key={step.number}>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      setMenuOpen(false);
+                      onSelect(step.number);
+                    }}
+                    disabled={reason !== undefined}
+                    title={reason}
+                    aria-current={isCurrent ? "step" : undefined}
+                    className={cn(
+                      "flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm disabled:cursor-not-allowed disabled:opacity-50",
+                      isCurrent ? "bg-blue-50 font-semibold text-blue-900" : "text-slate-800 hover:bg-slate-100",
+                      focusRing,
+                    )}
+                  >
+                    <StepMarker step={step} isCurrent={isCurrent} isDone={isDone} />
+                    <span className="min-w-0">
+                      <StepName step={step} isDone={isDone} />
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
         </Popover>
       </div>
       <ol className="hidden grid-cols-7 gap-1 md:grid">

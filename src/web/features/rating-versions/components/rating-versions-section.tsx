@@ -1,5 +1,5 @@
-import { DC_PI_RATING_CONFIG } from "@domain/rating/configs/dc-pi";
-import { publicationConfirmation, type RatingVersion, ratingConfigText } from "@domain/rating/version";
+import { publicationConfirmation } from "@domain/rating/periods";
+import type { RatingVersion } from "@domain/rating/version";
 import { Button } from "@web/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@web/components/ui/card";
 import { ConfirmDialog } from "@web/components/ui/dialog";
@@ -7,44 +7,30 @@ import { FullPageSpinner } from "@web/components/ui/spinner";
 import { toast } from "@web/components/ui/toast-store";
 import { paths } from "@web/config/paths";
 import { errorMessageOf } from "@web/lib/api-client";
+import { lazyScreen } from "@web/lib/lazy-screen";
 import { useSingleFlight } from "@web/lib/single-flight";
 import { Plus } from "lucide-react";
-import { useState } from "react";
+import { type ComponentProps, Suspense, useEffect, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { useRatingVersions } from "../api/get-rating-versions";
 import { usePublishRatingVersion } from "../api/publish-rating-version";
-import type { EditorSeed } from "../editor-form";
-import { RatingVersionEditor } from "./rating-version-editor";
+import { NEW_VERSION } from "../editor-address";
+import type { RatingVersionEditorScreen as Editor } from "./rating-version-editor-screen";
 import { RatingVersionsTable } from "./rating-versions-table";
 
-const NEW_VERSION = "new";
-
-/** The newest published configuration is the natural starting point for the next version. */
-function newVersionSeed(versions: readonly RatingVersion[], basedOn?: RatingVersion): EditorSeed {
-  const template = basedOn ?? versions.find((version) => version.status === "PUBLISHED");
-  return {
-    version: null,
-    name: basedOn ? `${basedOn.name} (revised)` : "",
-    notes: basedOn ? `Based on ${basedOn.name}` : "",
-    effectiveFrom: "",
-    effectiveTo: "",
-    configText: template?.configText ?? ratingConfigText(DC_PI_RATING_CONFIG),
-    // A version copied from another keeps its test cases: they describe what the copy must still rate.
-    testCases: template?.testCases ?? [],
-  };
-}
-
-function draftSeed(version: RatingVersion): EditorSeed {
-  return {
-    version,
-    name: version.name,
-    notes: version.notes ?? "",
-    effectiveFrom: version.effectiveFrom,
-    effectiveTo: version.effectiveTo ?? "",
-    configText: version.configText,
-    testCases: version.testCases,
-  };
-}
+/**
+ * The editor (its form, the rating engine and CEL for its summary and test runs) is its own chunk: the list of
+ * versions shows without it. It is fetched when the address names a version, and when a pointer or focus comes
+ * to the list, before Edit or New Version is pressed.
+ */
+const RatingVersionEditor = lazyScreen<ComponentProps<typeof Editor>>(() =>
+  import("./rating-version-editor-screen").then((m) => ({ default: m.RatingVersionEditorScreen })),
+);
+const preloadEditor = () => {
+  RatingVersionEditor.preload().catch(() => {
+    // Offline for now: opening the editor asks again.
+  });
+};
 
 export function RatingVersionsSection() {
   const versions = useRatingVersions();
@@ -52,6 +38,9 @@ export function RatingVersionsSection() {
   const [, navigate] = useLocation();
   const search = useSearch();
   const editing = new URLSearchParams(search).get("version");
+  useEffect(() => {
+    if (editing) preloadEditor();
+  }, [editing]);
   // A published version opened for editing becomes the template of a new draft (published ones never change).
   const [basedOn, setBasedOn] = useState<RatingVersion | undefined>(undefined);
   const [publishingId, setPublishingId] = useState<string | null>(null);
@@ -90,23 +79,25 @@ export function RatingVersionsSection() {
   }
 
   if (editing) {
-    const existing = versions.data.find((version) => version.id === editing);
-    const seed = editing === NEW_VERSION || !existing ? newVersionSeed(versions.data, basedOn) : draftSeed(existing);
     return (
-      <RatingVersionEditor
-        key={editing}
-        seed={seed}
-        onClose={closeEditor}
-        onSaved={(saved) => {
-          setBasedOn(undefined);
-          if (saved.id !== editing) openEditor(saved.id);
-        }}
-      />
+      <Suspense fallback={<FullPageSpinner label="Loading the rating version editor" />}>
+        <RatingVersionEditor
+          key={editing}
+          editing={editing}
+          versions={versions.data}
+          basedOn={basedOn}
+          onClose={closeEditor}
+          onSaved={(saved) => {
+            setBasedOn(undefined);
+            if (saved.id !== editing) openEditor(saved.id);
+          }}
+        />
+      </Suspense>
     );
   }
 
   return (
-    <Card>
+    <Card onPointerEnter={preloadEditor} onFocus={preloadEditor}>
       <CardHeader>
         <CardTitle>Rating Versions</CardTitle>
         <Button size="sm" onClick={() => openEditor(NEW_VERSION)}>

@@ -1,6 +1,6 @@
 import { COUNTER_MULTIPLIER_MAX, COUNTER_MULTIPLIER_MIN, COUNTER_MULTIPLIER_STEP } from "@domain/constants";
 import type { UnderwriterDecisionValue } from "@domain/quote/quote";
-import { adjustmentLabel } from "@domain/underwriting/decision";
+import { adjustmentLabel } from "@domain/underwriting/counter-multiplier";
 import { Button, focusRing } from "@web/components/ui/button";
 import { Textarea } from "@web/components/ui/input";
 import { FieldError, Label } from "@web/components/ui/label";
@@ -28,17 +28,22 @@ export function DecisionForm({
   onSubmit,
   submitting,
   error,
+  onEngage,
 }: {
   draft: DecisionDraft;
   onChange: (draft: DecisionDraft) => void;
   onSubmit: () => void;
   submitting: boolean;
   error: string | undefined;
+  /** A pointer or focus has come into the form: the decision's check can be fetched before Submit. */
+  onEngage?: () => void;
 }) {
   return (
     <form
       noValidate
       className="grid gap-4"
+      onFocus={onEngage}
+      onPointerEnter={onEngage}
       onSubmit={(event) => {
         event.preventDefault();
         onSubmit();

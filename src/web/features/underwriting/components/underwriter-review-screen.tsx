@@ -4,7 +4,6 @@ import { formatWholeNumber } from "@domain/format/numbers";
 import { formatGbp, formatGbpWhole, parseMoneyString, poundsToPence } from "@domain/money";
 import { splitReferralReason } from "@domain/quote/premium";
 import { statusLabel } from "@domain/quote/status";
-import { underwriterDecisionSchema } from "@domain/underwriting/decision";
 import { decisionInWords } from "@domain/underwriting/history";
 import type { RiskAssessment } from "@domain/underwriting/review";
 import { UnsavedChangesDialog } from "@web/components/leave/unsaved-changes-dialog";
@@ -22,6 +21,7 @@ import {
   type DocumentSelection,
   downloadSelectedDocuments,
 } from "@web/lib/documents/document-actions";
+import { onFirstUse, preload } from "@web/lib/on-first-use";
 import { useSingleFlight } from "@web/lib/single-flight";
 import { AlertTriangle, Download, Gavel, LogIn } from "lucide-react";
 import { useRef, useState } from "react";
@@ -30,6 +30,12 @@ import { type UnderwriterReview, useUnderwriterReview } from "../api/get-underwr
 import { useRecordDecision } from "../api/record-decision";
 import { type DecisionDraft, DecisionForm } from "./decision-form";
 import { DeclarationNarratives, PremiumSummary, QuoteHistory, type RecordedPremium } from "./review-panels";
+
+/**
+ * The decision's check is the server's schema (and zod with it): fetched when the underwriter comes to the
+ * decision form and awaited on Submit, not with a review that is mostly read.
+ */
+const decisionCheck = onFirstUse(() => import("@domain/underwriting/decision"));
 
 export const QUOTE_NOT_FOUND_TITLE = "Quote Not Found";
 export const QUOTE_NOT_FOUND_TEXT = "The requested quote could not be found or you don't have permission to access it.";
@@ -186,8 +192,15 @@ function ReviewBody({
   const documentQuote = { id: quote.id, reference: quote.reference, proposerName: quote.proposerName };
 
   const [submit, submitting] = useSingleFlight(async () => {
+    let check: Awaited<ReturnType<typeof decisionCheck.load>>;
+    try {
+      check = await decisionCheck.load();
+    } catch (failure) {
+      toast({ title: "Decision Error", description: errorMessageOf(failure), variant: "destructive" });
+      return;
+    }
     // The multiplier travels only with a counter offer (docs/product/errors.md); the schema holds every other rule.
-    const parsed = underwriterDecisionSchema.safeParse({
+    const parsed = check.underwriterDecisionSchema.safeParse({
       decision: draft.decision ?? undefined,
       uwNote: draft.note.trim() === "" ? undefined : draft.note,
       ...(draft.decision === "COUNTER" ? { adjustmentMultiplier: draft.multiplier } : {}),
@@ -294,6 +307,7 @@ function ReviewBody({
                   onSubmit={() => void submit()}
                   submitting={submitting}
                   error={error}
+                  onEngage={() => preload(decisionCheck)}
                 />
               ) : (
                 <p className="text-sm text-slate-700">

@@ -1,4 +1,3 @@
-import { searchBusinessActivities } from "@domain/business-activities";
 import { COMPANY_SEARCH_DEBOUNCE_MS, COMPANY_SEARCH_MIN_CHARS } from "@domain/constants";
 import { formatDateGb, todayInLondon } from "@domain/format/dates";
 import { INSUREDS_DETAILS_QUESTIONS, QUESTION_SECTIONS, wizardLabel } from "@domain/quote/catalogue";
@@ -15,6 +14,7 @@ import { DATE_HINT, DateInput } from "@web/components/ui/date-input";
 import { Input, Textarea } from "@web/components/ui/input";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
 import { errorMessageOf } from "@web/lib/api-client";
+import { onFirstUse, preload, useFirstUse } from "@web/lib/on-first-use";
 import { useMemo, useState } from "react";
 import { Controller, type UseFormReturn, useForm } from "react-hook-form";
 import { useCreateQuote } from "../../api/create-quote";
@@ -33,6 +33,12 @@ import { useStepSave } from "../use-step-save";
 import { useWizard } from "../wizard-context";
 
 const Q = INSUREDS_DETAILS_QUESTIONS;
+
+/**
+ * The business activity list (some 3 KB compressed) is fetched when the broker starts on the form (the company
+ * search above it) or reaches the field, not with the step.
+ */
+const activitiesCode = onFirstUse(() => import("@domain/business-activities"));
 
 export const COMPANY_NOT_FOUND_TEXT = "No company was found with that name in the public company register.";
 
@@ -83,7 +89,12 @@ export function InsuredsDetailsStep() {
   const searching = searched && companies.isFetching;
 
   const businessActivity = form.watch("businessActivity") ?? "";
-  const activityOptions = useMemo(() => searchBusinessActivities(businessActivity), [businessActivity]);
+  const [activityUsed, setActivityUsed] = useState(false);
+  const activities = useFirstUse(activitiesCode, activityUsed);
+  const activityOptions = useMemo(
+    () => activities?.searchBusinessActivities(businessActivity) ?? [],
+    [activities, businessActivity],
+  );
   const hasFinancialInterest = form.watch("hasFinancialInterest") ?? false;
 
   const setDirectors = (directors: number | undefined) => {
@@ -152,6 +163,7 @@ export function InsuredsDetailsStep() {
                 form.setValue("proposerName", text, { shouldDirty: true });
               }}
               onSelect={(company) => void chooseCompany(company)}
+              onFocus={() => preload(activitiesCode)}
               items={searched && !searching ? (companies.data?.items ?? []) : []}
               itemKey={(company) => company.company_number}
               itemText={(company) => company.title}
@@ -206,8 +218,10 @@ export function InsuredsDetailsStep() {
                   placeholder={Q.businessActivity.placeholder}
                   onInputChange={field.onChange}
                   onSelect={(title) => field.onChange(title)}
+                  onFocus={() => setActivityUsed(true)}
                   onBlur={field.onBlur}
                   items={activityOptions}
+                  loading={activityUsed && !activities}
                   itemKey={(title) => title}
                   itemText={(title) => title}
                   emptyText="No business activity found."

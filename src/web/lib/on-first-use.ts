@@ -1,0 +1,69 @@
+import { useEffect, useState } from "react";
+
+/** Code a component fetches the first time it is used (a popup's first opening), not with the screen. */
+export interface FirstUseCode<Module> {
+  /** Starts fetching (once; later calls answer the same promise). A failed fetch is tried again next time. */
+  load: () => Promise<Module>;
+  /** The module once it has arrived. */
+  loaded: () => Module | undefined;
+}
+
+export function onFirstUse<Module>(importModule: () => Promise<Module>): FirstUseCode<Module> {
+  let module: Module | undefined;
+  let loading: Promise<Module> | undefined;
+  return {
+    load: () => {
+      loading ??= importModule().then(
+        (arrived) => {
+          module = arrived;
+          return arrived;
+        },
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      );
+      return loading;
+    },
+    loaded: () => module,
+  };
+}
+
+/** Starts fetching without waiting: a pointer over a trigger or focus on it, before the press that needs it. */
+export function preload(code: FirstUseCode<unknown>): void {
+  code.load().catch(() => {
+    // Offline for now: the press that needs the code asks again.
+  });
+}
+
+/**
+ * The module once it has arrived, fetching it while `wanted` (again each time `wanted` turns true after a failed
+ * fetch). Undefined until then; a component shows its light stand-in meanwhile.
+ */
+export function useFirstUse<Module>(code: FirstUseCode<Module>, wanted: boolean): Module | undefined {
+  const [module, setModule] = useState(code.loaded);
+  const ready = module ?? code.loaded();
+  useEffect(() => {
+    if (!wanted || ready) return;
+    let live = true;
+    code.load().then(
+      (arrived) => {
+        if (live) setModule(() => arrived);
+      },
+      () => {
+        // Offline: the stand-in stays, and the next use asks again.
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [code, wanted, ready]);
+  return ready;
+}
+
+/** True from the first time `open` is true, so a popup's code stays mounted and Radix closes it the usual way. */
+export function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
