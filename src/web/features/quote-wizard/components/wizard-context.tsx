@@ -1,4 +1,4 @@
-import { QUESTION_SECTIONS } from "@domain/quote/catalogue";
+import { QUESTION_SECTIONS } from "@domain/quote/question-sections";
 import type { Quote } from "@domain/quote/quote";
 import { createContext, useContext } from "react";
 
