@@ -63,6 +63,8 @@ export const API_OPERATIONS: Readonly<Record<string, OperationDescription>> = {
   "GET /api/quotes/stats": { operationId: "getQuoteStats" },
   "GET /api/quotes/renewals-due": { operationId: "listRenewalsDue", errors: [403] },
   "GET /api/quotes/{id}": { operationId: "getQuote", errors: [403, 404] },
+  // Another broker's policy is not found (404), never refused (403): brokers learn nothing of it.
+  "GET /api/policies/{policyNumber}": { operationId: "getPolicy", errors: [404] },
   "PATCH /api/quotes/{id}": { operationId: "updateQuote", errors: [403, 404, 409, 422] },
   "GET /api/quotes/{id}/options": { operationId: "getQuotationOptions", errors: [403, 404, 409, 422] },
   "POST /api/quotes/{id}/rate": { operationId: "rateQuote", errors: [403, 404, 409, 422] },

@@ -6,7 +6,7 @@
  *
  * Requests carry valid bodies in a state where the action can succeed, so the answer is the authorization
  * decision and nothing else: "allow" must succeed, a refusal must be exactly 401 'Authentication required' or
- * 403 'Insufficient permissions', and a refused write must leave the quote's version untouched.
+ * 403 'Insufficient permissions' (404 'Policy not found' where a route hides what the caller may not see), and a refused write must leave the quote's version untouched.
  */
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
@@ -33,7 +33,7 @@ import {
 const ACTORS = ["anonymous", "brokerA", "brokerB", "underwriter", "admin"] as const;
 type Actor = (typeof ACTORS)[number];
 type QuoteOwner = "brokerA" | "brokerB";
-type Expectation = "allow" | 401 | 403;
+type Expectation = "allow" | 401 | 403 | 404;
 
 const roleOf: Record<Exclude<Actor, "anonymous">, "BROKER" | "UNDERWRITER" | "ADMIN"> = {
   brokerA: "BROKER",
@@ -56,12 +56,21 @@ const roles =
 /** docs/product/permissions.md: a broker sees only their own quotes; underwriters and admins see all. */
 const readQuote: Access = (actor, owner) =>
   actor === "anonymous" ? 401 : roleOf[actor] !== "BROKER" || actor === owner ? "allow" : 403;
+/** docs/product/permissions.md: a policy as its quote; a broker asking for another's hears it does not exist. */
+const readPolicy: Access = (actor, owner) =>
+  actor === "anonymous" ? 401 : roleOf[actor] !== "BROKER" || actor === owner ? "allow" : 404;
 /** docs/product/permissions.md: brokers change their own quotes, underwriters any; admins read but never edit. */
 const editQuote: Access = (actor, owner) =>
   actor === "anonymous" ? 401 : actor === "admin" ? 403 : actor === "underwriter" || actor === owner ? "allow" : 403;
 /** docs/product/permissions.md: the review screen needs an underwriter or the owning broker (without an e-mailed token). */
 const reviewQuote: Access = (actor, owner) =>
   actor === "anonymous" ? 401 : actor === "underwriter" || actor === owner ? "allow" : 403;
+
+const REFUSALS: Record<Exclude<Expectation, "allow">, string> = {
+  401: "Authentication required",
+  403: "Insufficient permissions",
+  404: "Policy not found",
+};
 
 // ---------------------------------------------------------------------------------------------------------
 // What each route needs to be able to succeed.
@@ -75,6 +84,8 @@ interface Fixture {
   jobId?: string;
   companyNumber?: string;
   quoteReference?: string;
+  /** The policy number of an issued quote. */
+  policyNumber?: string;
   credentials?: { email: string; password: string };
 }
 
@@ -282,6 +293,11 @@ const RULES: Record<string, Rule> = {
     access: roles("BROKER", "UNDERWRITER"),
     request: () => ({ url: "/api/quotes", payload: STEP_ONE }),
   },
+  "GET /api/policies/:policyNumber": {
+    access: readPolicy,
+    quote: "issued",
+    request: (f) => ({ url: `/api/policies/${encodeURIComponent(f.policyNumber ?? "")}` }),
+  },
   "GET /api/quotes/:id": { access: readQuote, quote: "draft", request: (f) => ({ url: `/api/quotes/${f.quoteId}` }) },
   "PATCH /api/quotes/:id": {
     access: editQuote,
@@ -396,14 +412,15 @@ describeEachDatabase("authorization matrix", (ctx) => {
     return quote.id;
   }
 
-  async function quoteVersion(id: string): Promise<number> {
+  async function storedQuote(id: string): Promise<{ version: number; policyNumber: string | null }> {
     const response = await ctx.app.inject({
       method: "GET",
       url: `/api/quotes/${id}`,
       headers: { cookie: setup.adminCookie },
     });
-    return response.json().data.version;
+    return response.json().data;
   }
+  const quoteVersion = async (id: string) => (await storedQuote(id)).version;
 
   it("has a rule for every route the app serves, and a route for every rule", () => {
     const routes = routeTable(ctx.app);
@@ -446,6 +463,8 @@ describeEachDatabase("authorization matrix", (ctx) => {
             const fixture: Fixture = rule.prepare ? await rule.prepare(ctx, setup) : {};
             if (rule.quote && owner) {
               fixture.quoteId = fresh ? await makeQuote(owner, rule.quote) : await sharedQuote(owner, rule.quote);
+              if (rule.quote === "issued")
+                fixture.policyNumber = (await storedQuote(fixture.quoteId)).policyNumber ?? "";
             }
             const versionBefore = fixture.quoteId && expected !== "allow" ? await quoteVersion(fixture.quoteId) : 0;
             const { url, payload } = rule.request(fixture);
@@ -465,7 +484,7 @@ describeEachDatabase("authorization matrix", (ctx) => {
               }
             } else {
               const body = response.json();
-              const message = expected === 401 ? "Authentication required" : "Insufficient permissions";
+              const message = REFUSALS[expected];
               if (status !== expected || body.error !== message) {
                 failures.push(
                   `${where}: expected ${expected} '${message}', got ${status} ${response.body.slice(0, 200)}`,

@@ -134,8 +134,10 @@ describe("dashboard", () => {
     }
     const issued = rowOf("issued");
     await visible(issued.getByText("Issued", { exact: true }));
+    // The label stays; beside it, the only way on is to the policy.
     expect(await issued.getByRole("button").count()).toBe(0);
-    expect(await issued.getByRole("link").count()).toBe(0);
+    expect(await issued.getByRole("link").count()).toBe(1);
+    await visible(issued.getByRole("link", { name: /^View policy DCPI\/POL\/\d{6}$/ }));
     expect(await rowOf("quoted").getByRole("link", { name: /^Edit/ }).getAttribute("href")).toBe(
       `/quote/${(quotes.get("quoted") as CreatedQuote).id}`,
     );

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PAGE_SIZE } from "../../src/domain/constants";
 import { formatGbp, parseMoneyString } from "../../src/domain/money";
 import { ApiSession, completeQuoteData } from "./support/api";
-import { expectAccessible, expectTouchTargets, screenshot, toastText, visible } from "./support/browser";
+import { expectAccessible, expectTouchTargets, screenshot, toastText, visible, waitForPath } from "./support/browser";
 import { sharedSignedInBrowser } from "./support/session";
 import { expectOnStep } from "./wizard-helpers";
 
@@ -116,6 +116,13 @@ describe("renewals", () => {
     await ui.page.setViewportSize({ width: 390, height: 844 });
     await screenshot(ui.page, "renewal-step-7-390");
     await ui.page.setViewportSize({ width: 1440, height: 900 });
+
+    // The policy the renewal renews is one click away: its number links to the policy screen, which names the renewal.
+    await change.getByRole("link", { name: policy.policyNumber }).click();
+    await waitForPath(ui.page, `/policies/${encodeURIComponent(policy.policyNumber)}`);
+    await visible(ui.page.getByRole("heading", { level: 1, name: `Policy ${policy.policyNumber}` }));
+    await visible(ui.page.getByRole("link", { name: /^DCPI-\d{6}$/ }).last());
+    await visible(ui.page.getByTestId("policy-history").getByText("Renewal started"));
 
     // Once renewed, the dashboard row links to the renewal instead of offering Renew again.
     await ui.page.goto("/dashboard");

@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   "CROSS_SITE_REQUEST",
   "NOT_FOUND",
   "QUOTE_NOT_FOUND",
+  "POLICY_NOT_FOUND",
   "COMPANY_NOT_FOUND",
   "QUOTE_STATE_CONFLICT",
   "RENEWAL_CONFLICT",
@@ -85,6 +86,8 @@ export const ERROR_CATALOGUE = {
   // 404: what the path names does not exist.
   NOT_FOUND: { status: 404, message: "Not found" },
   QUOTE_NOT_FOUND: { status: 404, message: "Quote not found" },
+  // Also for a policy the caller may not see: a broker learns nothing of another broker's policies.
+  POLICY_NOT_FOUND: { status: 404, message: "Policy not found" },
   COMPANY_NOT_FOUND: { status: 404, message: "No company with this number was found in the company register" },
 
   // 409: the request conflicts with what is stored now.

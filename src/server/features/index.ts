@@ -11,6 +11,7 @@ import { companyRoutes } from "./companies/routes";
 import { documentRoutes } from "./documents/routes";
 import { impactRoutes } from "./impact/routes";
 import { quoteOptionRoutes } from "./quotes/options-routes";
+import { policyRoutes } from "./quotes/policy-routes";
 import { quoteRoutes } from "./quotes/routes";
 import { ratingVersionRoutes } from "./rating-versions/routes";
 import { underwritingRoutes } from "./underwriting/routes";
@@ -27,6 +28,7 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   appConfigRoutes,
   quoteRoutes,
   quoteOptionRoutes,
+  policyRoutes,
   underwritingRoutes,
   documentRoutes,
   bordereauRoutes,

@@ -1,7 +1,7 @@
 import { type ReactNode, Suspense, useEffect } from "react";
 import { Redirect, Route, Switch, useSearch } from "wouter";
 import { FullPageSpinner } from "../components/ui/spinner";
-import { paths, routePatterns } from "../config/paths";
+import { paths, policyNumberOf, routePatterns } from "../config/paths";
 import { addressedStepScreen } from "../features/quote-wizard/step-screens";
 import { useMe } from "../lib/api/get-me";
 import { lazyScreen } from "../lib/lazy-screen";
@@ -17,6 +17,7 @@ const QuoteWizardRoute = lazyScreen(() => import("../features/quote-wizard/quote
 const UnderwriterReviewRoute = lazyScreen(() => import("../features/underwriting/underwriter-review-route"));
 const UnderwriterQueueRoute = lazyScreen(() => import("../features/underwriting/underwriter-queue-route"));
 const BordereauRoute = lazyScreen(() => import("../features/bordereau/bordereau-route"));
+const PolicyRoute = lazyScreen(() => import("../features/policies/policy-route"));
 
 /**
  * Fetches the code of the screen an address shows while the session lookup is still under way: the guards
@@ -115,6 +116,16 @@ export function AppRouter() {
             <>
               <Preload screen={UnderwriterReviewRoute} />
               <ReviewRoute quoteId={params.quoteId} />
+            </>
+          )}
+        </Route>
+        <Route path={routePatterns.policy}>
+          {(params) => (
+            <>
+              <Preload screen={PolicyRoute} />
+              <RequireRole roles={EVERY_ROLE}>
+                <PolicyRoute policyNumber={policyNumberOf(params.policyNumber)} />
+              </RequireRole>
             </>
           )}
         </Route>

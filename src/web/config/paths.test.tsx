@@ -2,7 +2,7 @@
 import { renderHook } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { matchRoute, useRouter } from "wouter";
-import { paths, routePatterns } from "./paths";
+import { paths, policyNumberOf, routePatterns } from "./paths";
 
 /** The parser the router itself matches addresses with. */
 const { parser } = renderHook(() => useRouter()).result.current;
@@ -23,6 +23,14 @@ describe("paths and the router's patterns", () => {
       expect(match(routePatterns.adminSection, paths.admin[section])).toMatchObject([true, { section }]);
     }
     expect(match(routePatterns.adminSection, paths.admin.root)[0]).toBe(true);
+  });
+
+  it("carry a policy number's slashes in one segment, and give the number back whole", () => {
+    const [matched, params] = match(routePatterns.policy, paths.policy("DCPI/POL/000042"));
+    expect(matched).toBe(true);
+    expect(policyNumberOf((params as { policyNumber: string }).policyNumber)).toBe("DCPI/POL/000042");
+    // A malformed escape is taken as written (and then simply not found), never a thrown error.
+    expect(policyNumberOf("DCPI%E0%A4%A")).toBe("DCPI%E0%A4%A");
   });
 
   it("keep a step address out of the plain quote route, and the list out of the wizard's area", () => {

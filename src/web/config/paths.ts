@@ -2,6 +2,7 @@
 const QUOTE = "/quote";
 const UNDERWRITER_REVIEW = "/uw/review";
 const ADMIN = "/admin";
+const POLICIES = "/policies";
 
 export const paths = {
   root: "/",
@@ -19,6 +20,8 @@ export const paths = {
   underwriterReviewArea: UNDERWRITER_REVIEW,
   underwriterReview: (quoteId: string) => `${UNDERWRITER_REVIEW}/${encodeURIComponent(quoteId)}`,
   underwriterDashboard: "/uw/dashboard",
+  /** An issued policy; its number's slashes are encoded (/policies/DCPI%2FPOL%2F000042). */
+  policy: (policyNumber: string) => `${POLICIES}/${encodeURIComponent(policyNumber)}`,
   /** The monthly premium bordereau, for underwriters and admins. */
   bordereau: "/bordereau",
   admin: {
@@ -35,8 +38,21 @@ export const routePatterns = {
   quoteStep: `${QUOTE}/:id/step/:step`,
   quote: `${QUOTE}/:id`,
   underwriterReview: `${UNDERWRITER_REVIEW}/:quoteId`,
+  policy: `${POLICIES}/:policyNumber`,
   adminSection: `${ADMIN}/:section?`,
 } as const;
+
+/**
+ * The policy number a /policies address names. The router leaves an encoded slash (%2F) encoded, so the segment
+ * is decoded here; a malformed one is taken as written (and is then simply not found).
+ */
+export function policyNumberOf(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
 export type AdminSection = "dashboard" | "rating" | "users" | "audit";
 

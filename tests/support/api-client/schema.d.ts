@@ -117,6 +117,10 @@ export interface paths {
     /** The quote priced at every cover limit and excess option */
     get: operations["getQuotationOptions"];
   };
+  "/api/policies/{policyNumber}": {
+    /** An issued policy: insured, period, cover, premium paid, status, documents and history; 404 when unknown or not the caller's */
+    get: operations["getPolicy"];
+  };
   "/api/uw/review/{id}": {
     /** The underwriter review of a quote (session, or an e-mailed review token) */
     get: operations["getUnderwriterReview"];
@@ -158,7 +162,7 @@ export interface components {
        * @description A machine-readable code from the closed list of docs/product/errors.md, e.g. VALIDATION_FAILED
        * @enum {string}
        */
-      code: "VALIDATION_FAILED" | "INVALID_JSON" | "COMPANY_SEARCH_TOO_SHORT" | "COMPANY_SEARCH_TOO_LONG" | "INVALID_COMPANY_NUMBER" | "BAD_REQUEST" | "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "INVALID_REVIEW_TOKEN" | "INSUFFICIENT_PERMISSIONS" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "QUOTE_NOT_FOUND" | "COMPANY_NOT_FOUND" | "QUOTE_STATE_CONFLICT" | "RENEWAL_CONFLICT" | "VERSION_CONFLICT" | "QUOTE_INCOMPLETE" | "EMAIL_TAKEN" | "CANNOT_DELETE_SELF" | "RATING_VERSION_PUBLISHED" | "RATING_TEST_CASES_FAILING" | "QUOTE_NOT_RATED" | "EFFECTIVE_PERIOD_CONFLICT" | "IMPACT_ANALYSIS_BUSY" | "CONFLICT" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "NO_RATING_VERSION" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "DOCUMENTS_BUSY" | "INTERNAL_ERROR" | "COMPANY_REGISTER_UNAVAILABLE" | "COMPANY_REGISTER_TIMEOUT" | "COMPANY_REGISTER_UNAUTHORISED" | "COMPANY_REGISTER_INVALID_RESPONSE" | "COMPANY_REGISTER_RATE_LIMITED" | "DATABASE_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+      code: "VALIDATION_FAILED" | "INVALID_JSON" | "COMPANY_SEARCH_TOO_SHORT" | "COMPANY_SEARCH_TOO_LONG" | "INVALID_COMPANY_NUMBER" | "BAD_REQUEST" | "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "INVALID_REVIEW_TOKEN" | "INSUFFICIENT_PERMISSIONS" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "QUOTE_NOT_FOUND" | "POLICY_NOT_FOUND" | "COMPANY_NOT_FOUND" | "QUOTE_STATE_CONFLICT" | "RENEWAL_CONFLICT" | "VERSION_CONFLICT" | "QUOTE_INCOMPLETE" | "EMAIL_TAKEN" | "CANNOT_DELETE_SELF" | "RATING_VERSION_PUBLISHED" | "RATING_TEST_CASES_FAILING" | "QUOTE_NOT_RATED" | "EFFECTIVE_PERIOD_CONFLICT" | "IMPACT_ANALYSIS_BUSY" | "CONFLICT" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "NO_RATING_VERSION" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "DOCUMENTS_BUSY" | "INTERNAL_ERROR" | "COMPANY_REGISTER_UNAVAILABLE" | "COMPANY_REGISTER_TIMEOUT" | "COMPANY_REGISTER_UNAUTHORISED" | "COMPANY_REGISTER_INVALID_RESPONSE" | "COMPANY_REGISTER_RATE_LIMITED" | "DATABASE_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
       /** @description On validation failures only: each failing field's dot path into the body and its message */
       issues?: {
           path: string;
@@ -5744,6 +5748,125 @@ export interface operations {
       };
       /** @description No published rating version covers the quote's inception date (NO_RATING_VERSION) */
       422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** An issued policy: insured, period, cover, premium paid, status, documents and history; 404 when unknown or not the caller's */
+  getPolicy: {
+    parameters: {
+      path: {
+        policyNumber: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              policyNumber: string;
+              quoteId: string;
+              reference: string;
+              productCode: string;
+              /** @enum {string} */
+              status: "In force" | "Expired" | "Renewed";
+              broker: {
+                name: string;
+                email: string;
+              } | null;
+              issuedAt: string | null;
+              insured: {
+                proposerName: string;
+                tradingName: string | null;
+                businessAddress: string | null;
+                businessActivity: string | null;
+              };
+              period: {
+                inceptionDate: string;
+                expiryDate: string;
+              };
+              cover: {
+                coverLimit: string;
+                /** @enum {string} */
+                excessOption: "standard" | "2x" | "5x";
+                excess: string;
+                additionalCovers: {
+                    label: string;
+                    limit: string;
+                  }[];
+              };
+              premium: {
+                basePremium: string | null;
+                fees: {
+                    code: string;
+                    label: string;
+                    amount: string;
+                  }[];
+                taxes: string | null;
+                totalPremium: string | null;
+              };
+              documents: ({
+                  /** @enum {string} */
+                  type: "statementOfFact" | "policySchedule" | "dcPolicyWording";
+                  /** @enum {string} */
+                  method: "GET" | "POST";
+                  href: string;
+                })[];
+              renewal: ({
+                quoteId: string;
+                reference: string;
+                /** @enum {string} */
+                status: "DRAFT" | "QUOTED" | "REFERRED" | "UW_REQUESTED" | "UW_APPROVED" | "UW_DECLINED" | "ISSUED";
+                policyNumber: string | null;
+              }) | null;
+              renewalOf: ({
+                reference: string;
+                policyNumber: string | null;
+              }) | null;
+              history: ({
+                  /** @enum {string} */
+                  event: "issued" | "renewal_started" | "renewal_issued";
+                  title: string;
+                  at: string;
+                  actor: {
+                    name: string;
+                    email: string;
+                  } | null;
+                  lines: string[];
+                })[];
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

@@ -1,6 +1,6 @@
 /**
  * The dashboard's list and figures (docs/product/screens.md and docs/product/errors.md "Dashboard search"; docs/product/permissions.md). Search is done in the
- * database: a case-insensitive substring over reference, proposer, contact e-mail, broker name and e-mail,
+ * database: a case-insensitive substring over reference, policy number, proposer, contact e-mail, broker name and e-mail,
  * product code and type, plus the statuses whose value or shown label contains the text. All the text fields
  * are matched at once in the quote's search text (kept lower-cased by database triggers, ADR 0024, on the
  * narrow quote_search rows, ADR 0043), so one trigram index serves the whole OR even for the broker's name

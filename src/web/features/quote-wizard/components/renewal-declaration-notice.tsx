@@ -1,5 +1,6 @@
 import type { Quote } from "@domain/quote/quote";
 import { Info } from "lucide-react";
+import { RenewedPolicyLink } from "./quote/renewed-policy-link";
 
 /**
  * Step 6 of a renewal (docs/product/screens.md): the answers shown are last year's, copied from the expiring
@@ -15,7 +16,9 @@ export function RenewalDeclarationNotice({ quote }: { quote: Quote | undefined }
     >
       <h2 id="renewal-declaration-title" className="flex items-center gap-2 font-semibold">
         <Info aria-hidden="true" className="h-4 w-4" />
-        Renewal of {quote.renewalOf.policyNumber ?? quote.renewalOf.reference}: review last year's answers
+        <span>
+          Renewal of <RenewedPolicyLink renewed={quote.renewalOf} />: review last year's answers
+        </span>
       </h2>
       <p>
         These answers are last year's declaration. Check each one with the insured, change any that no longer hold, and

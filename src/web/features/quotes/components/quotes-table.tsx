@@ -13,7 +13,7 @@ import { Tooltip } from "@web/components/ui/tooltip";
 import { paths } from "@web/config/paths";
 import { MD_QUERY, useMediaQuery } from "@web/hooks/use-media-query";
 import { rememberedQuoteStep } from "@web/lib/last-quote-step";
-import { CircleCheck, Pencil, Play } from "lucide-react";
+import { CircleCheck, FileText, Pencil, Play } from "lucide-react";
 import { Link } from "wouter";
 import type { QuoteRow } from "../api/get-quotes";
 import { ReviewAction, RowDecision } from "./row-decision";
@@ -29,10 +29,20 @@ function RowActions({ row }: { row: QuoteRow }) {
   const actions = dashboardRowActions(quote.status, isQuoteDataComplete(quote));
   if (actions.issuedLabel) {
     return (
-      <span className="inline-flex items-center gap-1 text-xs font-semibold text-violet-800">
-        <CircleCheck aria-hidden="true" className="h-4 w-4" />
-        Issued
-      </span>
+      <div className="flex flex-wrap items-center gap-1.5">
+        <span className="inline-flex items-center gap-1 text-xs font-semibold text-violet-800">
+          <CircleCheck aria-hidden="true" className="h-4 w-4" />
+          Issued
+        </span>
+        {quote.policyNumber ? (
+          <Button asChild size="sm" variant="outline">
+            <Link href={paths.policy(quote.policyNumber)} aria-label={`View policy ${quote.policyNumber}`}>
+              <FileText aria-hidden="true" className="h-3.5 w-3.5" />
+              View policy
+            </Link>
+          </Button>
+        ) : null}
+      </div>
     );
   }
   const documentQuote = { id: quote.id, reference: quote.reference, proposerName: quote.proposerName };

@@ -4,6 +4,7 @@ import { renewalPremiumChange } from "@domain/quote/renewal";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { paths } from "@web/config/paths";
 import { Link } from "wouter";
+import { RenewedPolicyLink } from "./renewed-policy-link";
 
 function signedGbp(pence: number): string {
   if (pence === 0) return formatGbp(0);
@@ -28,7 +29,9 @@ export function RenewalPremiumChange({ quote }: { quote: Quote }) {
   return (
     <Card aria-labelledby="renewal-premium-title" data-testid="renewal-premium-change">
       <CardHeader>
-        <CardTitle id="renewal-premium-title">Renewal of {renewed.policyNumber ?? renewed.reference}</CardTitle>
+        <CardTitle id="renewal-premium-title">
+          Renewal of <RenewedPolicyLink renewed={renewed} />
+        </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-2 text-sm">
         <dl className="grid gap-1">

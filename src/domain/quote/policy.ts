@@ -1,0 +1,92 @@
+/**
+ * An issued policy as the policy screen shows it (docs/product/life-cycle.md "The policy"): its status in words,
+ * its period, its cover and its history. The status follows from the calendar and from its renewal, never from a
+ * stored column: the policy itself stays ISSUED and unchanged for good. Apart from policy-schema.ts, the API's
+ * answer, so the screen loads no zod for the rules.
+ */
+import { excessAmount } from "../format/excess";
+import type { ExcessOption } from "../rating/input";
+import { ADDITIONAL_COVERS } from "./additional-covers";
+import { deriveRatingInput, type StoredQuoteSections, selectionsFromRisk } from "./rating-input";
+import { policyExpiryDate } from "./renewal";
+
+/** What a policy is on a day: in force, past its last day of cover, or carried on by an issued renewal. */
+export const POLICY_STATUSES = ["In force", "Expired", "Renewed"] as const;
+export type PolicyStatus = (typeof POLICY_STATUSES)[number];
+
+/**
+ * The policy's status on London day `today`. Renewed once its renewal has been issued, whatever the day (cover
+ * carries on under the renewal from the anniversary); a renewal quoted but not issued changes nothing. Otherwise
+ * in force up to and including its last day of cover, expired from the day after. A policy issued ahead of its
+ * inception date is in force: it is bound and its cover is certain, only not yet started.
+ */
+export function policyStatus(policy: { inceptionDate: string; renewalIssued: boolean }, today: string): PolicyStatus {
+  if (policy.renewalIssued) return "Renewed";
+  return today > policyExpiryDate(policy.inceptionDate) ? "Expired" : "In force";
+}
+
+/** The excess option as stored; anything unknown reads as the standard excess, as the schedule prints it. */
+function excessOptionOf(value: string): ExcessOption {
+  return value === "2x" || value === "5x" ? value : "standard";
+}
+
+export interface PolicyCover {
+  /** Limit of indemnity in whole pounds, in the aggregate. */
+  coverLimit: number;
+  excessOption: ExcessOption;
+  /** Excess in whole pounds, each and every claim. */
+  excess: number;
+  /** The additional covers bought, each with its limit in whole pounds. */
+  additionalCovers: { label: string; limit: number }[];
+}
+
+/**
+ * The cover the policy was issued with: what its schedule prints, read from the stored quote the same way rating
+ * reads it (the step-7 selections over the financial overview).
+ */
+export function policyCover(
+  quote: StoredQuoteSections & {
+    risk?: Parameters<typeof selectionsFromRisk>[0];
+    turnoverBand?: Parameters<typeof selectionsFromRisk>[1];
+  },
+): PolicyCover {
+  const input = deriveRatingInput(quote, selectionsFromRisk(quote.risk, quote.turnoverBand));
+  const excessOption = excessOptionOf(input.excessOption);
+  return {
+    coverLimit: input.coverLimit,
+    excessOption,
+    excess: excessAmount(input.coverLimit, excessOption),
+    additionalCovers: ADDITIONAL_COVERS.filter((cover) => input[cover.flag]).map((cover) => ({
+      label: cover.label,
+      limit: input[cover.limit],
+    })),
+  };
+}
+
+/**
+ * The audit entries that make a policy's history: its issue and its renewal being started (entries of the policy),
+ * and its renewal's issue (an entry of the renewal).
+ */
+export const POLICY_HISTORY_EVENTS = ["issued", "renewal_started", "renewal_issued"] as const;
+export type PolicyHistoryEvent = (typeof POLICY_HISTORY_EVENTS)[number];
+
+const POLICY_HISTORY_TITLES: Readonly<Record<PolicyHistoryEvent, string>> = {
+  issued: "Policy issued",
+  renewal_started: "Renewal started",
+  renewal_issued: "Renewal issued",
+};
+
+export function policyHistoryTitle(event: PolicyHistoryEvent): string {
+  return POLICY_HISTORY_TITLES[event];
+}
+
+/**
+ * Which history event an audit entry is, or null: the policy's own `issued` and `renewed` entries, and the
+ * renewal's `issued` entry.
+ */
+export function policyHistoryEventOf(entry: { action: string; ofRenewal: boolean }): PolicyHistoryEvent | null {
+  if (entry.ofRenewal) return entry.action === "issued" ? "renewal_issued" : null;
+  if (entry.action === "issued") return "issued";
+  if (entry.action === "renewed") return "renewal_started";
+  return null;
+}

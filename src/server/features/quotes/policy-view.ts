@@ -1,0 +1,152 @@
+/**
+ * GET /api/policies/{policyNumber} (docs/product/screens.md "Policy"): an issued quote read as its policy. Whoever
+ * may see the quote may see its policy; an unknown number and another broker's policy alike answer 404
+ * POLICY_NOT_FOUND, so a broker learns nothing of policies that are not theirs. The status, period and cover are
+ * the domain's; the figures are the quote's own, as stored.
+ */
+import { and, asc, eq, inArray, or } from "drizzle-orm";
+import { auditDetailLines } from "../../../domain/audit";
+import { todayInLondon } from "../../../domain/format/dates";
+import { penceToMoneyString } from "../../../domain/money";
+import { decideQuoteAction } from "../../../domain/quote/lifecycle";
+import { policyCover, policyHistoryEventOf, policyHistoryTitle, policyStatus } from "../../../domain/quote/policy";
+import type { PolicyView } from "../../../domain/quote/policy-schema";
+import { policyExpiryDate } from "../../../domain/quote/renewal";
+import type { Database } from "../../db/client";
+import { auditLog, quotes, users } from "../../db/schema";
+import { AppError } from "../../errors";
+import { findQuoteWithBroker, type QuoteActor } from "./repository";
+
+function money(pence: number | null): string | null {
+  return pence === null ? null : penceToMoneyString(pence);
+}
+
+async function findPolicyId(db: Database, policyNumber: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(and(eq(quotes.policyNumber, policyNumber), eq(quotes.status, "ISSUED")))
+    .limit(1);
+  return row?.id;
+}
+
+async function findRenewal(db: Database, policyId: string) {
+  const [row] = await db
+    .select({
+      quoteId: quotes.id,
+      reference: quotes.reference,
+      status: quotes.status,
+      policyNumber: quotes.policyNumber,
+    })
+    .from(quotes)
+    .where(eq(quotes.renewalOfId, policyId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The policy's issue and renewal entries, and its renewal's issue, oldest first. */
+async function findPolicyHistory(db: Database, policyId: string, renewalId: string | null) {
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      entityId: auditLog.entityId,
+      action: auditLog.action,
+      details: auditLog.details,
+      createdAt: auditLog.createdAt,
+      actor: { name: users.name, email: users.email },
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(
+      and(
+        eq(auditLog.entityType, "quote"),
+        or(
+          and(eq(auditLog.entityId, policyId), inArray(auditLog.action, ["issued", "renewed"])),
+          renewalId === null ? undefined : and(eq(auditLog.entityId, renewalId), eq(auditLog.action, "issued")),
+        ),
+      ),
+    )
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+  return rows.flatMap((row) => {
+    const event = policyHistoryEventOf({ action: row.action, ofRenewal: row.entityId !== policyId });
+    if (event === null) return [];
+    return [
+      {
+        event,
+        title: policyHistoryTitle(event),
+        at: row.createdAt.toISOString(),
+        actor: row.actor,
+        lines: auditDetailLines({ entityType: "quote", action: row.action, details: row.details }),
+      },
+    ];
+  });
+}
+
+export async function policyViewFor(
+  db: Database,
+  actor: QuoteActor,
+  policyNumber: string,
+  now: Date,
+): Promise<PolicyView> {
+  const id = await findPolicyId(db, policyNumber);
+  const found = id === undefined ? undefined : await findQuoteWithBroker(db, id);
+  if (!found) throw new AppError("POLICY_NOT_FOUND");
+  const { quote } = found;
+  const mayView = decideQuoteAction({
+    action: "view",
+    status: quote.status,
+    role: actor.role,
+    isOwner: quote.brokerId === actor.id,
+  }).allowed;
+  if (!mayView || quote.policyNumber === null) throw new AppError("POLICY_NOT_FOUND");
+
+  const renewal = await findRenewal(db, quote.id);
+  const cover = policyCover(quote);
+  const pounds = (amount: number) => penceToMoneyString(amount * 100);
+  const documentsOf = `/api/quotes/${quote.id}`;
+  return {
+    policyNumber: quote.policyNumber,
+    quoteId: quote.id,
+    reference: quote.reference,
+    productCode: quote.productCode,
+    status: policyStatus(
+      { inceptionDate: quote.inceptionDate, renewalIssued: renewal?.status === "ISSUED" },
+      todayInLondon(now),
+    ),
+    broker: found.broker,
+    issuedAt: quote.issuedAt ? quote.issuedAt.toISOString() : null,
+    insured: {
+      proposerName: quote.proposerName,
+      tradingName: quote.tradingName,
+      businessAddress: quote.businessAddress,
+      businessActivity: quote.insuredsDetails?.businessActivity ?? null,
+    },
+    period: { inceptionDate: quote.inceptionDate, expiryDate: policyExpiryDate(quote.inceptionDate) },
+    cover: {
+      coverLimit: pounds(cover.coverLimit),
+      excessOption: cover.excessOption,
+      excess: pounds(cover.excess),
+      additionalCovers: cover.additionalCovers.map((extra) => ({ label: extra.label, limit: pounds(extra.limit) })),
+    },
+    premium: {
+      basePremium: money(quote.basePremium),
+      fees: (quote.fees ?? []).map((fee) => ({
+        code: fee.code,
+        label: fee.label,
+        amount: penceToMoneyString(fee.amount),
+      })),
+      taxes: money(quote.taxes),
+      totalPremium: money(quote.totalPremium),
+    },
+    documents: [
+      { type: "statementOfFact", method: "POST", href: `${documentsOf}/statement-of-fact` },
+      { type: "policySchedule", method: "POST", href: `${documentsOf}/policy-schedule` },
+      { type: "dcPolicyWording", method: "GET", href: "/api/documents/dc-wording?download=true" },
+    ],
+    renewal,
+    renewalOf: found.renewalOf
+      ? { reference: found.renewalOf.reference, policyNumber: found.renewalOf.policyNumber }
+      : null,
+    history: await findPolicyHistory(db, quote.id, renewal?.quoteId ?? null),
+  };
+}
