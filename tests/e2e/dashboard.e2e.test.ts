@@ -3,7 +3,17 @@ import { unzipSync } from "fflate";
 import type { Locator } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ApiSession, type CreatedQuote, type QuoteStatusName, quoteInStatus } from "./support/api";
-import { expectAccessible, newContext, screenshot, signInContext, toastText, visible } from "./support/browser";
+import {
+  expectAccessible,
+  expectNoSideScroll,
+  expectTouchTargets,
+  newContext,
+  screenshot,
+  signedInPage,
+  signInContext,
+  toastText,
+  visible,
+} from "./support/browser";
 import { sharedSignedInBrowser } from "./support/session";
 
 /** Every quote of this file carries this tag in its name, so a search finds exactly them. */
@@ -102,15 +112,15 @@ describe("dashboard", () => {
     await visible(rowOf("issued"));
     const expectations: Record<
       string,
-      { badge: string; continue: boolean; edit: boolean; documents: boolean; email: boolean }
+      { badge: string; continue: boolean; edit: boolean; documents: boolean; email: boolean; issue: boolean }
     > = {
-      draft: { badge: "DRAFT", continue: true, edit: true, documents: false, email: false },
-      "draft-complete": { badge: "DRAFT", continue: true, edit: true, documents: true, email: true },
-      quoted: { badge: "COMPLETED", continue: false, edit: true, documents: true, email: true },
-      referred: { badge: "REFERRED", continue: false, edit: true, documents: true, email: false },
-      requested: { badge: "UW REQUESTED", continue: false, edit: false, documents: true, email: false },
-      approved: { badge: "UW APPROVED", continue: false, edit: true, documents: true, email: true },
-      declined: { badge: "UW DECLINED", continue: false, edit: false, documents: true, email: false },
+      draft: { badge: "DRAFT", continue: true, edit: true, documents: false, email: false, issue: false },
+      "draft-complete": { badge: "DRAFT", continue: true, edit: true, documents: true, email: true, issue: false },
+      quoted: { badge: "COMPLETED", continue: false, edit: true, documents: true, email: true, issue: true },
+      referred: { badge: "REFERRED", continue: false, edit: true, documents: true, email: false, issue: false },
+      requested: { badge: "UW REQUESTED", continue: false, edit: false, documents: true, email: false, issue: false },
+      approved: { badge: "UW APPROVED", continue: false, edit: true, documents: true, email: true, issue: false },
+      declined: { badge: "UW DECLINED", continue: false, edit: false, documents: true, email: false, issue: false },
     };
     for (const [key, expected] of Object.entries(expectations)) {
       const row = rowOf(key);
@@ -124,12 +134,14 @@ describe("dashboard", () => {
         edit: await has(`Edit ${reference}`),
         documents: await has(`Download documents for ${reference}`),
         email: await has(`Email documents for ${reference} to underwriting`),
+        issue: await has(`Issue Policy ${reference}`),
       }).toEqual({
         key,
         continue: expected.continue,
         edit: expected.edit,
         documents: expected.documents,
         email: expected.email,
+        issue: expected.issue,
       });
     }
     const issued = rowOf("issued");
@@ -241,5 +253,91 @@ describe("dashboard", () => {
       `Professional Indemnity Quote - ${nameOf("quoted")} (${quoted.reference})`,
     );
     await screenshot(ui.page, "dashboard-email-ready");
+  });
+});
+
+/** Quotes bound from their dashboard row carry this tag, so the searches above never meet them. */
+const ISSUE_TAG = `Iq${Date.now().toString(36)}`;
+const VIEWPORTS = [
+  { name: "1440", width: 1440, height: 900 },
+  { name: "390", width: 390, height: 844 },
+] as const;
+
+describe("issuing a policy from the dashboard row", () => {
+  const toIssue = new Map<string, CreatedQuote>();
+
+  beforeAll(async () => {
+    const sessions = { broker: await ApiSession.signIn("BROKER"), underwriter: await ApiSession.signIn("UNDERWRITER") };
+    for (const { name } of VIEWPORTS) {
+      toIssue.set(name, await quoteInStatus("QUOTED", `${ISSUE_TAG} ${name} Ltd`, sessions));
+    }
+  });
+
+  for (const viewport of VIEWPORTS) {
+    it(`asks as step 7 does, Cancel changes nothing, and Issue Policy binds the completed quote at ${viewport.name} px`, async () => {
+      const quote = toIssue.get(viewport.name) as CreatedQuote;
+      await ui.page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await ui.page.goto("/dashboard");
+      await searchFor(quote.reference);
+      const row = ui.page.locator(`[data-testid="quote-row"][data-reference="${quote.reference}"]`);
+      await visible(row.getByText("COMPLETED", { exact: true }));
+      await expect.poll(() => ui.page.getByTestId("quote-row").count()).toBe(1);
+      const issue = row.getByRole("button", { name: `Issue Policy ${quote.reference}` });
+      await visible(issue);
+      if (viewport.width < 768) await expectTouchTargets(row);
+      await screenshot(ui.page, `dashboard-issue-row-${viewport.name}`);
+
+      // Cancel: the dialog closes and the quote is still completed, with Issue Policy still offered.
+      await issue.click();
+      const dialog = ui.page.getByRole("alertdialog", { name: "Issue Policy" });
+      await visible(dialog.getByText(`Issue a policy for ${ISSUE_TAG} ${viewport.name} Ltd at a premium of £`));
+      await visible(
+        dialog.getByText(/incepting on \d\d\/\d\d\/\d{4}\? Once issued, the quote can no longer be changed\.$/),
+      );
+      await screenshot(ui.page, `dashboard-issue-confirm-${viewport.name}`);
+      await expectAccessible(ui.page, `the dashboard's Issue Policy confirmation at ${viewport.name} px`);
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      await visible(row.getByText("COMPLETED", { exact: true }));
+      await visible(issue);
+
+      // Confirm: the policy is issued and the row becomes 'Issued' with its way to the policy.
+      await issue.click();
+      await dialog.getByRole("button", { name: "Issue Policy" }).click();
+      const policyNumber = `DCPI/POL/${quote.reference.slice("DCPI-".length)}`;
+      expect(await toastText(ui.page, "Policy Issued")).toContain(
+        `Policy ${policyNumber} for ${ISSUE_TAG} ${viewport.name} Ltd`,
+      );
+      await visible(row.getByText("Issued", { exact: true }));
+      await visible(row.getByRole("link", { name: `View policy ${policyNumber}` }));
+      expect(await row.getByRole("button", { name: /^Issue Policy/ }).count()).toBe(0);
+      await dialog.waitFor({ state: "hidden" });
+      await screenshot(ui.page, `dashboard-issued-row-${viewport.name}`);
+      await expectNoSideScroll(ui.page, `the dashboard with an issued row at ${viewport.name} px`);
+    });
+  }
+
+  it("does not offer Issue Policy once a completed quote's 30-day validity has run out", async () => {
+    const quoted = quotes.get("quoted") as CreatedQuote;
+    const tab = await signedInPage(ui.browser, "BROKER");
+    try {
+      // The browser's clock 31 days on: the same quote, now past its validity as the dashboard judges it.
+      await tab.context.clock.install({ time: new Date(Date.now() + 31 * 24 * 60 * 60 * 1000) });
+      for (const viewport of VIEWPORTS) {
+        await tab.page.setViewportSize({ width: viewport.width, height: viewport.height });
+        await tab.page.goto("/dashboard");
+        await tab.page
+          .getByPlaceholder("Search quotes by reference, company, broker, or product")
+          .fill(quoted.reference);
+        const row = tab.page.locator(`[data-testid="quote-row"][data-reference="${quoted.reference}"]`);
+        await expect.poll(() => tab.page.getByTestId("quote-row").count()).toBe(1);
+        await visible(row.getByText(/^Expired on \d\d\/\d\d\/\d{4}/));
+        await visible(row.getByRole("link", { name: `Edit ${quoted.reference}` }));
+        expect(await row.getByRole("button", { name: /^Issue Policy/ }).count()).toBe(0);
+        await screenshot(tab.page, `dashboard-expired-row-${viewport.name}`);
+      }
+    } finally {
+      await tab.context.close();
+    }
   });
 });

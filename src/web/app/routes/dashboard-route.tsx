@@ -11,6 +11,7 @@ import { Pagination } from "../../components/ui/pagination";
 import { Select } from "../../components/ui/select";
 import { FullPageSpinner, Spinner } from "../../components/ui/spinner";
 import { paths } from "../../config/paths";
+import { IssuePolicyAction } from "../../features/quote-wizard/components/quote/issue-policy-action";
 import { useQuotes } from "../../features/quotes/api/get-quotes";
 import { QuoteStatsPanel } from "../../features/quotes/components/quote-stats";
 import { QuotesTable } from "../../features/quotes/components/quotes-table";
@@ -120,7 +121,13 @@ export default function DashboardRoute() {
                 </div>
               ) : (
                 <>
-                  <QuotesTable rows={quotes.data.rows} now={now} />
+                  <QuotesTable
+                    rows={quotes.data.rows}
+                    now={now}
+                    issueAction={(quote) => (
+                      <IssuePolicyAction quote={quote} now={now} size="sm" label={`Issue Policy ${quote.reference}`} />
+                    )}
+                  />
                   <Pagination meta={quotes.data.meta} onPageChange={setPage} label="Quote pages" />
                 </>
               )}

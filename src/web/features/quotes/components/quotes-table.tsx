@@ -2,6 +2,7 @@ import { formatRelativeTime } from "@domain/format/relative-time";
 import { formatGbp, parseMoneyString } from "@domain/money";
 import { isQuoteDataComplete } from "@domain/quote/completeness";
 import { dashboardRowActions } from "@domain/quote/lifecycle";
+import type { Quote } from "@domain/quote/quote";
 import { DocumentDownloadMenu } from "@web/components/documents/document-download-menu";
 import { EmailPackageButton } from "@web/components/documents/email-package-button";
 import { QuoteStatusBadge } from "@web/components/quote/quote-status-badge";
@@ -14,6 +15,7 @@ import { paths } from "@web/config/paths";
 import { MD_QUERY, useMediaQuery } from "@web/hooks/use-media-query";
 import { rememberedQuoteStep } from "@web/lib/last-quote-step";
 import { CircleCheck, FileText, Pencil, Play } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import type { QuoteRow } from "../api/get-quotes";
 import { ReviewAction, RowDecision } from "./row-decision";
@@ -24,7 +26,13 @@ function premiumText(totalPremium: string | null | undefined): string {
   return pence === null ? "-" : formatGbp(pence);
 }
 
-function RowActions({ row }: { row: QuoteRow }) {
+/**
+ * Binding is the quote wizard's (its confirmation and request are written once, there); the dashboard screen hands
+ * it to the rows, since one feature never reaches into another.
+ */
+export type IssueActionSlot = (quote: Quote) => ReactNode;
+
+function RowActions({ row, issueAction }: { row: QuoteRow; issueAction: IssueActionSlot | undefined }) {
   const { quote } = row;
   const actions = dashboardRowActions(quote.status, isQuoteDataComplete(quote));
   if (actions.issuedLabel) {
@@ -52,6 +60,7 @@ function RowActions({ row }: { row: QuoteRow }) {
   return (
     <div className="flex flex-wrap items-center gap-1.5">
       <ReviewAction quote={quote} />
+      {issueAction?.(quote)}
       {actions.continue ? (
         <Button asChild size="sm" variant="primary">
           <Link href={wizardPath} aria-label={`Continue ${quote.reference}`}>
@@ -112,12 +121,27 @@ function RowBroker({ row }: { row: QuoteRow }) {
  * The dashboard's quotes: a table from md up, and below it one card per quote with the same parts and
  * actions, since eight columns cannot fit a phone without the page scrolling sideways.
  */
-export function QuotesTable({ rows, now }: { rows: readonly QuoteRow[]; now: Date }) {
+export function QuotesTable({
+  rows,
+  now,
+  issueAction,
+}: {
+  rows: readonly QuoteRow[];
+  now: Date;
+  /** 'Issue Policy' for a row, shown where the life cycle allows it. */
+  issueAction?: IssueActionSlot;
+}) {
   const wide = useMediaQuery(MD_QUERY);
-  return wide ? <QuotesGrid rows={rows} now={now} /> : <QuoteCards rows={rows} now={now} />;
+  return wide ? (
+    <QuotesGrid rows={rows} now={now} issueAction={issueAction} />
+  ) : (
+    <QuoteCards rows={rows} now={now} issueAction={issueAction} />
+  );
 }
 
-function QuoteCards({ rows, now }: { rows: readonly QuoteRow[]; now: Date }) {
+type RowsProps = { rows: readonly QuoteRow[]; now: Date; issueAction: IssueActionSlot | undefined };
+
+function QuoteCards({ rows, now, issueAction }: RowsProps) {
   return (
     <CardList label="Quotes">
       {rows.map((row) => (
@@ -138,14 +162,14 @@ function QuoteCards({ rows, now }: { rows: readonly QuoteRow[]; now: Date }) {
               <RowUpdated row={row} now={now} />
             </CardListField>
           </CardListFields>
-          <RowActions row={row} />
+          <RowActions row={row} issueAction={issueAction} />
         </CardListItem>
       ))}
     </CardList>
   );
 }
 
-function QuotesGrid({ rows, now }: { rows: readonly QuoteRow[]; now: Date }) {
+function QuotesGrid({ rows, now, issueAction }: RowsProps) {
   return (
     <Table>
       <TableHead>
@@ -181,7 +205,7 @@ function QuotesGrid({ rows, now }: { rows: readonly QuoteRow[]; now: Date }) {
               <RowUpdated row={row} now={now} />
             </TableCell>
             <TableCell>
-              <RowActions row={row} />
+              <RowActions row={row} issueAction={issueAction} />
             </TableCell>
           </TableRow>
         ))}

@@ -3,21 +3,11 @@ import { decideQuoteAction } from "@domain/quote/lifecycle";
 import type { Quote } from "@domain/quote/quote";
 import { describeQuoteValidity } from "@domain/quote/validity";
 import { Button } from "@web/components/ui/button";
-import { ConfirmDialog } from "@web/components/ui/dialog";
-import { toast } from "@web/components/ui/toast-store";
 import { useNow } from "@web/hooks/use-now";
 import { useMe } from "@web/lib/api/get-me";
-import { errorMessageOf } from "@web/lib/api-client";
 import { useSingleFlight } from "@web/lib/single-flight";
 import { CalendarClock, CircleAlert, FileCheck2, RefreshCw } from "lucide-react";
-import { useState } from "react";
-import { useIssueQuote } from "../../api/issue-quote";
-import { formatMoneyString } from "../use-rating";
-
-/** What the broker is asked before binding: the insured, the premium and the day cover starts. */
-export function issueConfirmationText(quote: Pick<Quote, "proposerName" | "totalPremium" | "inceptionDate">): string {
-  return `Issue a policy for ${quote.proposerName} at a premium of ${formatMoneyString(quote.totalPremium)} (inclusive of IPT), incepting on ${formatDateGb(quote.inceptionDate)}? Once issued, the quote can no longer be changed.`;
-}
+import { IssuePolicyAction } from "./issue-policy-action";
 
 /**
  * Step 7's binding: a completed quote within its 30-day validity offers 'Issue Policy' to its broker and to
@@ -37,19 +27,6 @@ export function IssuePolicy({
 }) {
   const me = useMe();
   const now = useNow();
-  const issue = useIssueQuote();
-  const [confirming, setConfirming] = useState(false);
-  // Binding is one request however often the button is pressed (the guard closes the gap before React re-renders).
-  const [confirmIssue, issuing] = useSingleFlight(async () => {
-    if (!quote) return;
-    try {
-      const issued = await issue.mutateAsync({ id: quote.id, body: { expectedVersion: quote.version } });
-      setConfirming(false);
-      toast({ title: "Policy Issued", description: `Policy ${issued.policyNumber} for ${issued.proposerName}` });
-    } catch (error) {
-      toast({ title: "Issue Error", description: errorMessageOf(error), variant: "destructive" });
-    }
-  });
   const [rerate] = useSingleFlight(async () => {
     await onRerate();
   });
@@ -76,9 +53,12 @@ export function IssuePolicy({
 
   const validity = describeQuoteValidity(quote, now);
   if (!validity) return null;
-  const who = { status: quote.status, role: me.data.role, isOwner: me.data.id === quote.brokerId };
-  const canIssue = decideQuoteAction({ ...who, action: "issue", ratedAt: quote.ratedAt, now }).allowed;
-  const canRate = decideQuoteAction({ ...who, action: "rate" }).allowed;
+  const canRate = decideQuoteAction({
+    action: "rate",
+    status: quote.status,
+    role: me.data.role,
+    isOwner: me.data.id === quote.brokerId,
+  }).allowed;
 
   if (validity.state === "expired") {
     return (
@@ -117,25 +97,7 @@ export function IssuePolicy({
         <CalendarClock aria-hidden="true" className="h-4 w-4" />
         {validity.text}
       </p>
-      {canIssue ? (
-        <Button disabled={busy || issuing} onClick={() => setConfirming(true)}>
-          <FileCheck2 aria-hidden="true" className="h-4 w-4" />
-          Issue Policy
-        </Button>
-      ) : null}
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={(open) => {
-          if (!open && !issuing) setConfirming(false);
-        }}
-        title="Issue Policy"
-        description={issueConfirmationText(quote)}
-        confirmLabel="Issue Policy"
-        busyLabel="Issuing..."
-        busy={issuing}
-        confirmVariant="primary"
-        onConfirm={() => void confirmIssue()}
-      />
+      <IssuePolicyAction quote={quote} now={now} disabled={busy} />
     </section>
   );
 }
