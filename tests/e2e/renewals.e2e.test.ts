@@ -86,6 +86,23 @@ describe("renewals", () => {
     await visible(row.getByText(/Expires in \d+ days/));
     await screenshot(ui.page, "renewals-due-1440");
     await expectAccessible(ui.page, "dashboard with renewals due");
+
+    // The policy number opens the policy screen, from the table and from the phone's card (a 40 px target there).
+    const policyPath = `/policies/${encodeURIComponent(policy.policyNumber)}`;
+    const policyHeading = ui.page.getByRole("heading", { level: 1, name: `Policy ${policy.policyNumber}` });
+    await row.getByRole("link", { name: `View policy ${policy.policyNumber}` }).click();
+    await waitForPath(ui.page, policyPath);
+    await visible(policyHeading);
+    await ui.page.setViewportSize({ width: 390, height: 844 });
+    await ui.page.goBack();
+    await visible(row.getByRole("button", { name: `Renew ${policy.policyNumber}` }));
+    await expectTouchTargets(row);
+    await row.getByRole("link", { name: `View policy ${policy.policyNumber}` }).click();
+    await waitForPath(ui.page, policyPath);
+    await visible(policyHeading);
+    await ui.page.setViewportSize({ width: 1440, height: 900 });
+    await ui.page.goBack();
+    await visible(row.getByRole("button", { name: `Renew ${policy.policyNumber}` }));
   });
 
   it("renews into the wizard's step 6, which asks for last year's answers to be reviewed and saved", async () => {

@@ -13,6 +13,7 @@ import { toast } from "@web/components/ui/toast-store";
 import { paths } from "@web/config/paths";
 import { MD_QUERY, useMediaQuery } from "@web/hooks/use-media-query";
 import { errorMessageOf } from "@web/lib/api-client";
+import { cn } from "@web/lib/cn";
 import { RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
@@ -59,6 +60,20 @@ function RenewAction({ row }: { row: RenewalDue }) {
   );
 }
 
+/** The policy number opens the policy screen; on a phone it is a 40 px target like the card's buttons. */
+function PolicyLink({ row, className }: { row: RenewalDue; className?: string }) {
+  if (!row.policyNumber) return null;
+  return (
+    <Link
+      href={paths.policy(row.policyNumber)}
+      aria-label={`View policy ${row.policyNumber}`}
+      className={cn("font-mono text-xs font-semibold text-blue-700 underline", className)}
+    >
+      {row.policyNumber}
+    </Link>
+  );
+}
+
 function Expiry({ row, today }: { row: RenewalDue; today: string }) {
   return (
     <>
@@ -85,7 +100,9 @@ function DueGrid({ rows, today }: { rows: readonly RenewalDue[]; today: string }
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.id} data-testid="renewal-row" data-policy-number={row.policyNumber ?? ""}>
-            <TableCell className="font-mono text-xs font-semibold whitespace-nowrap">{row.policyNumber}</TableCell>
+            <TableCell className="whitespace-nowrap">
+              <PolicyLink row={row} />
+            </TableCell>
             <TableCell>
               <div className="font-medium text-slate-900">{row.proposerName}</div>
               <div className="text-xs text-slate-600">{row.broker?.name ?? ""}</div>
@@ -110,7 +127,7 @@ function DueCards({ rows, today }: { rows: readonly RenewalDue[]; today: string 
       {rows.map((row) => (
         <CardListItem key={row.id} data-testid="renewal-row" data-policy-number={row.policyNumber ?? ""}>
           <CardListHeader figure={premiumText(row.totalPremium)} figureLabel="Premium">
-            <div className="font-mono text-xs font-semibold break-all">{row.policyNumber}</div>
+            <PolicyLink row={row} className="inline-flex min-h-10 items-center break-all" />
             <div className="font-medium text-slate-900">{row.proposerName}</div>
           </CardListHeader>
           <div className="flex items-end justify-between gap-3 text-sm">
