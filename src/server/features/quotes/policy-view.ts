@@ -16,10 +16,7 @@ import type { Database } from "../../db/client";
 import { auditLog, quotes, users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { findQuoteWithBroker, type QuoteActor } from "./repository";
-
-function money(pence: number | null): string | null {
-  return pence === null ? null : penceToMoneyString(pence);
-}
+import { feesAnswer, money } from "./response";
 
 async function findPolicyId(db: Database, policyNumber: string): Promise<string | undefined> {
   const [row] = await db
@@ -130,11 +127,7 @@ export async function policyViewFor(
     },
     premium: {
       basePremium: money(quote.basePremium),
-      fees: (quote.fees ?? []).map((fee) => ({
-        code: fee.code,
-        label: fee.label,
-        amount: penceToMoneyString(fee.amount),
-      })),
+      fees: feesAnswer(quote.fees),
       taxes: money(quote.taxes),
       totalPremium: money(quote.totalPremium),
     },

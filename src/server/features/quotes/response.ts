@@ -11,8 +11,14 @@ function iso(date: Date | null): string | null {
   return date ? date.toISOString() : null;
 }
 
-function money(pence: number | null): string | null {
+/** Stored pence as the API's two-decimal string; nothing stored answers null. */
+export function money(pence: number | null): string | null {
   return pence === null ? null : penceToMoneyString(pence);
+}
+
+/** The stored fees as the API answers them: each with its code, label and two-decimal amount. */
+export function feesAnswer(fees: QuoteRow["fees"]): { code: string; label: string; amount: string }[] {
+  return (fees ?? []).map((fee) => ({ code: fee.code, label: fee.label, amount: penceToMoneyString(fee.amount) }));
 }
 
 /**
@@ -57,11 +63,7 @@ export function toQuoteResponse(
     risk: quote.risk ?? null,
     turnoverBand: quote.turnoverBand ?? null,
     basePremium: money(quote.basePremium),
-    fees: (quote.fees ?? []).map((fee) => ({
-      code: fee.code,
-      label: fee.label,
-      amount: penceToMoneyString(fee.amount),
-    })),
+    fees: feesAnswer(quote.fees),
     taxes: money(quote.taxes),
     totalPremium: money(quote.totalPremium),
     premiumOverridden: quote.premiumOverridden,
