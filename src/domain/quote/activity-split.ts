@@ -3,14 +3,16 @@
  * The total is shown but, per docs/product/, not required to reach 100.
  */
 import { z } from "zod";
-import { isBlank, optionalText, percent, sumPercent } from "../validation";
+import { isBlank, optionalText, percent } from "../validation";
 import { ACTIVITY_FIELDS } from "./catalogue";
+import type { ActivityField } from "./section-forms";
+
+// The live total and the blank split are in section-forms.ts (no zod, for the step while the broker types).
+export { type ActivityField, activitySplitDefaults, activitySplitTotal } from "./section-forms";
 
 export const ACTIVITY_SPLIT_MESSAGES = {
   otherDetails: "Please provide details for other activities",
 } as const;
-
-export type ActivityField = (typeof ACTIVITY_FIELDS)[number]["key"];
 
 const activityPercentFields = Object.fromEntries(ACTIVITY_FIELDS.map((field) => [field.key, percent().default(0)])) as {
   [K in ActivityField]: z.ZodDefault<ReturnType<typeof percent>>;
@@ -25,8 +27,3 @@ export const activitySplitSchema = z.strictObject(activitySplitFields).superRefi
 });
 export type ActivitySplitInput = z.input<typeof activitySplitSchema>;
 export type ActivitySplit = z.infer<typeof activitySplitSchema>;
-
-/** The live total the wizard shows beside the table. */
-export function activitySplitTotal(value: Partial<Record<ActivityField, number | null | undefined>>): number {
-  return sumPercent(ACTIVITY_FIELDS.map((field) => value[field.key] ?? 0));
-}

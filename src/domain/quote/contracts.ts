@@ -10,11 +10,20 @@ import {
   optionalText,
   percent,
   requiredText,
-  sumPercent,
   totalsOneHundred,
 } from "../validation";
 import { CONTRACT_TYPE_FIELDS } from "./catalogue";
 import { contractDateIssues, PLAUSIBLE_DATE_DESCRIPTIONS, reportDateIssues } from "./plausible-dates";
+import { CONTRACT_TYPE_TOTAL_PATH, type ContractTypeField } from "./section-forms";
+
+// The live total, where it is reported and the blank section are in section-forms.ts (no zod, for the step while
+// the broker types).
+export {
+  CONTRACT_TYPE_TOTAL_PATH,
+  type ContractTypeField,
+  contractsDefaults,
+  contractTypeTotal,
+} from "./section-forms";
 
 export const CONTRACTS_MESSAGES = {
   clientName: "Client name is required",
@@ -26,11 +35,6 @@ export const CONTRACTS_MESSAGES = {
 } as const;
 
 const M = CONTRACTS_MESSAGES;
-
-export type ContractTypeField = (typeof CONTRACT_TYPE_FIELDS)[number]["key"];
-
-/** Where the "must total 100" issue is reported: the table as a whole, not one row. */
-export const CONTRACT_TYPE_TOTAL_PATH = "contractTypeTotal";
 
 export const recurringContractSchema = z.strictObject({
   clientName: requiredText(M.clientName),
@@ -89,10 +93,6 @@ export function contractsSchemaOn(today: string) {
     .transform(clearUnusedContracts);
 }
 export type Contracts = z.infer<typeof contractsSchema>;
-
-export function contractTypeTotal(value: Partial<Record<ContractTypeField, number | null | undefined>>): number {
-  return sumPercent(CONTRACT_TYPE_FIELDS.map((field) => value[field.key] ?? 0));
-}
 
 /** An empty contract entry: ticking "recurring contracts" starts the list with one. */
 export function emptyRecurringContract(): RecurringContractInput {

@@ -9,6 +9,8 @@ import { DECLARATION_ANSWERS, type DeclarationAnswer } from "./declaration-quest
 // The questions and the rules on answers are in declaration-questions.ts (no zod, for the screens that only read
 // answers); this module adds the section's schema.
 export * from "./declaration-questions";
+// The section a new quote starts from is in section-forms.ts, for the same reason.
+export { declarationDefaults } from "./section-forms";
 
 const answerFields = Object.fromEntries(
   DECLARATION_ANSWERS.map((key) => [key, z.boolean().default(key === "subcontractorInsuranceConfirmed")]),
@@ -25,8 +27,3 @@ export const declarationFields = {
 export const declarationSchema = z.strictObject(declarationFields);
 export type DeclarationInput = z.input<typeof declarationSchema>;
 export type Declaration = z.infer<typeof declarationSchema>;
-
-/** The declaration a new quote starts from: subcontractor insurance confirmed, every other answer No. */
-export function declarationDefaults(): Declaration {
-  return declarationSchema.parse({});
-}

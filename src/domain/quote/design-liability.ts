@@ -3,8 +3,18 @@
  * and fees earned for design work.
  */
 import { z } from "zod";
-import { declaredAmount, isBlank, isPercent, optionalText, percent, sumPercent, totalsOneHundred } from "../validation";
+import { declaredAmount, isBlank, isPercent, optionalText, percent, totalsOneHundred } from "../validation";
 import { TURNOVER_SPLIT_FIELDS } from "./catalogue";
+import { TURNOVER_SPLIT_TOTAL_PATH } from "./section-forms";
+
+// The live total, where it is reported and the blank section are in section-forms.ts (no zod, for the step while
+// the broker types).
+export {
+  designLiabilityDefaults,
+  TURNOVER_SPLIT_TOTAL_PATH,
+  type TurnoverSplitField,
+  turnoverSplitTotal,
+} from "./section-forms";
 
 export const DESIGN_LIABILITY_MESSAGES = {
   splitTotal: "Turnover split percentages must total 100%",
@@ -14,11 +24,6 @@ export const DESIGN_LIABILITY_MESSAGES = {
 } as const;
 
 const M = DESIGN_LIABILITY_MESSAGES;
-
-export type TurnoverSplitField = (typeof TURNOVER_SPLIT_FIELDS)[number]["key"];
-
-/** Where the "must total 100" issue is reported: the split as a whole, not one category. */
-export const TURNOVER_SPLIT_TOTAL_PATH = "turnoverSplitTotal";
 
 const fee = declaredAmount(M.fee);
 
@@ -59,7 +64,3 @@ export const designLiabilitySchema = z
   );
 export type DesignLiabilityInput = z.input<typeof designLiabilitySchema>;
 export type DesignLiability = z.infer<typeof designLiabilitySchema>;
-
-export function turnoverSplitTotal(value: Partial<Record<TurnoverSplitField, number | null | undefined>>): number {
-  return sumPercent(TURNOVER_SPLIT_FIELDS.map((field) => value[field.key] ?? 0));
-}

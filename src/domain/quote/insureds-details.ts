@@ -6,6 +6,9 @@ import { BUSINESS_ACTIVITY_MAX_LENGTH } from "../constants";
 import { isBlank, isoDate, optionalText, requiredText } from "../validation";
 import { insuredDateIssues, reportDateIssues } from "./plausible-dates";
 
+// A fresh step-1 form is in section-forms.ts (no zod, for the step before the broker first saves).
+export { insuredsDetailsDefaults } from "./section-forms";
+
 export const INSUREDS_DETAILS_MESSAGES = {
   proposerName: "Company name is required",
   businessActivity: "Business activity is required",
@@ -112,21 +115,3 @@ export const insuredsDetailsUpdateSchema = z
   .superRefine(checkFinancialInterestDetails)
   .transform(clearUnusedFinancialInterest);
 export type InsuredsDetailsUpdate = z.infer<typeof insuredsDetailsUpdateSchema>;
-
-/** A fresh step-1 form: inception today (Europe/London, passed in), one director, no qualified staff. */
-export function insuredsDetailsDefaults(today: string): InsuredsDetails {
-  return {
-    proposerName: "",
-    tradingName: "",
-    businessActivity: "",
-    businessAddress: "",
-    inceptionDate: today,
-    incorporationDate: null,
-    isSoleTrader: false,
-    tradingSince: null,
-    numberOfDirectors: 1,
-    numberOfQualifiedStaff: 0,
-    hasFinancialInterest: false,
-    financialInterestDetails: "",
-  };
-}

@@ -7,6 +7,7 @@ import {
 } from "@domain/format/file-names";
 import type { ToastInput } from "../../components/ui/toast-store";
 import { DocumentError, type DocumentFile } from "./document-file";
+import { DOCUMENT_LABELS, type DocumentSelection, NO_DOCUMENTS_SELECTED_MESSAGE } from "./document-names";
 import { DC_WORDING_VIEW_PATH, downloadDcWording } from "./download-dc-wording";
 import { generatePolicySchedule } from "./generate-policy-schedule";
 import { generateStatementOfFact } from "./generate-statement-of-fact";
@@ -19,16 +20,9 @@ export interface DocumentQuote {
   proposerName: string;
 }
 
-export type DocumentSelection = Record<DocumentType, boolean>;
-
-export const DOCUMENT_LABELS: Readonly<Record<DocumentType, string>> = {
-  statementOfFact: "Statement of Fact",
-  policySchedule: "Policy Schedule",
-  dcPolicyWording: "D&C Policy Wording",
-};
+export { DOCUMENT_LABELS, type DocumentSelection, NO_DOCUMENTS_SELECTED_MESSAGE } from "./document-names";
 
 export const POPUP_BLOCKED_MESSAGE = "Please allow pop-ups and try again, or download directly from the link";
-export const NO_DOCUMENTS_SELECTED_MESSAGE = "No documents selected: Please select at least one document to download";
 
 /** Browser effects, injectable so the rules can be tested without a real browser. */
 export interface DocumentEffects {

@@ -1,8 +1,9 @@
 import { fetchWithSession } from "../api-client";
 import { DocumentError, type DocumentFile } from "./document-file";
+import { POLICY_SCHEDULE_ERROR } from "./document-names";
 import { fileNameFromDisposition } from "./save-file";
 
-export const POLICY_SCHEDULE_ERROR = "Failed to generate policy schedule";
+export { POLICY_SCHEDULE_ERROR };
 
 /** POST /api/quotes/{id}/policy-schedule: the PDF named `{reference}-policy-schedule.pdf`. */
 export async function generatePolicySchedule(quote: { id: string; reference: string }): Promise<DocumentFile> {

@@ -1,8 +1,9 @@
 import { fetchWithSession } from "../api-client";
 import { DocumentError, type DocumentFile } from "./document-file";
+import { STATEMENT_OF_FACT_ERROR } from "./document-names";
 import { fileNameFromDisposition } from "./save-file";
 
-export const STATEMENT_OF_FACT_ERROR = "Failed to generate statement of fact";
+export { STATEMENT_OF_FACT_ERROR };
 
 /**
  * POST /api/quotes/{id}/statement-of-fact: the PDF named `{reference}-statement-of-fact.pdf`; with

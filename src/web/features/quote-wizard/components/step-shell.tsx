@@ -1,5 +1,6 @@
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/lib/cn";
+import { type FirstUseCode, preload } from "@web/lib/on-first-use";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { useWizard, WIZARD_STEPS, type WizardStep } from "./wizard-context";
@@ -31,6 +32,8 @@ interface StepShellProps {
   /** A save (or the move it belongs to) is under way: both buttons wait, so one click sends one request. */
   busy: boolean;
   busyLabel?: string;
+  /** The step's check (its schema and zod), fetched when the broker first focuses or points at the form. */
+  check: FirstUseCode<unknown>;
   children: ReactNode;
 }
 
@@ -38,12 +41,25 @@ interface StepShellProps {
  * The frame of every form step (1 to 6): where the broker is, the step's fields (read-only when the quote
  * cannot change), and Back and Continue, which leave through the same rules as any other move (docs/product/life-cycle.md).
  */
-export function StepShell({ next, back, continueLabel, busy, busyLabel = "Saving...", children }: StepShellProps) {
+export function StepShell({
+  next,
+  back,
+  continueLabel,
+  busy,
+  busyLabel = "Saving...",
+  check,
+  children,
+}: StepShellProps) {
   const { step, readOnly, requestStep } = useWizard();
   return (
     <form
       noValidate
       aria-labelledby={STEP_HEADING_ID}
+      // The wizard focuses the heading on arrival: that is not the broker starting on the form.
+      onFocus={(event) => {
+        if (event.target.id !== STEP_HEADING_ID) preload(check);
+      }}
+      onPointerOver={() => preload(check)}
       onSubmit={(event) => {
         event.preventDefault();
         void requestStep(next, { submit: true });

@@ -5,14 +5,20 @@
  */
 
 import { DEFAULT_COVER_LIMIT } from "@domain/constants";
-import { type ActivitySplitInput, activitySplitFields } from "@domain/quote/activity-split";
-import { type ContractsInput, contractsFields } from "@domain/quote/contracts";
-import { type DeclarationInput, declarationDefaults } from "@domain/quote/declaration";
-import { type DesignLiabilityInput, designLiabilityFields } from "@domain/quote/design-liability";
+import type { ActivitySplitInput } from "@domain/quote/activity-split";
+import type { ContractsInput } from "@domain/quote/contracts";
+import type { DeclarationInput } from "@domain/quote/declaration";
+import type { DesignLiabilityInput } from "@domain/quote/design-liability";
 import type { FinancialOverviewInput } from "@domain/quote/financial-overview";
-import { type InsuredsDetailsInput, insuredsDetailsDefaults } from "@domain/quote/insureds-details";
+import type { InsuredsDetailsInput } from "@domain/quote/insureds-details";
 import type { Quote } from "@domain/quote/quote";
-import { z } from "zod";
+import {
+  activitySplitDefaults,
+  contractsDefaults,
+  declarationDefaults,
+  designLiabilityDefaults,
+  insuredsDetailsDefaults,
+} from "@domain/quote/section-forms";
 
 /** Replaces null text values by "" so a controlled text box never receives null. */
 function withEmptyText<T extends Record<string, unknown>>(values: T, textKeys: readonly (keyof T)[]): T {
@@ -72,12 +78,12 @@ export function financialOverviewFormValues(quote: Quote | undefined): Financial
 }
 
 export function designLiabilityFormValues(quote: Quote | undefined): DesignLiabilityInput {
-  const stored = quote?.designLiability ?? z.object(designLiabilityFields).parse({});
+  const stored = quote?.designLiability ?? designLiabilityDefaults();
   return withEmptyText({ ...stored }, ["turnoverSplitOtherDetails", "feesOtherWorkDetails"]);
 }
 
 export function activitySplitFormValues(quote: Quote | undefined): ActivitySplitInput {
-  const stored = quote?.activitySplit ?? z.object(activitySplitFields).parse({});
+  const stored = quote?.activitySplit ?? activitySplitDefaults();
   return withEmptyText({ ...stored }, ["otherDetails"]);
 }
 
@@ -99,7 +105,7 @@ export function emptyContractFormValues(): RecurringContractFormValues {
 }
 
 export function contractsFormValues(quote: Quote | undefined): ContractsFormValues {
-  const stored = quote?.contracts ?? z.object(contractsFields).parse({});
+  const stored = quote?.contracts ?? contractsDefaults();
   return {
     ...withEmptyText({ ...stored }, ["specialAreaDetails", "otherContractDetails"]),
     recurringContracts: (stored.recurringContracts ?? []).map((contract) => ({

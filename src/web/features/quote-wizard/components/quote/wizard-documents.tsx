@@ -7,14 +7,13 @@ import { Checkbox } from "@web/components/ui/checkbox";
 import { Label } from "@web/components/ui/label";
 import { type ToastInput, toast } from "@web/components/ui/toast-store";
 import {
-  browserDocumentEffects,
   DOCUMENT_LABELS,
   type DocumentSelection,
-  downloadSelectedDocuments,
   NO_DOCUMENTS_SELECTED_MESSAGE,
-} from "@web/lib/documents/document-actions";
-import { POLICY_SCHEDULE_ERROR } from "@web/lib/documents/generate-policy-schedule";
-import { STATEMENT_OF_FACT_ERROR } from "@web/lib/documents/generate-statement-of-fact";
+  POLICY_SCHEDULE_ERROR,
+  STATEMENT_OF_FACT_ERROR,
+} from "@web/lib/documents/document-names";
+import { onFirstUse, preload } from "@web/lib/on-first-use";
 import { Download } from "lucide-react";
 import { useId, useState } from "react";
 
@@ -28,6 +27,9 @@ function wizardNotify(input: ToastInput) {
   const description = input.description ? (WIZARD_FAILURE_TEXTS[input.description] ?? input.description) : undefined;
   toast(description === undefined ? input : { ...input, description });
 }
+
+/** Fetching, checking and saving the documents: asked for when the broker comes to the card, awaited by Download. */
+const documentsCode = onFirstUse(() => import("@web/lib/documents/document-actions"));
 
 const NONE: DocumentSelection = { statementOfFact: false, policySchedule: false, dcPolicyWording: false };
 
@@ -53,6 +55,19 @@ export function WizardDocuments({ quote }: { quote: Quote | undefined }) {
     ) as DocumentSelection;
     setBusy(true);
     try {
+      let actions: Awaited<ReturnType<typeof documentsCode.load>>;
+      try {
+        actions = await documentsCode.load();
+      } catch (error) {
+        // Offline before the code arrived: the same toast as a document that could not be fetched.
+        wizardNotify({
+          title: "Error",
+          description: error instanceof Error ? error.message : String(error),
+          variant: "destructive",
+        });
+        return;
+      }
+      const { browserDocumentEffects, downloadSelectedDocuments } = actions;
       await downloadSelectedDocuments(quote, effective, browserDocumentEffects(wizardNotify), {
         quotationOptions: withOptions && chosen.includes("statementOfFact"),
       });
@@ -62,7 +77,7 @@ export function WizardDocuments({ quote }: { quote: Quote | undefined }) {
   };
 
   return (
-    <Card>
+    <Card onFocus={() => preload(documentsCode)} onPointerOver={() => preload(documentsCode)}>
       <CardHeader>
         <CardTitle>Download Documents</CardTitle>
       </CardHeader>

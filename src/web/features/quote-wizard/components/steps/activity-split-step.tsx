@@ -1,26 +1,26 @@
-import {
-  type ActivitySplit,
-  type ActivitySplitInput,
-  activitySplitSchema,
-  activitySplitTotal,
-} from "@domain/quote/activity-split";
+import type { ActivitySplit, ActivitySplitInput } from "@domain/quote/activity-split";
 import { ACTIVITY_FIELDS, ACTIVITY_SPLIT_QUESTIONS, QUESTION_SECTIONS, wizardLabel } from "@domain/quote/catalogue";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { activitySplitTotal } from "@domain/quote/section-forms";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Input, Textarea } from "@web/components/ui/input";
 import { FieldError } from "@web/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
+import { onFirstUse } from "@web/lib/on-first-use";
 import { useForm } from "react-hook-form";
+import { firstUseResolver } from "../../lib/first-use-resolver";
 import { activitySplitFormValues } from "../../lib/form-values";
 import { describedBy, errorIdFor, FormField, PercentTotal, percentInputProps, percentValueAs } from "../fields";
 import { StepShell } from "../step-shell";
 import { useSectionStep } from "../use-step-save";
 import { useWizard } from "../wizard-context";
 
+const check = onFirstUse(() => import("../../lib/checks/activity-split-check"));
+const resolver = firstUseResolver(check, (loaded) => loaded.activitySplitResolver());
+
 export function ActivitySplitStep() {
   const { quote } = useWizard();
   const form = useForm<ActivitySplitInput, unknown, ActivitySplit>({
-    resolver: zodResolver(activitySplitSchema),
+    resolver,
     defaultValues: activitySplitFormValues(quote),
   });
   const { errors } = form.formState;
@@ -29,7 +29,13 @@ export function ActivitySplitStep() {
   const total = activitySplitTotal(values);
 
   return (
-    <StepShell next={5} back={3} continueLabel={`Continue to ${QUESTION_SECTIONS.contracts.title}`} busy={saving}>
+    <StepShell
+      next={5}
+      back={3}
+      continueLabel={`Continue to ${QUESTION_SECTIONS.contracts.title}`}
+      busy={saving}
+      check={check}
+    >
       <Card>
         <CardHeader>
           <CardTitle>{QUESTION_SECTIONS.activitySplit.title}</CardTitle>

@@ -6,13 +6,8 @@ import {
   RECURRING_CONTRACT_QUESTIONS,
   wizardLabel,
 } from "@domain/quote/catalogue";
-import {
-  CONTRACT_TYPE_TOTAL_PATH,
-  type Contracts,
-  contractsSchemaOn,
-  contractTypeTotal,
-} from "@domain/quote/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
+import type { Contracts } from "@domain/quote/contracts";
+import { CONTRACT_TYPE_TOTAL_PATH, contractTypeTotal } from "@domain/quote/section-forms";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Checkbox } from "@web/components/ui/checkbox";
@@ -20,9 +15,11 @@ import { DATE_HINT, DateInput } from "@web/components/ui/date-input";
 import { Input, Textarea } from "@web/components/ui/input";
 import { FieldError, Label } from "@web/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
+import { onFirstUse } from "@web/lib/on-first-use";
 import { AlertCircle, Plus, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Controller, useFieldArray, useForm } from "react-hook-form";
+import { firstUseResolver } from "../../lib/first-use-resolver";
 import {
   type ContractsFormValues,
   contractsFormValues,
@@ -59,11 +56,13 @@ function allMessages(errors: unknown): string[] {
 const Q = CONTRACTS_QUESTIONS;
 const ENTRY = RECURRING_CONTRACT_QUESTIONS;
 
+const check = onFirstUse(() => import("../../lib/checks/contracts-check"));
+
 export function ContractsStep() {
   const { quote, readOnly } = useWizard();
   const today = useMemo(() => todayInLondon(new Date()), []);
   const form = useForm<ContractsFormValues, unknown, Contracts>({
-    resolver: zodResolver(contractsSchemaOn(today)) as never,
+    resolver: useMemo(() => firstUseResolver(check, (loaded) => loaded.contractsResolver(today)), [today]) as never,
     defaultValues: contractsFormValues(quote),
   });
   const { errors, submitCount, touchedFields } = form.formState;
@@ -111,7 +110,13 @@ export function ContractsStep() {
   };
 
   return (
-    <StepShell next={6} back={4} continueLabel={`Continue to ${QUESTION_SECTIONS.declaration.title}`} busy={saving}>
+    <StepShell
+      next={6}
+      back={4}
+      continueLabel={`Continue to ${QUESTION_SECTIONS.declaration.title}`}
+      busy={saving}
+      check={check}
+    >
       {panelMessages.length > 0 ? (
         <div role="alert" className="flex gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
           <AlertCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />

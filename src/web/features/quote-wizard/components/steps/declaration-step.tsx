@@ -1,16 +1,12 @@
 import { DECLARATION_DETAILS_QUESTIONS, DECLARATION_GROUPS, wizardLabel } from "@domain/quote/catalogue";
-import {
-  type Declaration,
-  type DeclarationInput,
-  declarationSchema,
-  groupHasYes,
-  hasMaterialFacts,
-} from "@domain/quote/declaration";
-import { zodResolver } from "@hookform/resolvers/zod";
+import type { Declaration, DeclarationInput } from "@domain/quote/declaration";
+import { groupHasYes, hasMaterialFacts } from "@domain/quote/declaration-questions";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Textarea } from "@web/components/ui/input";
+import { onFirstUse } from "@web/lib/on-first-use";
 import { AlertTriangle } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
+import { firstUseResolver } from "../../lib/first-use-resolver";
 import { declarationFormValues } from "../../lib/form-values";
 import { FormField, YesNoQuestion } from "../fields";
 import { RenewalDeclarationNotice } from "../renewal-declaration-notice";
@@ -19,10 +15,13 @@ import { useRating } from "../use-rating";
 import { useSectionStep } from "../use-step-save";
 import { useWizard } from "../wizard-context";
 
+const check = onFirstUse(() => import("../../lib/checks/declaration-check"));
+const resolver = firstUseResolver(check, (loaded) => loaded.declarationResolver());
+
 export function DeclarationStep() {
   const { quote, readOnly } = useWizard();
   const form = useForm<DeclarationInput, unknown, Declaration>({
-    resolver: zodResolver(declarationSchema),
+    resolver,
     defaultValues: declarationFormValues(quote),
   });
   const { rate, rating } = useRating();
@@ -35,7 +34,7 @@ export function DeclarationStep() {
   const materialFacts = hasMaterialFacts(answers);
 
   return (
-    <StepShell next={7} back={5} continueLabel="Continue to Submit" busy={saving || rating}>
+    <StepShell next={7} back={5} continueLabel="Continue to Submit" busy={saving || rating} check={check}>
       <RenewalDeclarationNotice quote={quote} />
       {DECLARATION_GROUPS.map((group) => (
         <Card key={group.key}>

@@ -5,19 +5,15 @@ import {
   TURNOVER_SPLIT_FIELDS,
   wizardLabel,
 } from "@domain/quote/catalogue";
-import {
-  type DesignLiability,
-  type DesignLiabilityInput,
-  designLiabilitySchema,
-  TURNOVER_SPLIT_TOTAL_PATH,
-  turnoverSplitTotal,
-} from "@domain/quote/design-liability";
-import { zodResolver } from "@hookform/resolvers/zod";
+import type { DesignLiability, DesignLiabilityInput } from "@domain/quote/design-liability";
+import { TURNOVER_SPLIT_TOTAL_PATH, turnoverSplitTotal } from "@domain/quote/section-forms";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Input, Textarea } from "@web/components/ui/input";
 import { FieldError } from "@web/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
+import { onFirstUse } from "@web/lib/on-first-use";
 import { Controller, type FieldErrors, useForm } from "react-hook-form";
+import { firstUseResolver } from "../../lib/first-use-resolver";
 import { designLiabilityFormValues } from "../../lib/form-values";
 import {
   AmountInput,
@@ -41,10 +37,13 @@ export function sectionMessage(errors: FieldErrors, path: string): string | unde
 
 const Q = DESIGN_LIABILITY_QUESTIONS;
 
+const check = onFirstUse(() => import("../../lib/checks/design-liability-check"));
+const resolver = firstUseResolver(check, (loaded) => loaded.designLiabilityResolver());
+
 export function DesignLiabilityStep() {
   const { quote, readOnly } = useWizard();
   const form = useForm<DesignLiabilityInput, unknown, DesignLiability>({
-    resolver: zodResolver(designLiabilitySchema),
+    resolver,
     defaultValues: designLiabilityFormValues(quote),
   });
   const { errors } = form.formState;
@@ -55,7 +54,13 @@ export function DesignLiabilityStep() {
   const totalError = sectionMessage(errors, TURNOVER_SPLIT_TOTAL_PATH);
 
   return (
-    <StepShell next={4} back={2} continueLabel={`Continue to ${QUESTION_SECTIONS.activitySplit.title}`} busy={saving}>
+    <StepShell
+      next={4}
+      back={2}
+      continueLabel={`Continue to ${QUESTION_SECTIONS.activitySplit.title}`}
+      busy={saving}
+      check={check}
+    >
       <Card>
         <CardHeader>
           <CardTitle>Turnover split</CardTitle>

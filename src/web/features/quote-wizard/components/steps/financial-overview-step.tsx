@@ -1,9 +1,10 @@
 import { FINANCIAL_OVERVIEW_QUESTIONS, QUESTION_SECTIONS, wizardLabel } from "@domain/quote/catalogue";
-import { type FinancialOverview, financialOverviewSchema } from "@domain/quote/financial-overview";
-import { zodResolver } from "@hookform/resolvers/zod";
+import type { FinancialOverview } from "@domain/quote/financial-overview";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Textarea } from "@web/components/ui/input";
+import { onFirstUse } from "@web/lib/on-first-use";
 import { Controller, useForm } from "react-hook-form";
+import { firstUseResolver } from "../../lib/first-use-resolver";
 import { type FinancialOverviewFormValues, financialOverviewFormValues } from "../../lib/form-values";
 import { AmountInput, describedBy, FormField, YesNoQuestion } from "../fields";
 import { StepShell } from "../step-shell";
@@ -12,11 +13,14 @@ import { useWizard } from "../wizard-context";
 
 const Q = FINANCIAL_OVERVIEW_QUESTIONS;
 
+const check = onFirstUse(() => import("../../lib/checks/financial-overview-check"));
+const resolver = firstUseResolver(check, (loaded) => loaded.financialOverviewResolver());
+
 export function FinancialOverviewStep() {
   const { quote, readOnly } = useWizard();
   // The amounts may be empty while typing; the schema then reports them as required.
   const form = useForm<FinancialOverviewFormValues, unknown, FinancialOverview>({
-    resolver: zodResolver(financialOverviewSchema) as never,
+    resolver: resolver as never,
     defaultValues: financialOverviewFormValues(quote),
   });
   const { errors } = form.formState;
@@ -24,7 +28,13 @@ export function FinancialOverviewStep() {
   const isAllTurnoverUK = form.watch("isAllTurnoverUK") ?? true;
 
   return (
-    <StepShell next={3} back={1} continueLabel={`Continue to ${QUESTION_SECTIONS.designLiability.title}`} busy={saving}>
+    <StepShell
+      next={3}
+      back={1}
+      continueLabel={`Continue to ${QUESTION_SECTIONS.designLiability.title}`}
+      busy={saving}
+      check={check}
+    >
       <Card>
         <CardHeader>
           <CardTitle>{QUESTION_SECTIONS.financialOverview.title}</CardTitle>

@@ -1,13 +1,8 @@
 import { COMPANY_SEARCH_DEBOUNCE_MS, COMPANY_SEARCH_MIN_CHARS } from "@domain/constants";
 import { formatDateGb, todayInLondon } from "@domain/format/dates";
 import { INSUREDS_DETAILS_QUESTIONS, QUESTION_SECTIONS, wizardLabel } from "@domain/quote/catalogue";
-import {
-  type InsuredsDetails,
-  type InsuredsDetailsInput,
-  insuredsDetailsSchemaOn,
-} from "@domain/quote/insureds-details";
+import type { InsuredsDetails, InsuredsDetailsInput } from "@domain/quote/insureds-details";
 import type { Quote } from "@domain/quote/quote";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Combobox } from "@web/components/ui/combobox";
 import { DATE_HINT, DateInput } from "@web/components/ui/date-input";
@@ -26,6 +21,7 @@ import {
   useCompanySearch,
 } from "../../api/search-companies";
 import { useUpdateQuote } from "../../api/update-quote";
+import { firstUseResolver } from "../../lib/first-use-resolver";
 import { insuredsDetailsFormValues } from "../../lib/form-values";
 import { describedBy, FormField, WholeNumberInput, YesNoQuestion, YesNoSwitch } from "../fields";
 import { StepShell } from "../step-shell";
@@ -39,6 +35,7 @@ const Q = INSUREDS_DETAILS_QUESTIONS;
  * search above it) or reaches the field, not with the step.
  */
 const activitiesCode = onFirstUse(() => import("@domain/business-activities"));
+const check = onFirstUse(() => import("../../lib/checks/insureds-details-check"));
 
 export const COMPANY_NOT_FOUND_TEXT = "No company was found with that name in the public company register.";
 
@@ -65,7 +62,7 @@ export function InsuredsDetailsStep() {
   const { quote, readOnly, onQuoteCreated } = useWizard();
   const today = useMemo(() => todayInLondon(new Date()), []);
   const form = useForm<InsuredsDetailsInput, unknown, InsuredsDetails>({
-    resolver: zodResolver(insuredsDetailsSchemaOn(today)),
+    resolver: useMemo(() => firstUseResolver(check, (loaded) => loaded.insuredsDetailsResolver(today)), [today]),
     defaultValues: { ...insuredsDetailsFormValues(quote, today), incorporationDate: quote?.incorporationDate ?? null },
   });
   const { errors } = form.formState;
@@ -145,6 +142,7 @@ export function InsuredsDetailsStep() {
       continueLabel={`Continue to ${QUESTION_SECTIONS.financialOverview.title}`}
       busy={saving}
       busyLabel={quote ? "Saving..." : "Creating..."}
+      check={check}
     >
       <Card>
         <CardHeader>
