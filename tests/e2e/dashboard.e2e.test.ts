@@ -215,10 +215,17 @@ describe("dashboard", () => {
       await expect.poll(() => menu.count()).toBe(0);
       expect(await trigger.evaluate((element) => element === document.activeElement)).toBe(true);
 
-      // A hint's code comes with the pointer over its button, and the hint after the open delay.
-      await row.getByRole("button", { name: `Email documents for ${quoted.reference} to underwriting` }).hover();
+      // A hint's code comes with the pointer over its button, and the hint after the open delay. The pointer
+      // rests on the button as a hand's does, moving a pixel or two: Radix closes a hint on any scroll of the
+      // page, and one that lands as the hint first opens (a busy machine delays its frames) would otherwise
+      // leave a pointer that never moves again without the hint.
+      const email = row.getByRole("button", { name: `Email documents for ${quoted.reference} to underwriting` });
+      await email.hover();
+      await expect.poll(() => fetched.some((path) => /\/assets\/tooltip-panel-/.test(path))).toBe(true);
+      const box = await email.boundingBox();
+      if (!box) throw new Error("the e-mail button has no box");
+      await page.mouse.move(box.x + box.width / 2 + 2, box.y + box.height / 2 + 1, { steps: 3 });
       await visible(page.getByText("Zip the documents and open an email to underwriting").first());
-      expect(fetched.some((path) => /\/assets\/tooltip-panel-/.test(path))).toBe(true);
       // Focus shows a hint at once, and stays on the link while the hint takes over its first showing.
       const edit = row.getByRole("link", { name: `Edit ${quoted.reference}` });
       await edit.focus();
