@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatGbp, parseMoneyString } from "../../src/domain/money";
-import { ApiSession, completeQuoteData } from "./support/api";
+import { ApiSession, type IssuedPolicy, issuePolicy as issueThroughApi } from "./support/api";
 import {
   expectAccessible,
   expectBrowserErrors,
@@ -17,36 +17,15 @@ import {
 } from "./support/browser";
 import { sharedSignedInBrowser } from "./support/session";
 
-interface Policy {
-  id: string;
-  reference: string;
-  policyNumber: string;
-  totalPremium: string;
-  proposerName: string;
-  inceptionDate: string;
-}
+type Policy = IssuedPolicy;
 
 let policy: Policy;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A policy issued through the API as a broker would: step 1, the other steps, rated, completed, issued. */
-async function issuePolicy(broker: ApiSession, proposerName: string): Promise<Policy> {
-  const created = await broker.data<{ id: string }>("POST", "/api/quotes", {
-    productCode: "D/C-PI",
-    proposerName,
-    businessAddress: "7 Policy Place, Bristol BS1 4DJ",
-    inceptionDate: new Date(Date.now() + 10 * DAY_MS).toISOString().slice(0, 10),
-    incorporationDate: "2012-06-01",
-    numberOfDirectors: 2,
-    numberOfQualifiedStaff: 4,
-    hasFinancialInterest: false,
-    insuredsDetails: { businessActivity: "Design and Build Contractor" },
-  });
-  await completeQuoteData(broker, created.id);
-  await broker.data("POST", `/api/quotes/${created.id}/rate`, { turnoverBand: "up_to_500k" });
-  await broker.data("PATCH", `/api/quotes/${created.id}`, { status: "QUOTED" });
-  return broker.data<Policy>("POST", `/api/quotes/${created.id}/issue`, {});
+function issuePolicy(broker: ApiSession, proposerName: string): Promise<Policy> {
+  const inceptionDate = new Date(Date.now() + 10 * DAY_MS).toISOString().slice(0, 10);
+  return issueThroughApi(broker, { proposerName, businessAddress: "7 Policy Place, Bristol BS1 4DJ", inceptionDate });
 }
 
 beforeAll(async () => {

@@ -1,18 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PAGE_SIZE } from "../../src/domain/constants";
 import { formatGbp, parseMoneyString } from "../../src/domain/money";
-import { ApiSession, completeQuoteData } from "./support/api";
+import { ApiSession, type IssuedPolicy, issuePolicy as issueThroughApi } from "./support/api";
 import { expectAccessible, expectTouchTargets, screenshot, toastText, visible, waitForPath } from "./support/browser";
 import { sharedSignedInBrowser } from "./support/session";
 import { expectOnStep } from "./wizard-helpers";
 
-interface Policy {
-  id: string;
-  reference: string;
-  policyNumber: string;
-  totalPremium: string;
-  proposerName: string;
-}
+type Policy = IssuedPolicy;
 
 let policy: Policy;
 /** Due later than every other policy here, so it is the last row of the list: on page 2. */
@@ -24,23 +18,8 @@ function daysAgo(days: number): string {
   return new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** A policy issued through the API as a broker would: step 1, the other steps, rated, completed, issued. */
-async function issuePolicy(broker: ApiSession, inceptionDate: string, proposerName: string): Promise<Policy> {
-  const created = await broker.data<{ id: string }>("POST", "/api/quotes", {
-    productCode: "D/C-PI",
-    proposerName,
-    businessAddress: "2 Renewal Row, Leeds LS1 2AB",
-    inceptionDate,
-    incorporationDate: "2012-06-01",
-    numberOfDirectors: 2,
-    numberOfQualifiedStaff: 4,
-    hasFinancialInterest: false,
-    insuredsDetails: { businessActivity: "Design and Build Contractor" },
-  });
-  await completeQuoteData(broker, created.id);
-  await broker.data("POST", `/api/quotes/${created.id}/rate`, { turnoverBand: "up_to_500k" });
-  await broker.data("PATCH", `/api/quotes/${created.id}`, { status: "QUOTED" });
-  return broker.data<Policy>("POST", `/api/quotes/${created.id}/issue`, {});
+function issuePolicy(broker: ApiSession, inceptionDate: string, proposerName: string): Promise<Policy> {
+  return issueThroughApi(broker, { proposerName, businessAddress: "2 Renewal Row, Leeds LS1 2AB", inceptionDate });
 }
 
 const rowOf = (due: Policy) => ui.page.locator(`[data-testid="renewal-row"][data-policy-number="${due.policyNumber}"]`);

@@ -89,6 +89,36 @@ export async function completeQuoteData(
   await broker.data("PATCH", path, { declaration });
 }
 
+/** What the API answers for an issued policy that the browser tests read. */
+export interface IssuedPolicy {
+  id: string;
+  reference: string;
+  policyNumber: string;
+  totalPremium: string;
+  proposerName: string;
+  inceptionDate: string;
+}
+
+/** A policy issued through the API as a broker would: step 1, the other steps, rated, completed, issued. */
+export async function issuePolicy(
+  broker: ApiSession,
+  insured: { proposerName: string; businessAddress: string; inceptionDate: string },
+): Promise<IssuedPolicy> {
+  const created = await broker.data<{ id: string }>("POST", "/api/quotes", {
+    productCode: "D/C-PI",
+    ...insured,
+    incorporationDate: "2012-06-01",
+    numberOfDirectors: 2,
+    numberOfQualifiedStaff: 4,
+    hasFinancialInterest: false,
+    insuredsDetails: { businessActivity: "Design and Build Contractor" },
+  });
+  await completeQuoteData(broker, created.id);
+  await rate(broker, created.id);
+  await broker.data("PATCH", `/api/quotes/${created.id}`, { status: "QUOTED" });
+  return broker.data<IssuedPolicy>("POST", `/api/quotes/${created.id}/issue`, {});
+}
+
 async function rate(broker: ApiSession, quoteId: string): Promise<void> {
   await broker.data("POST", `/api/quotes/${quoteId}/rate`, { turnoverBand: "up_to_500k" });
 }
