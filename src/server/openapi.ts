@@ -65,6 +65,11 @@ export const API_OPERATIONS: Readonly<Record<string, OperationDescription>> = {
   "GET /api/quotes/{id}": { operationId: "getQuote", errors: [403, 404] },
   // Another broker's policy is not found (404), never refused (403): brokers learn nothing of it.
   "GET /api/policies/{policyNumber}": { operationId: "getPolicy", errors: [404] },
+  "POST /api/policies/{policyNumber}/cancellation/figures": {
+    operationId: "getCancellationFigures",
+    errors: [403, 404, 409],
+  },
+  "POST /api/policies/{policyNumber}/cancellation": { operationId: "cancelPolicy", errors: [403, 404, 409] },
   "PATCH /api/quotes/{id}": { operationId: "updateQuote", errors: [403, 404, 409, 422] },
   "GET /api/quotes/{id}/options": { operationId: "getQuotationOptions", errors: [403, 404, 409, 422] },
   "POST /api/quotes/{id}/rate": { operationId: "rateQuote", errors: [403, 404, 409, 422] },

@@ -8,8 +8,10 @@
  * decision and nothing else: "allow" must succeed, a refusal must be exactly 401 'Authentication required' or
  * 403 'Insufficient permissions' (404 'Policy not found' where a route hides what the caller may not see), and a refused write must leave the quote's version untouched.
  */
+
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { todayInLondon } from "../../src/domain/format/dates";
 import { PI001_RATING_CONFIG } from "../../src/domain/rating/configs/pi001";
 import { routeTable } from "../security/route-table";
 import { createTestUser, signIn } from "../support/auth";
@@ -60,6 +62,10 @@ const readQuote: Access = (actor, owner) =>
 const readPolicy: Access = (actor, owner) =>
   actor === "anonymous" ? 401 : roleOf[actor] !== "BROKER" || actor === owner ? "allow" : 404;
 /** docs/product/permissions.md: brokers change their own quotes, underwriters any; admins read but never edit. */
+/** A policy another broker holds is not found, as when reading it; administrators may read but not change it. */
+const changePolicy: Access = (actor, owner) =>
+  actor === "anonymous" ? 401 : roleOf[actor] === "BROKER" && actor !== owner ? 404 : actor === "admin" ? 403 : "allow";
+
 const editQuote: Access = (actor, owner) =>
   actor === "anonymous" ? 401 : actor === "admin" ? 403 : actor === "underwriter" || actor === owner ? "allow" : 403;
 /** docs/product/permissions.md: the review screen needs an underwriter or the owning broker (without an e-mailed token). */
@@ -86,6 +92,9 @@ interface Fixture {
   quoteReference?: string;
   /** The policy number of an issued quote. */
   policyNumber?: string;
+  /** An issued quote's version, and the first date anyone may cancel it from (today, or its inception if later). */
+  quoteVersion?: number;
+  cancelFrom?: string;
   credentials?: { email: string; password: string };
 }
 
@@ -298,6 +307,27 @@ const RULES: Record<string, Rule> = {
     quote: "issued",
     request: (f) => ({ url: `/api/policies/${encodeURIComponent(f.policyNumber ?? "")}` }),
   },
+  "POST /api/policies/:policyNumber/cancellation/figures": {
+    access: changePolicy,
+    quote: "issued",
+    request: (f) => ({
+      url: `/api/policies/${encodeURIComponent(f.policyNumber ?? "")}/cancellation/figures`,
+      payload: { effectiveDate: f.cancelFrom },
+    }),
+  },
+  "POST /api/policies/:policyNumber/cancellation": {
+    access: changePolicy,
+    quote: "issued",
+    mutates: true,
+    request: (f) => ({
+      url: `/api/policies/${encodeURIComponent(f.policyNumber ?? "")}/cancellation`,
+      payload: {
+        effectiveDate: f.cancelFrom,
+        reason: "The insured has ceased trading",
+        expectedVersion: f.quoteVersion,
+      },
+    }),
+  },
   "GET /api/quotes/:id": { access: readQuote, quote: "draft", request: (f) => ({ url: `/api/quotes/${f.quoteId}` }) },
   "PATCH /api/quotes/:id": {
     access: editQuote,
@@ -412,7 +442,9 @@ describeEachDatabase("authorization matrix", (ctx) => {
     return quote.id;
   }
 
-  async function storedQuote(id: string): Promise<{ version: number; policyNumber: string | null }> {
+  async function storedQuote(
+    id: string,
+  ): Promise<{ version: number; policyNumber: string | null; inceptionDate: string }> {
     const response = await ctx.app.inject({
       method: "GET",
       url: `/api/quotes/${id}`,
@@ -463,8 +495,13 @@ describeEachDatabase("authorization matrix", (ctx) => {
             const fixture: Fixture = rule.prepare ? await rule.prepare(ctx, setup) : {};
             if (rule.quote && owner) {
               fixture.quoteId = fresh ? await makeQuote(owner, rule.quote) : await sharedQuote(owner, rule.quote);
-              if (rule.quote === "issued")
-                fixture.policyNumber = (await storedQuote(fixture.quoteId)).policyNumber ?? "";
+              if (rule.quote === "issued") {
+                const stored = await storedQuote(fixture.quoteId);
+                const today = todayInLondon(ctx.clock.now());
+                fixture.policyNumber = stored.policyNumber ?? "";
+                fixture.quoteVersion = stored.version;
+                fixture.cancelFrom = stored.inceptionDate > today ? stored.inceptionDate : today;
+              }
             }
             const versionBefore = fixture.quoteId && expected !== "allow" ? await quoteVersion(fixture.quoteId) : 0;
             const { url, payload } = rule.request(fixture);

@@ -13,7 +13,7 @@ import { call, createQuote, STEP_ONE } from "./quotes-fixtures";
 
 it("finds U+0000 in nested values and keys, and nothing in clean data", () => {
   expect(findUnstorableText({ a: [1, "ok", { b: "x\u0000y" }] })).toBe("a.2.b");
-  expect(findUnstorableText({ ["k\u0000"]: 1 })).toBe("k\\u0000");
+  expect(findUnstorableText({ "k\u0000": 1 })).toBe("k\\u0000");
   expect(findUnstorableText("\u0000")).toBe("");
   expect(findUnstorableText({ address: "1 High St \ud800" })).toBe("address");
   expect(findUnstorableText({ address: "\udc00 lone low" })).toBe("address");

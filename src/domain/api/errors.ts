@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   "COMPANY_NOT_FOUND",
   "QUOTE_STATE_CONFLICT",
   "RENEWAL_CONFLICT",
+  "POLICY_STATE_CONFLICT",
   "VERSION_CONFLICT",
   "QUOTE_INCOMPLETE",
   "EMAIL_TAKEN",
@@ -93,6 +94,7 @@ export const ERROR_CATALOGUE = {
   // 409: the request conflicts with what is stored now.
   QUOTE_STATE_CONFLICT: { status: 409, message: "The quote's status does not allow this" },
   RENEWAL_CONFLICT: { status: 409, message: "This policy cannot be renewed" },
+  POLICY_STATE_CONFLICT: { status: 409, message: "Only a policy in force can be changed" },
   VERSION_CONFLICT: { status: 409, message: "Quote was changed by someone else; reload it and try again" },
   QUOTE_INCOMPLETE: { status: 409, message: "The quote is not complete" },
   EMAIL_TAKEN: { status: 409, message: "A user with this email address already exists" },

@@ -4,10 +4,25 @@
  */
 import { z } from "zod";
 import { DOCUMENT_TYPES, EXCESS_OPTIONS } from "../constants";
+import { CANCELLATION_BASES } from "../rating/config-schema";
+import { CANCELLATION_MESSAGES } from "./cancellation";
 import { POLICY_HISTORY_EVENTS, POLICY_STATUSES } from "./policy";
+import { POLICY_TRANSACTION_KINDS } from "./policy-transactions";
 import { brokerSummarySchema, feeLineSchema, moneyAmountSchema, quoteStatusSchema } from "./quote";
 
 const isoTimestamp = z.string();
+
+/** The documents a policy screen offers: the quote's three and, once cancelled, the cancellation notice. */
+export const POLICY_DOCUMENT_TYPES = [...DOCUMENT_TYPES, "cancellationNotice"] as const;
+export type PolicyDocumentType = (typeof POLICY_DOCUMENT_TYPES)[number];
+
+/** Premium lines in money strings; a return is negative. */
+const premiumLinesSchema = z.object({
+  basePremium: moneyAmountSchema,
+  fees: moneyAmountSchema,
+  taxes: moneyAmountSchema,
+  totalPremium: moneyAmountSchema,
+});
 
 export const policyViewSchema = z.object({
   policyNumber: z.string(),
@@ -39,10 +54,30 @@ export const policyViewSchema = z.object({
     taxes: moneyAmountSchema.nullable(),
     totalPremium: moneyAmountSchema.nullable(),
   }),
-  /** The policy's documents as issued, each from the existing document route (`method` and `href`). */
+  /** Every premium movement, first to last: the issue, then a cancellation. Returns are negative. */
+  transactions: z.array(
+    premiumLinesSchema.extend({
+      sequence: z.number().int(),
+      kind: z.enum(POLICY_TRANSACTION_KINDS),
+      effectiveDate: z.string(),
+      createdAt: isoTimestamp,
+    }),
+  ),
+  /** The sum of the transactions: what the insured has paid, net of anything returned. */
+  paidToDate: premiumLinesSchema,
+  /** The cancellation, once made. */
+  cancellation: z.object({ effectiveDate: z.string(), reason: z.string(), returnTotal: moneyAmountSchema }).nullable(),
+  /** The quote's version: a change to the policy names it as `expectedVersion`. */
+  version: z.number().int(),
+  /**
+   * The earliest date the caller may cancel from (the inception date, or today for a broker), or null when the
+   * caller may not cancel this policy now; the last date is the period's last day.
+   */
+  cancelFrom: z.string().nullable(),
+  /** The policy's documents, each from its document route (`method` and `href`). */
   documents: z.array(
     z.object({
-      type: z.enum(DOCUMENT_TYPES),
+      type: z.enum(POLICY_DOCUMENT_TYPES),
       method: z.enum(["GET", "POST"]),
       href: z.string(),
     }),
@@ -75,3 +110,38 @@ export const policyViewResponseSchema = z.object({ data: policyViewSchema });
 
 /** A policy number as a path parameter: DCPI/POL/000042, sent with its slashes encoded. */
 export const policyParamsSchema = z.object({ policyNumber: z.string().min(1).max(100) });
+
+const isoDate = (message: string) => z.iso.date(message);
+
+/** POST /api/policies/{policyNumber}/cancellation/figures: what cancelling from a date would return. */
+export const cancellationFiguresRequestSchema = z.strictObject({
+  effectiveDate: isoDate(CANCELLATION_MESSAGES.dateRequired),
+});
+
+/** POST /api/policies/{policyNumber}/cancellation: cancel, at the version the figures were shown for. */
+export const cancellationRequestSchema = z.strictObject({
+  effectiveDate: isoDate(CANCELLATION_MESSAGES.dateRequired),
+  reason: z
+    .string(CANCELLATION_MESSAGES.reasonRequired)
+    .trim()
+    .min(1, CANCELLATION_MESSAGES.reasonRequired)
+    .max(500, CANCELLATION_MESSAGES.reasonTooLong),
+  expectedVersion: z.number().int().min(1),
+});
+export type CancellationRequest = z.infer<typeof cancellationRequestSchema>;
+
+/** The figures of a cancellation, as shown before confirming and as stored after. Returns are positive here. */
+export const cancellationFiguresSchema = z.object({
+  effectiveDate: z.string(),
+  basis: z.enum(CANCELLATION_BASES),
+  daysInPeriod: z.number().int(),
+  daysInForce: z.number().int(),
+  scalePercent: z.number().nullable(),
+  paid: premiumLinesSchema,
+  retainedPremium: moneyAmountSchema,
+  returnPremium: moneyAmountSchema,
+  returnTaxes: moneyAmountSchema,
+  returnTotal: moneyAmountSchema,
+});
+export type CancellationFiguresAnswer = z.infer<typeof cancellationFiguresSchema>;
+export const cancellationFiguresResponseSchema = z.object({ data: cancellationFiguresSchema });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { policyCover, policyHistoryEventOf, policyHistoryTitle, policyStatus } from "./policy";
 
 describe("policyStatus", () => {
-  const policy = { inceptionDate: "2026-03-15", renewalIssued: false };
+  const policy = { inceptionDate: "2026-03-15", renewalIssued: false, cancelled: false };
 
   it("is in force from before inception up to and including the last day of cover", () => {
     expect(policyStatus(policy, "2026-03-01")).toBe("In force");
@@ -16,7 +16,7 @@ describe("policyStatus", () => {
   });
 
   it("follows the period's rule from 29 February: the last day is 28 February", () => {
-    const leap = { inceptionDate: "2028-02-29", renewalIssued: false };
+    const leap = { inceptionDate: "2028-02-29", renewalIssued: false, cancelled: false };
     expect(policyStatus(leap, "2029-02-28")).toBe("In force");
     expect(policyStatus(leap, "2029-03-01")).toBe("Expired");
   });
@@ -25,6 +25,13 @@ describe("policyStatus", () => {
     const renewed = { ...policy, renewalIssued: true };
     expect(policyStatus(renewed, "2027-02-01")).toBe("Renewed");
     expect(policyStatus(renewed, "2027-03-15")).toBe("Renewed");
+  });
+
+  it("is cancelled once a cancellation is recorded, before the cancellation date, after expiry, renewed or not", () => {
+    const cancelled = { ...policy, cancelled: true };
+    expect(policyStatus(cancelled, "2026-03-01")).toBe("Cancelled");
+    expect(policyStatus(cancelled, "2030-01-01")).toBe("Cancelled");
+    expect(policyStatus({ ...cancelled, renewalIssued: true }, "2026-06-01")).toBe("Cancelled");
   });
 });
 

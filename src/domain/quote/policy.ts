@@ -1,8 +1,8 @@
 /**
  * An issued policy as the policy screen shows it (docs/product/life-cycle.md "The policy"): its status in words,
- * its period, its cover and its history. The status follows from the calendar and from its renewal, never from a
- * stored column: the policy itself stays ISSUED and unchanged for good. Apart from policy-schema.ts, the API's
- * answer, so the screen loads no zod for the rules.
+ * its period, its cover and its history. The status follows from the calendar, its renewal and its cancellation,
+ * never from a stored status: the quote itself stays ISSUED for good, and a cancellation is one of the policy's
+ * transactions. Apart from policy-schema.ts, the API's answer, so the screen loads no zod for the rules.
  */
 import { excessAmount } from "../format/excess";
 import type { ExcessOption } from "../rating/input";
@@ -10,17 +10,24 @@ import { ADDITIONAL_COVERS } from "./additional-covers";
 import { deriveRatingInput, type StoredQuoteSections, selectionsFromRisk } from "./rating-input";
 import { policyExpiryDate } from "./renewal";
 
-/** What a policy is on a day: in force, past its last day of cover, or carried on by an issued renewal. */
-export const POLICY_STATUSES = ["In force", "Expired", "Renewed"] as const;
+/**
+ * What a policy is on a day: in force, past its last day of cover, carried on by an issued renewal, or cancelled.
+ */
+export const POLICY_STATUSES = ["In force", "Expired", "Renewed", "Cancelled"] as const;
 export type PolicyStatus = (typeof POLICY_STATUSES)[number];
 
 /**
- * The policy's status on London day `today`. Renewed once its renewal has been issued, whatever the day (cover
+ * The policy's status on London day `today`. Cancelled once a cancellation is recorded, whatever its date: the
+ * policy takes no further change. Renewed once its renewal has been issued, whatever the day (cover
  * carries on under the renewal from the anniversary); a renewal quoted but not issued changes nothing. Otherwise
  * in force up to and including its last day of cover, expired from the day after. A policy issued ahead of its
  * inception date is in force: it is bound and its cover is certain, only not yet started.
  */
-export function policyStatus(policy: { inceptionDate: string; renewalIssued: boolean }, today: string): PolicyStatus {
+export function policyStatus(
+  policy: { inceptionDate: string; renewalIssued: boolean; cancelled: boolean },
+  today: string,
+): PolicyStatus {
+  if (policy.cancelled) return "Cancelled";
   if (policy.renewalIssued) return "Renewed";
   return today > policyExpiryDate(policy.inceptionDate) ? "Expired" : "In force";
 }
@@ -64,16 +71,17 @@ export function policyCover(
 }
 
 /**
- * The audit entries that make a policy's history: its issue and its renewal being started (entries of the policy),
- * and its renewal's issue (an entry of the renewal).
+ * The audit entries that make a policy's history: its issue, its renewal being started and its cancellation
+ * (entries of the policy), and its renewal's issue (an entry of the renewal).
  */
-export const POLICY_HISTORY_EVENTS = ["issued", "renewal_started", "renewal_issued"] as const;
+export const POLICY_HISTORY_EVENTS = ["issued", "renewal_started", "renewal_issued", "cancelled"] as const;
 export type PolicyHistoryEvent = (typeof POLICY_HISTORY_EVENTS)[number];
 
 const POLICY_HISTORY_TITLES: Readonly<Record<PolicyHistoryEvent, string>> = {
   issued: "Policy issued",
   renewal_started: "Renewal started",
   renewal_issued: "Renewal issued",
+  cancelled: "Policy cancelled",
 };
 
 export function policyHistoryTitle(event: PolicyHistoryEvent): string {
@@ -81,12 +89,13 @@ export function policyHistoryTitle(event: PolicyHistoryEvent): string {
 }
 
 /**
- * Which history event an audit entry is, or null: the policy's own `issued` and `renewed` entries, and the
- * renewal's `issued` entry.
+ * Which history event an audit entry is, or null: the policy's own `issued`, `renewed` and `cancelled` entries,
+ * and the renewal's `issued` entry.
  */
 export function policyHistoryEventOf(entry: { action: string; ofRenewal: boolean }): PolicyHistoryEvent | null {
   if (entry.ofRenewal) return entry.action === "issued" ? "renewal_issued" : null;
   if (entry.action === "issued") return "issued";
   if (entry.action === "renewed") return "renewal_started";
+  if (entry.action === "cancelled") return "cancelled";
   return null;
 }

@@ -18,6 +18,7 @@ export const RENEWAL_LISTED_DAYS_AFTER_EXPIRY = 30;
 
 export const RENEWAL_MESSAGES = {
   onlyIssued: "Only an issued policy can be renewed",
+  cancelled: "A cancelled policy cannot be renewed",
   alreadyRenewed: (reference: string) => `This policy has already been renewed as ${reference}`,
   declarationUnconfirmed: LIFECYCLE_REASONS.declarationUnconfirmed,
 } as const;
@@ -78,12 +79,15 @@ export function decideRenewal(context: {
   status: QuoteStatus;
   /** The reference of the renewal already made from this policy, if any. */
   renewedAs: string | null;
+  /** The policy has been cancelled: cover ended, so there is nothing to renew. */
+  cancelled?: boolean;
 }): RenewalDecision {
   if (context.role === "ADMIN") return { allowed: false, kind: "forbidden", reason: "Administrators do not renew" };
   if (context.role === "BROKER" && !context.isOwner) {
     return { allowed: false, kind: "forbidden", reason: "You can only access quotes you created" };
   }
   if (context.status !== "ISSUED") return { allowed: false, kind: "conflict", reason: RENEWAL_MESSAGES.onlyIssued };
+  if (context.cancelled) return { allowed: false, kind: "conflict", reason: RENEWAL_MESSAGES.cancelled };
   if (context.renewedAs !== null) {
     return { allowed: false, kind: "conflict", reason: RENEWAL_MESSAGES.alreadyRenewed(context.renewedAs) };
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { diffRatingConfigs } from "./config-diff";
+import { DEFAULT_CANCELLATION } from "./config-schema";
 import { DC_PI_RATING_CONFIG } from "./configs/dc-pi";
 
 const published = JSON.parse(JSON.stringify(DC_PI_RATING_CONFIG)) as unknown as Record<string, unknown>;
@@ -51,6 +52,29 @@ describe("diffRatingConfigs", () => {
     });
     expect(diffRatingConfigs(published, draft)).toEqual([
       expect.objectContaining({ path: "Caps › Minimum premium", kind: "changed", after: "1" }),
+    ]);
+  });
+
+  it("names the cancellation terms, matching short-period steps by their months", () => {
+    const withTerms = { ...published, cancellation: JSON.parse(JSON.stringify(DEFAULT_CANCELLATION)) };
+    const draft = JSON.parse(JSON.stringify(withTerms));
+    draft.cancellation.minimumRetainedPremium = 300;
+    draft.cancellation.shortPeriodScale[2].retainedPercent = 45;
+    draft.cancellation.shortPeriodScale.push({ upToMonths: 10, retainedPercent: 90 });
+    expect(diffRatingConfigs(withTerms, draft)).toEqual([
+      {
+        path: "Cancellation › Short-period scale › Up to 3 months › Retained %",
+        kind: "changed",
+        before: "40",
+        after: "45",
+      },
+      {
+        path: "Cancellation › Short-period scale › Up to 10 months › Retained %",
+        kind: "added",
+        before: null,
+        after: "90",
+      },
+      { path: "Cancellation › Minimum retained premium", kind: "changed", before: "250", after: "300" },
     ]);
   });
 });

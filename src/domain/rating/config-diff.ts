@@ -1,9 +1,10 @@
 /**
  * 'Compare with published' (docs/product/rating.md): what a draft changes against the published configuration it
  * will replace, key by key, named and ordered as an administrator reads a configuration: base rate and tax
- * first, then factors band by band, fees, referral rules, caps, excess options and additional covers. Lists of
- * coded entries (fees, rules, covers) are matched by code and bands by their range, so inserting one entry shows
- * as one addition rather than every later entry changing.
+ * first, then factors band by band, fees, referral rules, caps, excess options, additional covers and the
+ * cancellation terms. Lists of coded entries (fees, rules, covers) are matched by code, bands by their range and
+ * short-period steps by their months, so inserting one entry shows as one addition rather than every later entry
+ * changing.
  */
 import { RATING_INPUT_LABELS, type RatingInputFieldName } from "./input";
 
@@ -25,6 +26,7 @@ const TOP_LEVEL_ORDER = [
   "caps",
   "excessOptions",
   "additionalCovers",
+  "cancellation",
   "version",
   "productCode",
 ];
@@ -54,6 +56,11 @@ const KEY_LABELS: Record<string, string> = {
   min: "From",
   max: "To",
   code: "Code",
+  cancellation: "Cancellation",
+  basis: "Basis",
+  shortPeriodScale: "Short-period scale",
+  retainedPercent: "Retained %",
+  minimumRetainedPremium: "Minimum retained premium",
 };
 
 const count = new Intl.NumberFormat("en-GB");
@@ -75,6 +82,9 @@ function entryKey(entry: unknown, index: number): { key: string; label: string }
     const range = max === null ? `${count.format(entry.min)}+` : `${count.format(entry.min)}–${max}`;
     return { key: `band:${entry.min}:${String(entry.max)}`, label: range };
   }
+  if (isRecord(entry) && typeof entry.upToMonths === "number") {
+    return { key: `months:${entry.upToMonths}`, label: `Up to ${entry.upToMonths} months` };
+  }
   return { key: `#${index}`, label: `#${index + 1}` };
 }
 
@@ -95,7 +105,7 @@ function flatten(value: unknown, keyPath: string, labelPath: string[], parent: s
     }
     for (const key of keys) {
       // A band's or coded entry's identity is in its path already.
-      if (key === "code" && labelPath.length > 0) continue;
+      if ((key === "code" || key === "upToMonths") && labelPath.length > 0) continue;
       flatten(value[key], `${keyPath}/${key}`, [...labelPath, keyLabel(key, parent)], key, out);
     }
     return;

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { compileRatingConfig } from "./compile";
 import {
+  DEFAULT_CANCELLATION,
   INVALID_RATING_CONFIG_DESCRIPTION,
   INVALID_RATING_CONFIG_MESSAGE,
   INVALID_RATING_CONFIG_TITLE,
   parseRatingConfigText,
   type RatingConfigIssue,
+  validateRatingConfigShape,
 } from "./config-schema";
 import { PI001_RATING_CONFIG } from "./configs/pi001";
 import { defaultRatingInput } from "./input";
@@ -328,3 +330,38 @@ describe("hostile configurations are refused with clear errors", () => {
 });
 
 const defaultInput = defaultRatingInput({ turnover: 500_000, industry: "technology" });
+
+describe("cancellation terms", () => {
+  it("are the documented D/C-PI defaults when a configuration leaves them out, so older versions read the same", () => {
+    const shape = validateRatingConfigShape(withChanges(() => {}));
+    expect(shape.ok && shape.config.cancellation).toEqual(DEFAULT_CANCELLATION);
+  });
+
+  it("take a pro-rata basis, and refuse a scale whose months do not rise or whose shares fall", () => {
+    const proRata = validateRatingConfigShape(
+      withChanges((config) => {
+        config.cancellation = { basis: "proRata", shortPeriodScale: [], minimumRetainedPremium: 0 };
+      }),
+    );
+    expect(proRata.ok && proRata.config.cancellation.basis).toBe("proRata");
+    expect(
+      issuesOf(
+        withChanges((config) => {
+          config.cancellation = {
+            basis: "monthly",
+            shortPeriodScale: [
+              { upToMonths: 2, retainedPercent: 30 },
+              { upToMonths: 2, retainedPercent: 20 },
+            ],
+            minimumRetainedPremium: -1,
+          };
+        }),
+      ),
+    ).toEqual([
+      { path: "cancellation.basis", message: "Must be one of proRata, shortPeriod" },
+      { path: "cancellation.shortPeriodScale[1].upToMonths", message: "Must be more than the previous step's 2" },
+      { path: "cancellation.shortPeriodScale[1].retainedPercent", message: "Must be at least the previous step's 30" },
+      { path: "cancellation.minimumRetainedPremium", message: "Must be 0 or more" },
+    ]);
+  });
+});

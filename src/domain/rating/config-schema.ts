@@ -229,6 +229,78 @@ export const additionalCoverSchema = z.strictObject({
 });
 export type AdditionalCover = z.infer<typeof additionalCoverSchema>;
 
+/**
+ * What a cancellation returns (docs/product/life-cycle.md "Cancellation"): the basis the return premium is worked
+ * out on, the short-period scale that basis may use, and the premium the insurer keeps whatever the date. A
+ * configuration without this part (every version published before cancellations existed) takes the D/C-PI
+ * defaults below; rating never reads it, so no premium changes.
+ */
+export const CANCELLATION_BASES = ["proRata", "shortPeriod"] as const;
+export type CancellationBasis = (typeof CANCELLATION_BASES)[number];
+
+export const shortPeriodStepSchema = z.strictObject({
+  /** The step covers a policy in force for at most this many months (a month begun counts as a whole one). */
+  upToMonths: z
+    .number()
+    .int("Must be a whole number of months")
+    .min(1, "Must be 1 or more")
+    .max(12, "Must be at most 12"),
+  /** The share of the year's premium the insurer keeps, in per cent. */
+  retainedPercent: z.number().min(0, "Must be 0 or more").max(100, "Must be at most 100"),
+});
+export type ShortPeriodStep = z.infer<typeof shortPeriodStepSchema>;
+
+/** The D/C-PI defaults: a short-period scale as UK PI wordings print it, and £250 kept on every cancellation. */
+export const DEFAULT_CANCELLATION = {
+  basis: "shortPeriod",
+  shortPeriodScale: [
+    { upToMonths: 1, retainedPercent: 20 },
+    { upToMonths: 2, retainedPercent: 30 },
+    { upToMonths: 3, retainedPercent: 40 },
+    { upToMonths: 4, retainedPercent: 50 },
+    { upToMonths: 5, retainedPercent: 60 },
+    { upToMonths: 6, retainedPercent: 70 },
+    { upToMonths: 7, retainedPercent: 75 },
+    { upToMonths: 8, retainedPercent: 80 },
+    { upToMonths: 9, retainedPercent: 85 },
+  ],
+  minimumRetainedPremium: 250,
+} as const satisfies {
+  basis: CancellationBasis;
+  shortPeriodScale: readonly ShortPeriodStep[];
+  minimumRetainedPremium: number;
+};
+
+export const cancellationSchema = z.strictObject({
+  basis: z.enum(CANCELLATION_BASES, { error: `Must be one of ${CANCELLATION_BASES.join(", ")}` }),
+  /** Steps in rising months and never falling percentages; beyond the last step the whole premium is kept. */
+  shortPeriodScale: z
+    .array(shortPeriodStepSchema)
+    .max(12, "At most 12 steps")
+    .superRefine((steps, ctx) => {
+      steps.forEach((step, index) => {
+        const previous = steps[index - 1];
+        if (previous === undefined) return;
+        if (step.upToMonths <= previous.upToMonths) {
+          ctx.addIssue({
+            code: "custom",
+            path: [index, "upToMonths"],
+            message: `Must be more than the previous step's ${previous.upToMonths}`,
+          });
+        }
+        if (step.retainedPercent < previous.retainedPercent) {
+          ctx.addIssue({
+            code: "custom",
+            path: [index, "retainedPercent"],
+            message: `Must be at least the previous step's ${previous.retainedPercent}`,
+          });
+        }
+      });
+    }),
+  minimumRetainedPremium: poundsSchema,
+});
+export type CancellationTerms = z.infer<typeof cancellationSchema>;
+
 function uniqueCodes(items: readonly { code: string }[], ctx: z.RefinementCtx): void {
   const seen = new Set<string>();
   items.forEach((item, index) => {
@@ -262,6 +334,10 @@ export const ratingConfigSchema = z
     caps: capsSchema,
     excessOptions: excessOptionsSchema.default({ standard: 1 }),
     additionalCovers: boundedList(additionalCoverSchema, "additional covers").superRefine(uniqueCodes).default([]),
+    cancellation: cancellationSchema.default({
+      ...DEFAULT_CANCELLATION,
+      shortPeriodScale: DEFAULT_CANCELLATION.shortPeriodScale.map((step) => ({ ...step })),
+    }),
   })
   .superRefine((config, ctx) => {
     // A fee line's code identifies it in the breakdown, so configured fees and covers must not share one.

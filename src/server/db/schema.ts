@@ -25,6 +25,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { ROLES } from "../../domain/auth/schemas";
+import { POLICY_TRANSACTION_KINDS } from "../../domain/quote/policy-transactions";
 import type { Quote } from "../../domain/quote/quote";
 import type { Risk } from "../../domain/quote/risk";
 import { QUOTE_STATUSES } from "../../domain/quote/status";
@@ -44,6 +45,7 @@ export const userRole = pgEnum("user_role", ROLES);
 export const quoteStatus = pgEnum("quote_status", QUOTE_STATUSES);
 export const ratingVersionStatus = pgEnum("rating_version_status", RATING_VERSION_STATUSES);
 export const underwriterDecision = pgEnum("underwriter_decision", UNDERWRITER_DECISIONS);
+export const policyTransactionKind = pgEnum("policy_transaction_kind", POLICY_TRANSACTION_KINDS);
 
 export const users = pgTable(
   "users",
@@ -411,6 +413,38 @@ export const reviewTokens = pgTable(
   (t) => [index("review_tokens_quote_idx").on(t.quoteId)],
 );
 
+/**
+ * Every premium movement on an issued policy (docs/product/life-cycle.md "The policy"): the issue (written by a
+ * database trigger in the statement that issues the quote, so no issued policy is ever without it), then each
+ * cancellation. Amounts are signed pence: a return is negative. `sequence` numbers a policy's versions from 1; it
+ * is unique per policy, and a policy has at most one cancellation, so two racing writes cannot both land.
+ */
+export const policyTransactions = pgTable(
+  "policy_transactions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    policyId: uuid("policy_id")
+      .notNull()
+      .references(() => quotes.id),
+    sequence: integer("sequence").notNull(),
+    kind: policyTransactionKind("kind").notNull(),
+    effectiveDate: date("effective_date", { mode: "string" }).notNull(),
+    basePremium: pence("base_premium").notNull(),
+    fees: pence("fees").notNull(),
+    taxes: pence("taxes").notNull(),
+    totalPremium: pence("total_premium").notNull(),
+    /** What the transaction says beyond its figures: a cancellation's reason and basis. */
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("policy_transactions_policy_sequence_idx").on(t.policyId, t.sequence),
+    uniqueIndex("policy_transactions_one_cancellation_idx").on(t.policyId).where(sql`${t.kind} = 'CANCELLATION'`),
+    // The monthly bordereau reads the transactions made in a month.
+    index("policy_transactions_created_idx").on(t.createdAt),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type QuoteRow = typeof quotes.$inferSelect;
@@ -421,3 +455,4 @@ export type UnderwriterDecisionRow = typeof underwriterDecisions.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type ReviewTokenRow = typeof reviewTokens.$inferSelect;
 export type ImpactJobRow = typeof impactJobs.$inferSelect;
+export type PolicyTransactionRow = typeof policyTransactions.$inferSelect;

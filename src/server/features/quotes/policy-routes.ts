@@ -1,13 +1,24 @@
 /**
  * GET /api/policies/{policyNumber}: an issued policy as the policy screen shows it (docs/product/screens.md
- * "Policy"). The policy number carries slashes (DCPI/POL/000042), so it travels encoded as one path segment.
+ * "Policy"), and its cancellation (docs/product/life-cycle.md "Cancellation"): the figures a date gives, then the
+ * cancellation at the version they were shown for. The policy number carries slashes (DCPI/POL/000042), so it
+ * travels encoded as one path segment.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { policyParamsSchema, policyViewResponseSchema } from "../../../domain/quote/policy-schema";
-import { currentUser, requireUser } from "../../auth/authenticate";
+import {
+  cancellationFiguresRequestSchema,
+  cancellationFiguresResponseSchema,
+  cancellationRequestSchema,
+  policyParamsSchema,
+  policyViewResponseSchema,
+} from "../../../domain/quote/policy-schema";
+import { currentUser, requireRole, requireUser } from "../../auth/authenticate";
+import { cancellationFiguresFor, cancelPolicy } from "./cancel-policy";
 import { policyViewFor } from "./policy-view";
 
 export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Administrators read policies but never change them: refused before the request is read.
+  const mayChange = requireRole("BROKER", "UNDERWRITER");
   app.get(
     "/api/policies/:policyNumber",
     {
@@ -23,5 +34,50 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       data: await policyViewFor(app.db, currentUser(request), request.params.policyNumber, app.now()),
     }),
+  );
+
+  app.post(
+    "/api/policies/:policyNumber/cancellation/figures",
+    {
+      schema: {
+        tags: ["policies"],
+        summary:
+          "What cancelling from a date would return (premium kept, return premium, IPT returned); writes nothing",
+        params: policyParamsSchema,
+        body: cancellationFiguresRequestSchema,
+        response: { 200: cancellationFiguresResponseSchema },
+      },
+      onRequest: mayChange,
+    },
+    async (request) => ({
+      data: await cancellationFiguresFor(
+        app.db,
+        currentUser(request),
+        request.params.policyNumber,
+        request.body.effectiveDate,
+        app.now(),
+      ),
+    }),
+  );
+
+  app.post(
+    "/api/policies/:policyNumber/cancellation",
+    {
+      schema: {
+        tags: ["policies"],
+        summary:
+          "Cancels a policy in force from a date, returning premium as the rating version's terms say; answers the policy",
+        params: policyParamsSchema,
+        body: cancellationRequestSchema,
+        response: { 201: policyViewResponseSchema },
+      },
+      onRequest: mayChange,
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await cancelPolicy(app.db, user, request.params.policyNumber, request.body, app.now());
+      reply.code(201);
+      return { data: await policyViewFor(app.db, user, request.params.policyNumber, app.now()) };
+    },
   );
 };

@@ -7,7 +7,8 @@
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { auditDetailLines } from "../../../domain/audit";
 import { todayInLondon } from "../../../domain/format/dates";
-import { penceToMoneyString } from "../../../domain/money";
+import { penceToMoneyString, sumPence } from "../../../domain/money";
+import { earliestCancellationDate, mayCancelPolicy } from "../../../domain/quote/cancellation";
 import { decideQuoteAction } from "../../../domain/quote/lifecycle";
 import { policyCover, policyHistoryEventOf, policyHistoryTitle, policyStatus } from "../../../domain/quote/policy";
 import type { PolicyView } from "../../../domain/quote/policy-schema";
@@ -15,7 +16,8 @@ import { policyExpiryDate } from "../../../domain/quote/renewal";
 import type { Database } from "../../db/client";
 import { auditLog, quotes, users } from "../../db/schema";
 import { AppError } from "../../errors";
-import { findQuoteWithBroker, type QuoteActor } from "./repository";
+import { findPolicyTransactions } from "./policy-transactions";
+import { findQuoteWithBroker, type QuoteActor, type QuoteWithBroker } from "./repository";
 import { feesAnswer, money } from "./response";
 
 async function findPolicyId(db: Database, policyNumber: string): Promise<string | undefined> {
@@ -41,7 +43,7 @@ async function findRenewal(db: Database, policyId: string) {
   return row ?? null;
 }
 
-/** The policy's issue and renewal entries, and its renewal's issue, oldest first. */
+/** The policy's issue, renewal and cancellation entries, and its renewal's issue, oldest first. */
 async function findPolicyHistory(db: Database, policyId: string, renewalId: string | null) {
   const rows = await db
     .select({
@@ -58,7 +60,7 @@ async function findPolicyHistory(db: Database, policyId: string, renewalId: stri
       and(
         eq(auditLog.entityType, "quote"),
         or(
-          and(eq(auditLog.entityId, policyId), inArray(auditLog.action, ["issued", "renewed"])),
+          and(eq(auditLog.entityId, policyId), inArray(auditLog.action, ["issued", "renewed", "cancelled"])),
           renewalId === null ? undefined : and(eq(auditLog.entityId, renewalId), eq(auditLog.action, "issued")),
         ),
       ),
@@ -79,12 +81,13 @@ async function findPolicyHistory(db: Database, policyId: string, renewalId: stri
   });
 }
 
-export async function policyViewFor(
-  db: Database,
-  actor: QuoteActor,
-  policyNumber: string,
-  now: Date,
-): Promise<PolicyView> {
+export interface PolicyRecord {
+  found: QuoteWithBroker;
+  renewal: Awaited<ReturnType<typeof findRenewal>>;
+}
+
+/** The issued quote with this policy number, if the caller may see it (else 404 POLICY_NOT_FOUND), and its renewal. */
+export async function findPolicyByNumber(db: Database, actor: QuoteActor, policyNumber: string): Promise<PolicyRecord> {
   const id = await findPolicyId(db, policyNumber);
   const found = id === undefined ? undefined : await findQuoteWithBroker(db, id);
   if (!found) throw new AppError("POLICY_NOT_FOUND");
@@ -96,8 +99,40 @@ export async function policyViewFor(
     isOwner: quote.brokerId === actor.id,
   }).allowed;
   if (!mayView || quote.policyNumber === null) throw new AppError("POLICY_NOT_FOUND");
+  return { found, renewal: await findRenewal(db, quote.id) };
+}
 
-  const renewal = await findRenewal(db, quote.id);
+function premiumLines(lines: { basePremium: number; fees: number; taxes: number; totalPremium: number }) {
+  return {
+    basePremium: penceToMoneyString(lines.basePremium),
+    fees: penceToMoneyString(lines.fees),
+    taxes: penceToMoneyString(lines.taxes),
+    totalPremium: penceToMoneyString(lines.totalPremium),
+  };
+}
+
+export async function policyViewFor(
+  db: Database,
+  actor: QuoteActor,
+  policyNumber: string,
+  now: Date,
+): Promise<PolicyView> {
+  const { found, renewal } = await findPolicyByNumber(db, actor, policyNumber);
+  const { quote } = found;
+  if (quote.policyNumber === null) throw new AppError("POLICY_NOT_FOUND");
+  const transactions = await findPolicyTransactions(db, quote.id);
+  const cancellation = transactions.find((transaction) => transaction.kind === "CANCELLATION");
+  const today = todayInLondon(now);
+  const status = policyStatus(
+    {
+      inceptionDate: quote.inceptionDate,
+      renewalIssued: renewal?.status === "ISSUED",
+      cancelled: cancellation !== undefined,
+    },
+    today,
+  );
+  const sum = (line: "basePremium" | "fees" | "taxes" | "totalPremium") =>
+    sumPence(transactions.map((transaction) => transaction[line]));
   const cover = policyCover(quote);
   const pounds = (amount: number) => penceToMoneyString(amount * 100);
   const documentsOf = `/api/quotes/${quote.id}`;
@@ -106,10 +141,7 @@ export async function policyViewFor(
     quoteId: quote.id,
     reference: quote.reference,
     productCode: quote.productCode,
-    status: policyStatus(
-      { inceptionDate: quote.inceptionDate, renewalIssued: renewal?.status === "ISSUED" },
-      todayInLondon(now),
-    ),
+    status,
     broker: found.broker,
     issuedAt: quote.issuedAt ? quote.issuedAt.toISOString() : null,
     insured: {
@@ -131,10 +163,44 @@ export async function policyViewFor(
       taxes: money(quote.taxes),
       totalPremium: money(quote.totalPremium),
     },
+    transactions: transactions.map((transaction) => ({
+      sequence: transaction.sequence,
+      kind: transaction.kind,
+      effectiveDate: transaction.effectiveDate,
+      createdAt: transaction.createdAt.toISOString(),
+      ...premiumLines(transaction),
+    })),
+    paidToDate: premiumLines({
+      basePremium: sum("basePremium"),
+      fees: sum("fees"),
+      taxes: sum("taxes"),
+      totalPremium: sum("totalPremium"),
+    }),
+    cancellation: cancellation
+      ? {
+          effectiveDate: cancellation.effectiveDate,
+          reason: typeof cancellation.details.reason === "string" ? cancellation.details.reason : "",
+          returnTotal: penceToMoneyString(-cancellation.totalPremium),
+        }
+      : null,
+    version: quote.version,
+    cancelFrom:
+      status === "In force" && mayCancelPolicy(actor.role, quote.brokerId === actor.id)
+        ? earliestCancellationDate(actor.role, quote.inceptionDate, today)
+        : null,
     documents: [
       { type: "statementOfFact", method: "POST", href: `${documentsOf}/statement-of-fact` },
       { type: "policySchedule", method: "POST", href: `${documentsOf}/policy-schedule` },
       { type: "dcPolicyWording", method: "GET", href: "/api/documents/dc-wording?download=true" },
+      ...(cancellation
+        ? [
+            {
+              type: "cancellationNotice" as const,
+              method: "POST" as const,
+              href: `/api/policies/${encodeURIComponent(quote.policyNumber)}/cancellation-notice`,
+            },
+          ]
+        : []),
     ],
     renewal,
     renewalOf: found.renewalOf

@@ -12,6 +12,7 @@ import type { NewQuoteRow, QuoteRow } from "../../db/schema";
 import { AppError, sqlStateOf } from "../../errors";
 import { requireQuote } from "./access-service";
 import { insertCreatedQuote, insuredsDetailsColumns } from "./change";
+import { findPolicyTransactions, isCancelledPolicy } from "./policy-transactions";
 import { ratedAudit, rateStoredQuote, ratingColumns } from "./rating";
 import { findRenewalOf } from "./renewals";
 import type { QuoteWithBroker } from "./repository";
@@ -60,12 +61,16 @@ function renewalValues(policy: QuoteRow, now: Date) {
 export async function renewQuote(db: Database, actor: AuthUser, id: string, now: Date): Promise<QuoteWithBroker> {
   const found = await requireQuote(db, id);
   const policy = found.quote;
-  const existing = await findRenewalOf(db, policy.id);
+  const [existing, transactions] = await Promise.all([
+    findRenewalOf(db, policy.id),
+    findPolicyTransactions(db, policy.id),
+  ]);
   const decision = decideRenewal({
     role: actor.role,
     isOwner: policy.brokerId === actor.id,
     status: policy.status,
     renewedAs: existing?.reference ?? null,
+    cancelled: isCancelledPolicy(transactions),
   });
   if (!decision.allowed) {
     if (decision.kind === "forbidden") throw new AppError("INSUFFICIENT_PERMISSIONS");

@@ -3,12 +3,13 @@
  * due for renewal on a day. 'Renewals due' selects by inception date only (the domain turns the due window into
  * an exact inception range), on the partial index of issued policies by inception date.
  */
-import { and, asc, between, count, eq, type SQL } from "drizzle-orm";
+import { and, asc, between, count, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { PageQuery } from "../../../domain/quote/quote";
 import { renewalDueInceptionRange } from "../../../domain/quote/renewal";
 import type { Database } from "../../db/client";
 import { quotes, users } from "../../db/schema";
+import { hasCancellation } from "./policy-transactions";
 import { brokerColumns, type QuoteActor } from "./repository";
 
 export interface RenewalSummary {
@@ -40,12 +41,13 @@ export interface RenewalDueRow {
   renewal: RenewalSummary | null;
 }
 
-/** Brokers see their own policies; underwriters every policy (docs/product/permissions.md). */
+/** Brokers see their own policies; underwriters every policy (docs/product/permissions.md); never a cancelled one. */
 function dueCondition(actor: QuoteActor, today: string): SQL | undefined {
   const range = renewalDueInceptionRange(today);
   return and(
     eq(quotes.status, "ISSUED"),
     between(quotes.inceptionDate, range.from, range.to),
+    sql`not ${hasCancellation(quotes.id)}`,
     actor.role === "BROKER" ? eq(quotes.brokerId, actor.id) : undefined,
   );
 }

@@ -30,6 +30,7 @@ const STATUS_TONES: Readonly<Record<PolicyStatus, BadgeTone>> = {
   "In force": "success",
   Expired: "warning",
   Renewed: "violet",
+  Cancelled: "danger",
 };
 
 export const POLICY_NOT_FOUND_TITLE = "Policy Not Found";

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 
 import type { Role } from "@domain/auth/schemas";
-import type { Quote } from "@domain/quote/quote";
 import type { QuoteStatus } from "@domain/quote/status";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";

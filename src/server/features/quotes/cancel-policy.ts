@@ -1,0 +1,202 @@
+/**
+ * Cancelling a policy (docs/product/life-cycle.md "Cancellation"): the figures a date would give, shown before the
+ * broker confirms, and the cancellation itself. Both read the policy the same way and run the domain's rules, so
+ * what is shown is what is stored. The cancellation is one transaction: the quote's version moves on (a second
+ * change made from the same screen hears 409), the return is written as a negative transaction of the policy, and
+ * the audit entry names who, when, from which date and why.
+ */
+import { eq, sql } from "drizzle-orm";
+import { todayInLondon } from "../../../domain/format/dates";
+import { penceToMoneyString } from "../../../domain/money";
+import {
+  CANCELLATION_MESSAGES,
+  type CancellationFigures,
+  cancellationDateProblem,
+  cancellationFigures,
+  mayCancelPolicy,
+} from "../../../domain/quote/cancellation";
+import { policyStatus } from "../../../domain/quote/policy";
+import type { CancellationFiguresAnswer, CancellationRequest } from "../../../domain/quote/policy-schema";
+import {
+  type CancellationTerms,
+  DEFAULT_CANCELLATION,
+  validateRatingConfigShape,
+} from "../../../domain/rating/config-schema";
+import { recordAudit } from "../../audit/record";
+import type { AuthUser } from "../../auth/authenticate";
+import type { Database } from "../../db/client";
+import { type PolicyTransactionRow, policyTransactions, quotes, ratingVersions } from "../../db/schema";
+import { AppError, sqlStateOf } from "../../errors";
+import { findPolicyTransactions, isCancelledPolicy } from "./policy-transactions";
+import { findPolicyByNumber, type PolicyRecord } from "./policy-view";
+
+/** The cancellation terms and IPT rate of the version the policy was rated with. */
+async function termsOf(
+  db: Database,
+  ratingVersionId: string | null,
+): Promise<{ terms: CancellationTerms; taxesPct: number }> {
+  const [version] =
+    ratingVersionId === null
+      ? []
+      : await db
+          .select({ json: ratingVersions.json })
+          .from(ratingVersions)
+          .where(eq(ratingVersions.id, ratingVersionId));
+  const parsed = version ? validateRatingConfigShape(version.json) : undefined;
+  if (!parsed?.ok) throw new Error(`The rating version of an issued policy cannot be read (${ratingVersionId})`);
+  return { terms: parsed.config.cancellation ?? DEFAULT_CANCELLATION, taxesPct: parsed.config.taxesPct };
+}
+
+interface CancellablePolicy {
+  policy: PolicyRecord;
+  transactions: PolicyTransactionRow[];
+  figures: CancellationFigures;
+}
+
+/**
+ * The policy, if the caller may cancel it from `effectiveDate`, with the figures that gives. Refused in the order
+ * the API answers: a policy the caller may not see (404), a role that may not cancel (403), a policy not in force
+ * (409), then a date outside what the caller may choose (400 naming `effectiveDate`).
+ */
+async function openForCancellation(
+  db: Database,
+  actor: AuthUser,
+  policyNumber: string,
+  effectiveDate: string,
+  now: Date,
+): Promise<CancellablePolicy> {
+  const policy = await findPolicyByNumber(db, actor, policyNumber);
+  const { quote } = policy.found;
+  if (!mayCancelPolicy(actor.role, quote.brokerId === actor.id)) {
+    throw new AppError("INSUFFICIENT_PERMISSIONS");
+  }
+  const transactions = await findPolicyTransactions(db, quote.id);
+  const today = todayInLondon(now);
+  const status = policyStatus(
+    {
+      inceptionDate: quote.inceptionDate,
+      renewalIssued: policy.renewal?.status === "ISSUED",
+      cancelled: isCancelledPolicy(transactions),
+    },
+    today,
+  );
+  if (status !== "In force") throw new AppError("POLICY_STATE_CONFLICT", CANCELLATION_MESSAGES.notInForce(status));
+  const problem = cancellationDateProblem({
+    role: actor.role,
+    inceptionDate: quote.inceptionDate,
+    effectiveDate,
+    today,
+  });
+  if (problem !== null) throw AppError.validation([{ path: "effectiveDate", message: problem }]);
+  const { terms, taxesPct } = await termsOf(db, quote.ratingVersionId);
+  const figures = cancellationFigures({
+    inceptionDate: quote.inceptionDate,
+    effectiveDate,
+    charged: transactions,
+    terms,
+    taxesPct,
+  });
+  return { policy, transactions, figures };
+}
+
+const money = penceToMoneyString;
+
+export function cancellationFiguresAnswer(figures: CancellationFigures): CancellationFiguresAnswer {
+  return {
+    effectiveDate: figures.effectiveDate,
+    basis: figures.basis,
+    daysInPeriod: figures.daysInPeriod,
+    daysInForce: figures.daysInForce,
+    scalePercent: figures.scalePercent,
+    paid: {
+      basePremium: money(figures.paid.basePremium),
+      fees: money(figures.paid.fees),
+      taxes: money(figures.paid.taxes),
+      totalPremium: money(figures.paid.totalPremium),
+    },
+    retainedPremium: money(figures.retainedPremium),
+    returnPremium: money(figures.returnPremium),
+    returnTaxes: money(figures.returnTaxes),
+    returnTotal: money(figures.returnTotal),
+  };
+}
+
+/** What cancelling from `effectiveDate` would return; nothing is written. */
+export async function cancellationFiguresFor(
+  db: Database,
+  actor: AuthUser,
+  policyNumber: string,
+  effectiveDate: string,
+  now: Date,
+): Promise<CancellationFiguresAnswer> {
+  const { figures } = await openForCancellation(db, actor, policyNumber, effectiveDate, now);
+  return cancellationFiguresAnswer(figures);
+}
+
+/** Cancels the policy from `request.effectiveDate`, at the version the caller read. */
+export async function cancelPolicy(
+  db: Database,
+  actor: AuthUser,
+  policyNumber: string,
+  request: CancellationRequest,
+  now: Date,
+): Promise<void> {
+  const { policy, transactions, figures } = await openForCancellation(
+    db,
+    actor,
+    policyNumber,
+    request.effectiveDate,
+    now,
+  );
+  const { quote } = policy.found;
+  if (quote.version !== request.expectedVersion) throw new AppError("VERSION_CONFLICT");
+  const sequence = (transactions.at(-1)?.sequence ?? 0) + 1;
+  try {
+    await db.transaction(async (tx) => {
+      const moved = await tx
+        .update(quotes)
+        .set({ version: sql`${quotes.version} + 1`, updatedAt: now })
+        .where(sql`${quotes.id} = ${quote.id} and ${quotes.version} = ${request.expectedVersion}`)
+        .returning({ id: quotes.id });
+      if (moved.length === 0) throw new AppError("VERSION_CONFLICT");
+      await tx.insert(policyTransactions).values({
+        policyId: quote.id,
+        sequence,
+        kind: "CANCELLATION",
+        effectiveDate: figures.effectiveDate,
+        basePremium: -figures.returnPremium,
+        fees: 0,
+        taxes: -figures.returnTaxes,
+        totalPremium: -figures.returnTotal,
+        details: {
+          reason: request.reason,
+          basis: figures.basis,
+          scalePercent: figures.scalePercent,
+          daysInForce: figures.daysInForce,
+          daysInPeriod: figures.daysInPeriod,
+          retainedPremium: figures.retainedPremium,
+        },
+        createdAt: now,
+      });
+      await recordAudit(tx, {
+        entityType: "quote",
+        action: "cancelled",
+        entityId: quote.id,
+        actorId: actor.id,
+        details: {
+          reference: quote.reference,
+          policyNumber: quote.policyNumber,
+          effectiveDate: figures.effectiveDate,
+          cancellationReason: request.reason,
+          returnPremium: money(figures.returnPremium),
+          returnTaxes: money(figures.returnTaxes),
+          returnTotal: money(figures.returnTotal),
+        },
+      });
+    });
+  } catch (error) {
+    // Another change to this policy landed first: its sequence number or its cancellation is already taken.
+    if (sqlStateOf(error) === "23505") throw new AppError("VERSION_CONFLICT");
+    throw error;
+  }
+}
