@@ -90,6 +90,11 @@ export const API_OPERATIONS: Readonly<Record<string, OperationDescription>> = {
     pdf: true,
   },
   "GET /api/documents/dc-wording": { operationId: "getPolicyWording", pdf: true },
+  "POST /api/policies/{policyNumber}/cancellation-notice": {
+    operationId: "downloadCancellationNotice",
+    errors: [404],
+    pdf: true,
+  },
 };
 
 /** The security scheme every signed-in operation names. */

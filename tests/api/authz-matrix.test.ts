@@ -81,7 +81,7 @@ const REFUSALS: Record<Exclude<Expectation, "allow">, string> = {
 // ---------------------------------------------------------------------------------------------------------
 // What each route needs to be able to succeed.
 
-type QuoteState = "draft" | "complete" | "rated" | "quoted" | "issued" | "referred";
+type QuoteState = "draft" | "complete" | "rated" | "quoted" | "issued" | "cancelled" | "referred";
 
 interface Fixture {
   quoteId?: string;
@@ -328,6 +328,11 @@ const RULES: Record<string, Rule> = {
       },
     }),
   },
+  "POST /api/policies/:policyNumber/cancellation-notice": {
+    access: readPolicy,
+    quote: "cancelled",
+    request: (f) => ({ url: `/api/policies/${encodeURIComponent(f.policyNumber ?? "")}/cancellation-notice` }),
+  },
   "GET /api/quotes/:id": { access: readQuote, quote: "draft", request: (f) => ({ url: `/api/quotes/${f.quoteId}` }) },
   "PATCH /api/quotes/:id": {
     access: editQuote,
@@ -430,10 +435,23 @@ describeEachDatabase("authorization matrix", (ctx) => {
     );
     if (state === "complete") return quote.id;
     await rateQuote(ctx.app, cookie, quote.id);
-    if (state === "quoted" || state === "issued") await patchQuote(ctx.app, cookie, quote.id, { status: "QUOTED" });
-    if (state === "issued") {
+    const issuing = state === "issued" || state === "cancelled";
+    if (state === "quoted" || issuing) await patchQuote(ctx.app, cookie, quote.id, { status: "QUOTED" });
+    if (issuing) {
       const issued = await call(ctx.app, cookie, "POST", `/api/quotes/${quote.id}/issue`, {});
       expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    }
+    if (state === "cancelled") {
+      // Cancelled by an underwriter from its inception date, whatever today is.
+      const { policyNumber, inceptionDate, version } = issuedBody(await storedQuote(quote.id));
+      const cancelled = await call(
+        ctx.app,
+        setup.cookies.underwriter,
+        "POST",
+        `/api/policies/${encodeURIComponent(policyNumber)}/cancellation`,
+        { effectiveDate: inceptionDate, reason: "The insured has ceased trading", expectedVersion: version },
+      );
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(201);
     }
     if (referring) {
       const referred = await call(ctx.app, cookie, "POST", `/api/quotes/${quote.id}/refer`, {});
@@ -453,6 +471,10 @@ describeEachDatabase("authorization matrix", (ctx) => {
     return response.json().data;
   }
   const quoteVersion = async (id: string) => (await storedQuote(id)).version;
+  const issuedBody = (stored: { policyNumber: string | null; inceptionDate: string; version: number }) => ({
+    ...stored,
+    policyNumber: stored.policyNumber ?? "",
+  });
 
   it("has a rule for every route the app serves, and a route for every rule", () => {
     const routes = routeTable(ctx.app);
@@ -495,7 +517,7 @@ describeEachDatabase("authorization matrix", (ctx) => {
             const fixture: Fixture = rule.prepare ? await rule.prepare(ctx, setup) : {};
             if (rule.quote && owner) {
               fixture.quoteId = fresh ? await makeQuote(owner, rule.quote) : await sharedQuote(owner, rule.quote);
-              if (rule.quote === "issued") {
+              if (rule.quote === "issued" || rule.quote === "cancelled") {
                 const stored = await storedQuote(fixture.quoteId);
                 const today = todayInLondon(ctx.clock.now());
                 fixture.policyNumber = stored.policyNumber ?? "";

@@ -8,14 +8,15 @@
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
-import { todayInLondon } from "../../src/domain/format/dates";
-import { parseMoneyString, percentOf } from "../../src/domain/money";
+import { formatDateGb, todayInLondon } from "../../src/domain/format/dates";
+import { formatGbp, parseMoneyString, percentOf } from "../../src/domain/money";
 import type { CancellationFiguresAnswer, PolicyView } from "../../src/domain/quote/policy-schema";
 import { addDays, policyExpiryDate } from "../../src/domain/quote/renewal";
 import { DEFAULT_CANCELLATION } from "../../src/domain/rating/config-schema";
 import { migrationsFolder } from "../../src/server/db/client";
 import { signIn, signInNewUser } from "../support/auth";
 import { describeEachDatabase, type TestContext } from "../support/harness";
+import { pdfText } from "../support/pdf-text";
 import { call, createCompleteQuote, patchQuote } from "./quotes-fixtures";
 
 function setToday(ctx: TestContext, date: string): void {
@@ -110,7 +111,28 @@ describeEachDatabase("policy cancellation", (ctx) => {
     // What the insured has paid, net: the issue less the return, to the penny.
     expect(pence(after.paidToDate.totalPremium)).toBe(pence(policy.totalPremium ?? "") - returnTotal);
     expect(pence(after.paidToDate.basePremium)).toBe(minimum);
-    expect(after.documents.map((document) => document.type)).toContain("cancellationNotice");
+    const noticeLink = after.documents.find((document) => document.type === "cancellationNotice");
+    expect(noticeLink).toMatchObject({ method: "POST", href: policyUrl(policyNumber, "/cancellation-notice") });
+    const notice = await ctx.app.inject({
+      method: "POST",
+      url: noticeLink?.href ?? "",
+      headers: { cookie: broker.cookie },
+    });
+    expect(notice.statusCode).toBe(200);
+    expect(notice.headers["content-type"]).toBe("application/pdf");
+    expect(notice.headers["content-disposition"]).toContain(`${policy.reference}-cancellation-notice.pdf`);
+    const printed = pdfText(notice.rawPayload);
+    const gbp = (money: string) => formatGbp(pence(money));
+    for (const line of [
+      `Policy ${policyNumber} is cancelled from ${formatDateGb(inceptionDate)}`,
+      "Reason The insured has sold the business",
+      `Return premium ${gbp(shown.body.data.returnPremium)}`,
+      `Insurance Premium Tax (IPT) returned ${gbp(shown.body.data.returnTaxes)}`,
+      `Total returned to the insured ${gbp(shown.body.data.returnTotal)}`,
+      "Return premium basis From inception: only the minimum retained premium is kept",
+    ]) {
+      expect(printed).toContain(line);
+    }
     const entry = after.history.at(-1);
     expect(entry?.title).toBe("Policy cancelled");
     expect(entry?.actor?.email).toBe(broker.user.email);

@@ -1,12 +1,3 @@
-/**
- * Renewals (docs/product/life-cycle.md "Renewals"): 'Renewals due' from 60 days before a policy's last day to 30
- * days after it, POST /renew copying every section to a rated DRAFT from the anniversary, once per policy, and
- * the declaration answered again before the renewal completes.
- */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { DEFAULT_PAGE_SIZE } from "../../src/domain/constants";
 import { todayInLondon } from "../../src/domain/format/dates";
@@ -17,6 +8,7 @@ import { quotes } from "../../src/server/db/schema";
 import { auditEntries } from "../support/audit";
 import { signIn, signInNewUser } from "../support/auth";
 import { describeEachDatabase, type TestContext } from "../support/harness";
+import { pdfText } from "../support/pdf-text";
 import { sampleQuoteForDocuments, storedQuoteRow } from "../support/sample-quote";
 import { CLEAN_DECLARATION, call, createCompleteQuote, patchQuote } from "./quotes-fixtures";
 
@@ -94,18 +86,6 @@ const SECTIONS = [
   "hasFinancialInterest",
   "contactEmail",
 ] as const satisfies readonly (keyof Quote)[];
-
-/** The text a reader would copy out of a PDF (poppler's pdftotext), line breaks flattened. */
-function pdfText(pdf: Buffer): string {
-  const directory = mkdtempSync(join(tmpdir(), "renewal-pdf-"));
-  try {
-    const file = join(directory, "document.pdf");
-    writeFileSync(file, pdf);
-    return execFileSync("pdftotext", ["-raw", "-enc", "UTF-8", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
-  } finally {
-    rmSync(directory, { recursive: true, force: true });
-  }
-}
 
 describeEachDatabase("renewals", (ctx) => {
   afterEach(() => ctx.clock.reset());

@@ -14,8 +14,14 @@ export function documentPackageFileName(proposer: string): string {
   return sanitiseFileName(`${proposer} Insurance Quote Documents.zip`);
 }
 
-/** '{reference}-statement-of-fact.pdf' and '{reference}-policy-schedule.pdf' (docs/product/permissions.md). */
-export function quoteDocumentFileName(reference: string, document: "statement-of-fact" | "policy-schedule"): string {
+/**
+ * '{reference}-statement-of-fact.pdf', '{reference}-policy-schedule.pdf' and, for a cancelled policy,
+ * '{reference}-cancellation-notice.pdf' (docs/product/permissions.md).
+ */
+export function quoteDocumentFileName(
+  reference: string,
+  document: "statement-of-fact" | "policy-schedule" | "cancellation-notice",
+): string {
   return sanitiseFileName(`${reference}-${document}.pdf`);
 }
 

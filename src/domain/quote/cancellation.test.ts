@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CANCELLATION } from "../rating/config-schema";
 import {
+  cancellationBasisInWords,
   cancellationDateProblem,
   cancellationFigures,
   earliestCancellationDate,
@@ -170,5 +171,26 @@ describe("who may cancel from when", () => {
     expect(earliestCancellationDate("BROKER", policy.inceptionDate, today)).toBe(today);
     expect(earliestCancellationDate("BROKER", policy.inceptionDate, "2025-12-01")).toBe(policy.inceptionDate);
     expect(earliestCancellationDate("UNDERWRITER", policy.inceptionDate, today)).toBe(policy.inceptionDate);
+  });
+});
+
+describe("cancellationBasisInWords", () => {
+  it("says the scale's share and the months begun, or the days in force", () => {
+    expect(
+      cancellationBasisInWords({
+        basis: "shortPeriod",
+        scalePercent: 50,
+        daysInForce: 100,
+        daysInPeriod: 365,
+        inceptionDate: "2026-01-01",
+        effectiveDate: "2026-04-11",
+      }),
+    ).toBe("Short-period scale: 50% kept, 4 months begun");
+    expect(
+      cancellationBasisInWords({ basis: "proRata", scalePercent: null, daysInForce: 100, daysInPeriod: 365 }),
+    ).toBe("Pro rata: 100 of 365 days in force");
+    expect(cancellationBasisInWords({ basis: "shortPeriod", scalePercent: 0, daysInForce: 0, daysInPeriod: 365 })).toBe(
+      "From inception: only the minimum retained premium is kept",
+    );
   });
 });

@@ -131,6 +131,29 @@ export function cancellationFigures(input: {
   };
 }
 
+/**
+ * The basis a return premium was worked out on, in words for the screen and the notice: "Short-period scale: 50%
+ * kept, 4 months begun" or "Pro rata: 100 of 365 days in force"; from inception, whatever the basis, only the
+ * minimum is kept.
+ */
+export function cancellationBasisInWords(figures: {
+  basis: string;
+  scalePercent: number | null;
+  daysInForce: number | null;
+  daysInPeriod: number | null;
+  inceptionDate?: string;
+  effectiveDate?: string;
+}): string {
+  if (figures.daysInForce === 0) return "From inception: only the minimum retained premium is kept";
+  if (figures.basis === "shortPeriod") {
+    const months =
+      figures.inceptionDate && figures.effectiveDate ? monthsBegun(figures.inceptionDate, figures.effectiveDate) : null;
+    const begun = months === null ? "" : `, ${months} ${months === 1 ? "month" : "months"} begun`;
+    return `Short-period scale: ${figures.scalePercent ?? 0}% kept${begun}`;
+  }
+  return `Pro rata: ${figures.daysInForce ?? 0} of ${figures.daysInPeriod ?? 0} days in force`;
+}
+
 export const CANCELLATION_MESSAGES = {
   reasonRequired: "Enter why the policy is being cancelled",
   reasonTooLong: "The reason must be at most 500 characters",

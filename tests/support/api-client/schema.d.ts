@@ -153,6 +153,10 @@ export interface paths {
     /** The D&C professional indemnity policy wording (PDF); download=true makes it an attachment */
     get: operations["getPolicyWording"];
   };
+  "/api/policies/{policyNumber}/cancellation-notice": {
+    /** The cancellation notice of a cancelled policy, as a PDF download; 404 when not cancelled */
+    post: operations["downloadCancellationNotice"];
+  };
   "/api/bordereau": {
     /** The premium bordereau of a month (ADMIN, UNDERWRITER): every policy issued in it, as CSV or XLSX */
     get: operations["downloadBordereau"];
@@ -7238,6 +7242,71 @@ export interface operations {
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The cancellation notice of a cancelled policy, as a PDF download; 404 when not cancelled */
+  downloadCancellationNotice: {
+    parameters: {
+      path: {
+        policyNumber: string;
+      };
+    };
+    responses: {
+      /** @description The document as a PDF */
+      200: {
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        content: {
+          "application/json": {
+            error: string;
+            code: string;
+            issues?: {
+                path: string;
+                message: string;
+              }[];
+          };
         };
       };
       /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */

@@ -4,19 +4,26 @@
  * same wherever they run.
  */
 import { Piscina } from "piscina";
+import type { CancellationNoticeView } from "../quotes/cancellation-service";
 import type { QuoteDocumentView } from "./document-view";
 
-export type RenderedDocument = "statement-of-fact" | "policy-schedule" | "dc-wording";
+export type RenderedDocument = "statement-of-fact" | "policy-schedule" | "dc-wording" | "cancellation-notice";
 
 export interface DocumentRenderTask {
   kind: "render-document";
   document: RenderedDocument;
   /** The quote as its reader may see it; none for the wording, which is the same for everyone. */
   view?: QuoteDocumentView;
+  /** A cancelled policy's cancellation, for its notice. */
+  notice?: CancellationNoticeView;
 }
 
 async function render(task: DocumentRenderTask): Promise<Buffer> {
   if (task.document === "dc-wording") return (await import("./dc-wording")).getDcWordingPdf();
+  if (task.document === "cancellation-notice") {
+    if (!task.notice) throw new Error("The cancellation notice needs the cancellation it prints");
+    return (await import("./cancellation-notice")).renderCancellationNotice(task.notice);
+  }
   if (!task.view) throw new Error(`The ${task.document} needs the quote it prints`);
   if (task.document === "statement-of-fact") {
     return (await import("./statement-of-fact")).renderStatementOfFact(task.view);

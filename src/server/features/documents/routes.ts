@@ -3,6 +3,7 @@
  *   POST /api/quotes/{id}/statement-of-fact  -> {reference}-statement-of-fact.pdf
  *   POST /api/quotes/{id}/policy-schedule    -> {reference}-policy-schedule.pdf
  *   GET  /api/documents/dc-wording[?download=true] -> First_Underwriting_D&C_PI_Wording.pdf
+ *   POST /api/policies/{policyNumber}/cancellation-notice -> {reference}-cancellation-notice.pdf (a cancelled policy)
  * A quote document for an incomplete quote answers 409 naming what is missing. The PDFs are rendered on the
  * server's worker threads (ADR 0045), a user's quote documents two at a time (render-turns.ts).
  */
@@ -15,6 +16,7 @@ import { currentUser, requireRole } from "../../auth/authenticate";
 import { AppError } from "../../errors";
 import { contentDisposition } from "../../http/content-disposition";
 import { holdWorkerPool } from "../../workers/pool";
+import { cancellationNoticeViewFor } from "../quotes/cancellation-service";
 import { quotationOptionsFor } from "../quotes/options-service";
 import type { DocumentRenderTask } from "./render-task";
 import { createRenderTurns, RENDERS_AT_ONCE_PER_USER, RENDERS_WAITING_PER_USER } from "./render-turns";
@@ -149,6 +151,35 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       const pdf = await wordingPdf();
       const disposition = request.query.download === "true" ? "attachment" : "inline";
       return sendPdf(reply, pdf, DC_WORDING_FILE_NAME, disposition, "public");
+    },
+  );
+
+  app.post(
+    "/api/policies/:policyNumber/cancellation-notice",
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ["documents"],
+        summary: "The cancellation notice of a cancelled policy, as a PDF download; 404 when not cancelled",
+        params: z.object({ policyNumber: z.string().min(1).max(100) }),
+        response: { 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      try {
+        const { pdf, fileName } = await turns.inTurn(user.id, async () => {
+          const notice = await cancellationNoticeViewFor(app.db, user, request.params.policyNumber, app.now());
+          const bytes = await render({ kind: "render-document", document: "cancellation-notice", notice });
+          return { pdf: bytes, fileName: quoteDocumentFileName(notice.reference, "cancellation-notice") };
+        });
+        return sendPdf(reply, pdf, fileName, "attachment", "private");
+      } catch (error) {
+        if (error instanceof AppError && error.code === "DOCUMENTS_BUSY") {
+          reply.header("retry-after", BUSY_RETRY_AFTER_SECONDS);
+        }
+        throw error;
+      }
     },
   );
 };

@@ -13,7 +13,7 @@ import {
   policyViewResponseSchema,
 } from "../../../domain/quote/policy-schema";
 import { currentUser, requireRole, requireUser } from "../../auth/authenticate";
-import { cancellationFiguresFor, cancelPolicy } from "./cancel-policy";
+import { cancellationFiguresFor, cancelPolicy } from "./cancellation-service";
 import { policyViewFor } from "./policy-view";
 
 export const policyRoutes: FastifyPluginAsyncZod = async (app) => {

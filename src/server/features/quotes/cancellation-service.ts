@@ -17,6 +17,7 @@ import {
 } from "../../../domain/quote/cancellation";
 import { policyStatus } from "../../../domain/quote/policy";
 import type { CancellationFiguresAnswer, CancellationRequest } from "../../../domain/quote/policy-schema";
+import { policyExpiryDate } from "../../../domain/quote/renewal";
 import {
   type CancellationTerms,
   DEFAULT_CANCELLATION,
@@ -199,4 +200,88 @@ export async function cancelPolicy(
     if (sqlStateOf(error) === "23505") throw new AppError("VERSION_CONFLICT");
     throw error;
   }
+}
+
+/** What the cancellation notice prints: the policy, who holds it, and the cancellation as stored. */
+export interface CancellationNoticeView {
+  policyNumber: string;
+  reference: string;
+  productCode: string;
+  insured: { name: string; tradingName: string | null; address: string | null; isSoleTrader: boolean };
+  broker: { name: string; email: string } | null;
+  period: { from: string; to: string };
+  cancellation: {
+    effectiveDate: string;
+    reason: string;
+    /** When it was recorded (ISO timestamp). */
+    recordedAt: string;
+    basis: string;
+    scalePercent: number | null;
+    daysInForce: number | null;
+    daysInPeriod: number | null;
+  };
+  /** Pence, before the cancellation: what had been paid. */
+  paid: { basePremium: number; fees: number; taxes: number; totalPremium: number };
+  /** Pence, positive: what is kept and what is returned. */
+  retainedPremium: number;
+  returnPremium: number;
+  returnTaxes: number;
+  returnTotal: number;
+  generatedAt: string;
+}
+
+/**
+ * The cancellation notice of a cancelled policy, for whoever may see the policy (404 otherwise, and for a policy
+ * with no cancellation). Its figures are the stored transaction's, so the notice prints what was confirmed.
+ */
+export async function cancellationNoticeViewFor(
+  db: Database,
+  actor: AuthUser,
+  policyNumber: string,
+  now: Date,
+): Promise<CancellationNoticeView> {
+  const { found } = await findPolicyByNumber(db, actor, policyNumber);
+  const { quote } = found;
+  const transactions = await findPolicyTransactions(db, quote.id);
+  const index = transactions.findIndex((transaction) => transaction.kind === "CANCELLATION");
+  const cancellation = transactions[index];
+  if (!cancellation || quote.policyNumber === null) throw new AppError("POLICY_NOT_FOUND");
+  const before = transactions.slice(0, index);
+  const sum = (line: "basePremium" | "fees" | "taxes" | "totalPremium") =>
+    before.reduce((total, transaction) => total + transaction[line], 0);
+  const { details } = cancellation;
+  const numberOrNull = (value: unknown) => (typeof value === "number" ? value : null);
+  return {
+    policyNumber: quote.policyNumber,
+    reference: quote.reference,
+    productCode: quote.productCode,
+    insured: {
+      name: quote.proposerName,
+      tradingName: quote.tradingName,
+      address: quote.businessAddress,
+      isSoleTrader: quote.isSoleTrader,
+    },
+    broker: found.broker,
+    period: { from: quote.inceptionDate, to: policyExpiryDate(quote.inceptionDate) },
+    cancellation: {
+      effectiveDate: cancellation.effectiveDate,
+      reason: typeof details.reason === "string" ? details.reason : "",
+      recordedAt: cancellation.createdAt.toISOString(),
+      basis: typeof details.basis === "string" ? details.basis : "",
+      scalePercent: numberOrNull(details.scalePercent),
+      daysInForce: numberOrNull(details.daysInForce),
+      daysInPeriod: numberOrNull(details.daysInPeriod),
+    },
+    paid: {
+      basePremium: sum("basePremium"),
+      fees: sum("fees"),
+      taxes: sum("taxes"),
+      totalPremium: sum("totalPremium"),
+    },
+    retainedPremium: numberOrNull(details.retainedPremium) ?? sum("basePremium") + cancellation.basePremium,
+    returnPremium: -cancellation.basePremium,
+    returnTaxes: -cancellation.taxes,
+    returnTotal: -cancellation.totalPremium,
+    generatedAt: now.toISOString(),
+  };
 }
