@@ -37,6 +37,8 @@ describe("money in integer pence", () => {
   it("formats en-GB GBP with two decimals", () => {
     expect(formatGbp(123456)).toBe("£1,234.56");
     expect(formatGbp(0)).toBe("£0.00");
+    expect(formatGbp(-0)).toBe("£0.00");
+    expect(formatGbp(-123456)).toBe("-£1,234.56");
     expect(formatGbp(48000)).toBe("£480.00");
     expect(formatGbp(100000000)).toBe("£1,000,000.00");
     expect(formatGbpWhole(25000000)).toBe("£250,000");

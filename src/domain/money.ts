@@ -62,7 +62,8 @@ const gbp = new Intl.NumberFormat("en-GB", {
 
 /** en-GB GBP with two decimals: 123456 -> "£1,234.56". The one way the product shows money. */
 export function formatGbp(pence: Pence): string {
-  return gbp.format(pence / 100);
+  // Nothing returned is £0.00, never "-£0.00": a negated zero (a return of nothing) reads as plain zero.
+  return gbp.format(pence === 0 ? 0 : pence / 100);
 }
 
 const wholePounds = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", maximumFractionDigits: 0 });

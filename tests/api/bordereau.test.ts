@@ -1,10 +1,12 @@
 /**
- * GET /api/bordereau: the month's issued policies as CSV and XLSX, with totals equal to the stored quotes to the
- * penny, an empty month as a header and a zero totals line, and only for underwriters and admins.
+ * GET /api/bordereau: the month's transactions (new business, cancellations) as CSV and XLSX, with totals equal to
+ * the stored figures to the penny, an empty month as a header and a zero totals line, and only for underwriters and
+ * admins. Over all months, a policy's lines add up to what it has paid.
  */
 import { parse } from "csv-parse/sync";
 import { isNotNull } from "drizzle-orm";
 import ExcelJS from "exceljs";
+import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   BORDEREAU_COLUMN_ORDER,
@@ -14,10 +16,13 @@ import {
 } from "../../src/domain/bordereau/bordereau";
 import { SAMPLE_ISSUED_POLICY } from "../../src/domain/bordereau/bordereau.fixture";
 import { todayInLondon } from "../../src/domain/format/dates";
-import { penceToMoneyString } from "../../src/domain/money";
+import { formatGbp, parseMoneyString, penceToMoneyString } from "../../src/domain/money";
+import type { PolicyView } from "../../src/domain/quote/policy-schema";
+import { addDays } from "../../src/domain/quote/renewal";
 import { quotes } from "../../src/server/db/schema";
 import { signIn } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";
+import { pdfText } from "../support/pdf-text";
 import { call, createCompleteQuote, patchQuote, rateQuote } from "./quotes-fixtures";
 
 const HEADERS = BORDEREAU_COLUMN_ORDER.map((column) => BORDEREAU_COLUMNS[column].header);
@@ -47,7 +52,7 @@ describe("the bordereau as CSV, read back by an independent parser", () => {
       grossPremium: "1438.71",
       postcode: "LS1 4AP",
     });
-    expect(rows[2]?.slice(0, 2)).toEqual(["Total", "1 policy"]);
+    expect(rows[2]?.slice(0, 2)).toEqual(["Total", "1 transaction"]);
   });
 
   it("writes an empty month as its header and a zero totals line", () => {
@@ -61,7 +66,7 @@ describe("the bordereau as CSV, read back by an independent parser", () => {
     const rows = parseCsv(
       bordereauCsv([bordereauLine({ ...SAMPLE_ISSUED_POLICY, insuredName: '=HYPERLINK("http://x")' })]),
     );
-    expect(rows[1]?.[2]).toBe('\'=HYPERLINK("http://x")');
+    expect(rows[1]?.[BORDEREAU_COLUMN_ORDER.indexOf("insuredName")]).toBe('\'=HYPERLINK("http://x")');
   });
 });
 
@@ -119,6 +124,8 @@ describeEachDatabase("the monthly bordereau", (ctx) => {
     const line = lines.find((candidate) => candidate.quoteReference === first.reference);
     expect(line).toMatchObject({
       certificateReference: first.policyNumber,
+      transactionType: "New business",
+      effectiveDate: first.inceptionDate,
       insuredName: `'=Acme "Design", Build Ltd`,
       postcode: "LS1 4AP",
       inceptionDate: first.inceptionDate,
@@ -138,7 +145,7 @@ describeEachDatabase("the monthly bordereau", (ctx) => {
       penceToMoneyString(stored.reduce((total, quote) => total + (pick(quote) ?? 0), 0));
     expect(totals).toMatchObject({
       certificateReference: "Total",
-      quoteReference: `${stored.length} policies`,
+      quoteReference: `${stored.length} transactions`,
       basePremium: sum((quote) => quote.basePremium),
       fees: sum((quote) => quote.feesTotal),
       ipt: sum((quote) => quote.taxes),
@@ -203,7 +210,7 @@ describeEachDatabase("the monthly bordereau", (ctx) => {
     expect(rows).toHaveLength(2);
     expect(asRecord(rows[1])).toMatchObject({
       certificateReference: "Total",
-      quoteReference: "0 policies",
+      quoteReference: "0 transactions",
       basePremium: "0.00",
       fees: "0.00",
       ipt: "0.00",
@@ -235,5 +242,69 @@ describeEachDatabase("the monthly bordereau", (ctx) => {
     const badFormat = await call(ctx.app, admin, "GET", "/api/bordereau?month=2026-11&format=pdf");
     expect(badFormat.status).toBe(400);
     expect(JSON.stringify(badFormat.body)).toContain("Format must be csv or xlsx");
+  });
+
+  it("reports a cancellation as a negative line in the month it is made; a policy's lines over every month add up to what it has paid, as its notice prints", async () => {
+    const underwriterOn = async () => signIn(ctx.app, "UNDERWRITER");
+    const readMonth = async (m: string) => {
+      const answer = await ctx.app.inject({
+        method: "GET",
+        url: `/api/bordereau?month=${m}`,
+        headers: { cookie: await underwriterOn() },
+      });
+      expect(answer.statusCode).toBe(200);
+      return parseCsv(answer.body).slice(1, -1).map(asRecord);
+    };
+    const pence = (money: string) => parseMoneyString(money) ?? Number.NaN;
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 364 }), fc.integer({ min: 1, max: 40 }), async (offset, days) => {
+        toMidMonth();
+        const issuedMonth = month();
+        const broker = await signIn(ctx.app, "BROKER");
+        const policy = await issuePolicy(broker, { inceptionDate: todayInLondon(ctx.clock.now()) });
+        const policyNumber = policy.policyNumber ?? "";
+        const url = `/api/policies/${encodeURIComponent(policyNumber)}`;
+        // Some days later (perhaps the next month), an underwriter cancels from any day of the period.
+        ctx.clock.advance(days * 24 * 60 * 60 * 1_000);
+        const underwriter = await underwriterOn();
+        const { version, period } = (await call<{ data: PolicyView }>(ctx.app, underwriter, "GET", url)).body.data;
+        const effectiveDate = addDays(period.inceptionDate, offset);
+        const cancelled = await call<{ data: PolicyView }>(ctx.app, underwriter, "POST", `${url}/cancellation`, {
+          effectiveDate,
+          reason: "Cancelled at the insured's request",
+          expectedVersion: version,
+        });
+        expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(201);
+        const view = cancelled.body.data;
+
+        const months = [...new Set([issuedMonth, month()])];
+        const rows = (await Promise.all(months.map(readMonth)))
+          .flat()
+          .filter((row) => row.certificateReference === policyNumber);
+        expect(rows.map((row) => row.transactionType)).toEqual(["New business", "Cancellation"]);
+        expect(rows[1]).toMatchObject({ effectiveDate });
+        for (const [column, line] of [
+          ["basePremium", "basePremium"],
+          ["fees", "fees"],
+          ["ipt", "taxes"],
+          ["grossPremium", "totalPremium"],
+        ] as const) {
+          const total = rows.reduce((sum, row) => sum + pence(row[column] ?? ""), 0);
+          expect(total, column).toBe(pence(view.paidToDate[line]));
+        }
+        expect(pence(rows[1]?.grossPremium ?? "") + pence(view.cancellation?.returnTotal ?? "")).toBe(0);
+
+        const notice = await ctx.app.inject({
+          method: "POST",
+          url: `${url}/cancellation-notice`,
+          headers: { cookie: underwriter },
+        });
+        expect(pdfText(notice.rawPayload)).toContain(
+          `Total returned to the insured ${formatGbp(pence(view.cancellation?.returnTotal ?? ""))}`,
+        );
+        ctx.clock.reset();
+      }),
+      { numRuns: 4 },
+    );
   });
 });

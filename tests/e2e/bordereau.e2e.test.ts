@@ -20,11 +20,14 @@ async function chooseThisMonth(page: Page) {
 }
 
 describe("the monthly bordereau screen", () => {
-  it("downloads this month's issued policies as CSV and Excel for an underwriter", async () => {
+  it("downloads this month's transactions, a policy issued among them, as CSV and Excel for an underwriter", async () => {
     const broker = await ApiSession.signIn("BROKER");
     const underwriter = await ApiSession.signIn("UNDERWRITER");
     const issued = await quoteInStatus("ISSUED", `Bordereau Builders ${RUN}`, { broker, underwriter });
-    const policy = await broker.data<{ policyNumber: string }>("GET", `/api/quotes/${issued.id}`);
+    const policy = await broker.data<{ policyNumber: string; inceptionDate: string }>(
+      "GET",
+      `/api/quotes/${issued.id}`,
+    );
 
     const { context, page } = await signedInPage(ui.browser, "UNDERWRITER");
     try {
@@ -42,9 +45,13 @@ describe("the monthly bordereau screen", () => {
       const month = todayInLondon(new Date()).slice(0, 7);
       expect(csv.suggestedFilename()).toBe(`bordereau-${month}.csv`);
       const text = await readFile(await csv.path(), "utf8");
-      expect(text).toContain("Certificate Reference,Quote Reference,Insured Full Name or Company Name");
-      expect(text).toContain(`${policy.policyNumber},${issued.reference},Bordereau Builders ${RUN}`);
-      expect(text.trimEnd().split("\r\n").at(-1)).toMatch(/^Total,\d+ polic(y|ies),/);
+      expect(text).toContain(
+        "Certificate Reference,Quote Reference,Transaction Type - Original Premium etc,Effective Date of Transaction,Insured Full Name or Company Name",
+      );
+      expect(text).toContain(
+        `${policy.policyNumber},${issued.reference},New business,${policy.inceptionDate},Bordereau Builders ${RUN}`,
+      );
+      expect(text.trimEnd().split("\r\n").at(-1)).toMatch(/^Total,\d+ transactions?,/);
       expect(await toastText(page, "Bordereau downloaded")).toContain(`bordereau-${month}.csv`);
 
       const [xlsx] = await Promise.all([

@@ -1,12 +1,15 @@
 /**
- * One issued policy as the bordereau reads it, for the domain's tests of the bordereau's lines and the API's
+ * One issued policy's new-business transaction as the bordereau reads it, for the domain's tests of the bordereau's lines and the API's
  * tests of its CSV: a leap-day inception (the expiry is the day before the anniversary), the 2x excess option
  * and a postcode written in lower case at the end of the address. It lives beside the domain because a domain
  * test may import nothing outside src/domain (scripts/check-layers.mjs); the API's tests import it from here.
  */
-import type { IssuedPolicy } from "./bordereau";
+import type { PolicyTransactionRecord } from "./bordereau";
 
-export const SAMPLE_ISSUED_POLICY: IssuedPolicy = {
+export const SAMPLE_ISSUED_POLICY: PolicyTransactionRecord = {
+  kind: "NEW_BUSINESS",
+  effectiveDate: "2028-02-29",
+  transactionAt: new Date("2026-11-03T09:15:00.000Z"),
   policyNumber: "FU-DCPI-000042",
   quoteReference: "DCPI-000042",
   insuredName: "Acme Design & Build Ltd",

@@ -18,22 +18,37 @@ describe("the monthly bordereau", () => {
     expect(line.coverLimit).toBe(100_000_000);
     expect(line.excess).toBe(300_000);
     expect(line.issuedAt).toBe("2026-11-03T09:15:00.000Z");
+    expect(line).toMatchObject({ transactionType: "New business", effectiveDate: "2028-02-29" });
   });
 
-  it("totals the premium lines exactly and counts the policies; an empty month totals zero", () => {
+  it("totals the premium lines exactly, netting returns against charges, and counts the transactions", () => {
     const lines = [
       bordereauLine(SAMPLE_ISSUED_POLICY),
       bordereauLine({ ...SAMPLE_ISSUED_POLICY, basePremium: 1, fees: 2, taxes: 3, totalPremium: 6 }),
+      bordereauLine({
+        ...SAMPLE_ISSUED_POLICY,
+        kind: "CANCELLATION",
+        effectiveDate: "2028-06-01",
+        basePremium: -100_000,
+        fees: 0,
+        taxes: -12_000,
+        totalPremium: -112_000,
+      }),
     ];
+    expect(lines[2]).toMatchObject({
+      transactionType: "Cancellation",
+      effectiveDate: "2028-06-01",
+      grossPremium: -112_000,
+    });
     const totals = bordereauTotals(lines);
-    expect(totals).toMatchObject({ basePremium: 123_457, fees: 5_002, ipt: 15_418, grossPremium: 143_877 });
-    expect(totals.quoteReference).toBe("2 policies");
+    expect(totals).toMatchObject({ basePremium: 23_457, fees: 5_002, ipt: 3_418, grossPremium: 31_877 });
+    expect(totals.quoteReference).toBe("3 transactions");
     expect(bordereauTotals([])).toMatchObject({
       basePremium: 0,
       fees: 0,
       ipt: 0,
       grossPremium: 0,
-      quoteReference: "0 policies",
+      quoteReference: "0 transactions",
     });
   });
 

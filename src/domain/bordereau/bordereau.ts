@@ -1,6 +1,7 @@
 /**
- * The monthly premium bordereau (docs/product/bordereau.md): every policy issued in a London calendar month, one
- * line each, then a totals line, for the capacity provider the MGA writes under. The columns, their order and
+ * The monthly premium bordereau (docs/product/bordereau.md): every transaction made on a policy in a London
+ * calendar month (new business, renewal, adjustment, cancellation), one line each, then a totals line that nets
+ * them, for the capacity provider the MGA writes under. The columns, their order and
  * their names are set here once; the server fills them from the stored quotes and writes them as CSV or XLSX.
  *
  * Money is carried in integer pence until the file is written, so the totals are exact sums of the stored
@@ -10,6 +11,7 @@ import { excessAmount } from "../format/excess";
 import { type Pence, penceToMoneyString, sumPence } from "../money";
 import { PREMIUM_LINES } from "../quote/catalogue";
 import { periodOfInsurance } from "../quote/policy-period";
+import { POLICY_TRANSACTION_LABELS, type PolicyTransactionKind } from "../quote/policy-transactions";
 import type { ExcessOption } from "../rating/input";
 
 /** A reporting month as YYYY-MM. */
@@ -21,8 +23,16 @@ export const FIRST_BORDEREAU_MONTH = "2000-01";
 export const BORDEREAU_FORMATS = ["csv", "xlsx"] as const;
 export type BordereauFormat = (typeof BORDEREAU_FORMATS)[number];
 
-/** One issued policy as the database holds it: the premium lines in pence, exactly as stored. */
-export interface IssuedPolicy {
+/**
+ * One transaction on an issued policy as the database holds it: the policy's details, and the transaction's own
+ * premium lines in signed pence, exactly as stored (a return is negative).
+ */
+export interface PolicyTransactionRecord {
+  kind: PolicyTransactionKind;
+  /** YYYY-MM-DD: the day the transaction takes effect (the inception date for the issue). */
+  effectiveDate: string;
+  /** When the transaction was made: the month it is reported in. */
+  transactionAt: Date;
   policyNumber: string;
   quoteReference: string;
   insuredName: string;
@@ -60,6 +70,8 @@ interface ColumnDefinition {
 export const BORDEREAU_COLUMNS = {
   certificateReference: { header: "Certificate Reference", kind: "text", lloyds: true },
   quoteReference: { header: "Quote Reference", kind: "text", lloyds: false },
+  transactionType: { header: "Transaction Type - Original Premium etc", kind: "text", lloyds: true },
+  effectiveDate: { header: "Effective Date of Transaction", kind: "date", lloyds: true },
   insuredName: { header: "Insured Full Name or Company Name", kind: "text", lloyds: true },
   tradingName: { header: "Trading Name", kind: "text", lloyds: false },
   postcode: { header: "Insured Postcode, Zip Code or similar", kind: "text", lloyds: true },
@@ -77,6 +89,7 @@ export const BORDEREAU_COLUMNS = {
   broker: { header: "Broker Name", kind: "text", lloyds: false },
   brokerEmail: { header: "Broker Email", kind: "text", lloyds: false },
   issuedAt: { header: "Policy Issuance Date", kind: "timestamp", lloyds: true },
+  transactionAt: { header: "Transaction Date", kind: "timestamp", lloyds: false },
 } as const satisfies Record<string, ColumnDefinition>;
 
 export type BordereauColumn = keyof typeof BORDEREAU_COLUMNS;
@@ -95,11 +108,13 @@ export function postcodeOf(address: string | null | undefined): string {
   return last ? `${(last[1] ?? "").toUpperCase()} ${(last[2] ?? "").toUpperCase()}` : "";
 }
 
-/** One policy's line. */
-export function bordereauLine(policy: IssuedPolicy): BordereauLine {
+/** One transaction's line: the policy it belongs to, and its own premium lines. */
+export function bordereauLine(policy: PolicyTransactionRecord): BordereauLine {
   return {
     certificateReference: policy.policyNumber,
     quoteReference: policy.quoteReference,
+    transactionType: POLICY_TRANSACTION_LABELS[policy.kind],
+    effectiveDate: policy.effectiveDate,
     insuredName: policy.insuredName,
     tradingName: policy.tradingName ?? "",
     postcode: postcodeOf(policy.businessAddress),
@@ -117,17 +132,21 @@ export function bordereauLine(policy: IssuedPolicy): BordereauLine {
     broker: policy.brokerName,
     brokerEmail: policy.brokerEmail,
     issuedAt: policy.issuedAt.toISOString(),
+    transactionAt: policy.transactionAt.toISOString(),
   };
 }
 
 /** The columns a totals line adds up: the premium lines, never limits or excesses. */
 export const BORDEREAU_TOTALLED: readonly BordereauColumn[] = ["basePremium", "fees", "ipt", "grossPremium"];
 
-/** The totals line: the number of policies and the exact sum of each premium column; zero for an empty month. */
+/**
+ * The totals line: the number of transactions and the exact sum of each premium column, returns netted against
+ * charges; zero for an empty month.
+ */
 export function bordereauTotals(lines: readonly BordereauLine[]): BordereauLine {
   const totals = Object.fromEntries(BORDEREAU_COLUMN_ORDER.map((column) => [column, ""])) as BordereauLine;
   totals.certificateReference = "Total";
-  totals.quoteReference = `${lines.length} ${lines.length === 1 ? "policy" : "policies"}`;
+  totals.quoteReference = `${lines.length} ${lines.length === 1 ? "transaction" : "transactions"}`;
   for (const column of BORDEREAU_TOTALLED) {
     totals[column] = sumPence(lines.map((line) => line[column] as Pence));
   }
@@ -162,8 +181,8 @@ function csvCell(column: BordereauColumn, value: string | number): string {
 const UTF8_BOM = "\uFEFF";
 
 /**
- * The bordereau as CSV (RFC 4180: comma-separated, CRLF line ends, quotes doubled): a header, a line per policy,
- * and the totals line.
+ * The bordereau as CSV (RFC 4180: comma-separated, CRLF line ends, quotes doubled): a header, a line per
+ * transaction, and the totals line.
  */
 export function bordereauCsv(lines: readonly BordereauLine[]): string {
   const rows = [BORDEREAU_COLUMN_ORDER.map((column) => csvField(BORDEREAU_COLUMNS[column].header)).join(",")];

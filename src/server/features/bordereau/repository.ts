@@ -1,20 +1,24 @@
 /**
- * The policies a month's bordereau reports: every quote issued in that London calendar month, in the order
- * they were issued, with their stored premium lines and what they were rated on.
+ * The transactions a month's bordereau reports: every transaction made on a policy in that London calendar month
+ * (its issue, a cancellation), in the order they were made, with their stored premium lines and the policy's
+ * details and what it was rated on.
  */
-import { and, asc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
-import type { IssuedPolicy } from "../../../domain/bordereau/bordereau";
+import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import type { PolicyTransactionRecord } from "../../../domain/bordereau/bordereau";
 import { excessOptionSchema } from "../../../domain/quote/risk";
 import type { Database } from "../../db/client";
-import { quotes, ratingVersions, users } from "../../db/schema";
+import { policyTransactions, quotes, ratingVersions, users } from "../../db/schema";
 
 /** The first instant of a London calendar month (YYYY-MM), as SQL, optionally some months later. */
 const londonMonthStart = (month: string, plusMonths = 0) =>
   sql`((${`${month}-01`}::date + make_interval(months => ${plusMonths}::int))::timestamp at time zone 'Europe/London')`;
 
-export async function findPoliciesIssuedIn(db: Database, month: string): Promise<IssuedPolicy[]> {
+export async function findTransactionsIn(db: Database, month: string): Promise<PolicyTransactionRecord[]> {
   const rows = await db
     .select({
+      kind: policyTransactions.kind,
+      effectiveDate: policyTransactions.effectiveDate,
+      transactionAt: policyTransactions.createdAt,
       policyNumber: quotes.policyNumber,
       quoteReference: quotes.reference,
       insuredName: quotes.proposerName,
@@ -26,36 +30,32 @@ export async function findPoliciesIssuedIn(db: Database, month: string): Promise
       inceptionDate: quotes.inceptionDate,
       coverLimit: sql<string | null>`${quotes.ratingResult}->'input'->>'coverLimit'`,
       excessOption: sql<string | null>`${quotes.ratingResult}->>'excessOption'`,
-      basePremium: quotes.basePremium,
-      fees: quotes.feesTotal,
-      taxes: quotes.taxes,
-      totalPremium: quotes.totalPremium,
+      basePremium: policyTransactions.basePremium,
+      fees: policyTransactions.fees,
+      taxes: policyTransactions.taxes,
+      totalPremium: policyTransactions.totalPremium,
       ratingVersion: ratingVersions.name,
       brokerName: users.name,
       brokerEmail: users.email,
       issuedAt: quotes.issuedAt,
     })
-    .from(quotes)
+    .from(policyTransactions)
+    .innerJoin(quotes, eq(quotes.id, policyTransactions.policyId))
     .innerJoin(users, eq(users.id, quotes.brokerId))
     .leftJoin(ratingVersions, eq(ratingVersions.id, quotes.ratingVersionId))
     .where(
       and(
-        isNotNull(quotes.issuedAt),
-        gte(quotes.issuedAt, londonMonthStart(month)),
-        lt(quotes.issuedAt, londonMonthStart(month, 1)),
+        gte(policyTransactions.createdAt, londonMonthStart(month)),
+        lt(policyTransactions.createdAt, londonMonthStart(month, 1)),
       ),
     )
-    .orderBy(asc(quotes.issuedAt), asc(quotes.policyNumber));
+    .orderBy(asc(policyTransactions.createdAt), asc(quotes.policyNumber), asc(policyTransactions.sequence));
   return rows.map((row) => ({
     ...row,
     policyNumber: row.policyNumber ?? "",
     coverLimit: Number(row.coverLimit ?? 0),
     // The stored rating names its excess option; anything else reads as the standard excess, as on the schedule.
     excessOption: excessOptionSchema.safeParse(row.excessOption).data ?? "standard",
-    basePremium: row.basePremium ?? 0,
-    fees: row.fees ?? 0,
-    taxes: row.taxes ?? 0,
-    totalPremium: row.totalPremium ?? 0,
     ratingVersion: row.ratingVersion ?? "",
     issuedAt: row.issuedAt ?? new Date(0),
   }));

@@ -1,5 +1,5 @@
 /**
- * A month's bordereau as a file: the policies issued in it, written as CSV or as an Excel workbook.
+ * A month's bordereau as a file: the transactions made on policies in it, written as CSV or as an Excel workbook.
  */
 import {
   type BordereauFormat,
@@ -8,7 +8,7 @@ import {
   bordereauLine,
 } from "../../../domain/bordereau/bordereau";
 import type { Database } from "../../db/client";
-import { findPoliciesIssuedIn } from "./repository";
+import { findTransactionsIn } from "./repository";
 
 export const BORDEREAU_MEDIA_TYPES: Readonly<Record<BordereauFormat, string>> = {
   csv: "text/csv; charset=utf-8",
@@ -23,7 +23,7 @@ export async function bordereauFile(
   month: string,
   format: BordereauFormat,
 ): Promise<{ body: Buffer; mediaType: string; fileName: string }> {
-  const lines = (await findPoliciesIssuedIn(db, month)).map(bordereauLine);
+  const lines = (await findTransactionsIn(db, month)).map(bordereauLine);
   const body =
     format === "csv" ? Buffer.from(bordereauCsv(lines), "utf8") : await (await loadXlsx()).bordereauXlsx(month, lines);
   return { body, mediaType: BORDEREAU_MEDIA_TYPES[format], fileName: bordereauFileName(month, format) };

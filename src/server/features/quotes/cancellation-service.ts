@@ -165,10 +165,10 @@ export async function cancelPolicy(
         sequence,
         kind: "CANCELLATION",
         effectiveDate: figures.effectiveDate,
-        basePremium: -figures.returnPremium,
+        basePremium: 0 - figures.returnPremium,
         fees: 0,
-        taxes: -figures.returnTaxes,
-        totalPremium: -figures.returnTotal,
+        taxes: 0 - figures.returnTaxes,
+        totalPremium: 0 - figures.returnTotal,
         details: {
           reason: request.reason,
           basis: figures.basis,
@@ -279,9 +279,10 @@ export async function cancellationNoticeViewFor(
       totalPremium: sum("totalPremium"),
     },
     retainedPremium: numberOrNull(details.retainedPremium) ?? sum("basePremium") + cancellation.basePremium,
-    returnPremium: -cancellation.basePremium,
-    returnTaxes: -cancellation.taxes,
-    returnTotal: -cancellation.totalPremium,
+    // Stored as negatives; a return of nothing is stored as zero and stays zero (never -0).
+    returnPremium: 0 - cancellation.basePremium,
+    returnTaxes: 0 - cancellation.taxes,
+    returnTotal: 0 - cancellation.totalPremium,
     generatedAt: now.toISOString(),
   };
 }

@@ -17,7 +17,7 @@ import { downloadBordereau } from "./download-bordereau";
 
 const FORMAT_LABELS: Readonly<Record<BordereauFormat, string>> = { csv: "CSV", xlsx: "Excel (XLSX)" };
 
-/** Bordereau (UNDERWRITER, ADMIN): the month's issued policies for the capacity provider, as CSV or Excel. */
+/** Bordereau (UNDERWRITER, ADMIN): the month's policy transactions for the capacity provider, as CSV or Excel. */
 export default function BordereauRoute() {
   usePageTitle(pageTitle("Bordereau"));
   const id = useId();
@@ -46,7 +46,7 @@ export default function BordereauRoute() {
         <div>
           <h1 className="text-2xl font-semibold text-slate-900">Bordereau</h1>
           <p className="text-sm text-slate-600">
-            Every policy issued in a month, with its premium, for your capacity provider
+            Every policy issued or cancelled in a month, with its premium, for your capacity provider
           </p>
         </div>
         <Card className="max-w-2xl">
@@ -67,8 +67,9 @@ export default function BordereauRoute() {
               />
             </div>
             <p className="text-sm text-slate-600">
-              A line per policy issued in the month (London time), then the totals of base premium, fees, IPT and gross
-              premium. A month with no policies downloads as the header and a zero totals line.
+              A line per transaction in the month (London time): each policy issued, and each cancellation with its
+              return premium as a negative amount. Then the totals of base premium, fees, IPT and gross premium, returns
+              netted. A month with none downloads as the header and a zero totals line.
             </p>
             <div className="flex flex-col gap-2 sm:flex-row">
               {(["csv", "xlsx"] as const).map((format) => (
