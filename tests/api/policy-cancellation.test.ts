@@ -17,7 +17,7 @@ import { migrationsFolder } from "../../src/server/db/client";
 import { signIn, signInNewUser } from "../support/auth";
 import { describeEachDatabase, type TestContext } from "../support/harness";
 import { pdfText } from "../support/pdf-text";
-import { call, createCompleteQuote, patchQuote } from "./quotes-fixtures";
+import { CLEAN_DECLARATION, call, createCompleteQuote, patchQuote } from "./quotes-fixtures";
 
 function setToday(ctx: TestContext, date: string): void {
   ctx.clock.reset();
@@ -270,5 +270,27 @@ describeEachDatabase("policy cancellation", (ctx) => {
         createdAt: policy.issuedAt,
       },
     ]);
+  });
+
+  it("never issues a renewal made before its policy was cancelled", async () => {
+    const { broker, policy, policyNumber, inceptionDate } = await issuedPolicy(ctx);
+    const renewed = await call(ctx.app, broker.cookie, "POST", `/api/quotes/${policy.id}/renew`);
+    expect(renewed.status, JSON.stringify(renewed.body)).toBe(201);
+    const renewal = renewed.body.data;
+    await patchQuote(ctx.app, broker.cookie, renewal.id, { declaration: CLEAN_DECLARATION });
+    await patchQuote(ctx.app, broker.cookie, renewal.id, { status: "QUOTED" });
+    const { version } = await view(broker.cookie, policyNumber);
+    const cancelled = await cancel(broker.cookie, policyNumber, {
+      effectiveDate: inceptionDate,
+      reason: "The insured has ceased trading",
+      expectedVersion: version,
+    });
+    expect(cancelled.status).toBe(201);
+    const issued = await call(ctx.app, broker.cookie, "POST", `/api/quotes/${renewal.id}/issue`, {});
+    expect(issued.status).toBe(409);
+    expect(issued.body).toMatchObject({
+      code: "QUOTE_STATE_CONFLICT",
+      error: "The policy this quote renews has been cancelled: the renewal cannot be issued",
+    });
   });
 });

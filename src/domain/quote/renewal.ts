@@ -19,6 +19,7 @@ export const RENEWAL_LISTED_DAYS_AFTER_EXPIRY = 30;
 export const RENEWAL_MESSAGES = {
   onlyIssued: "Only an issued policy can be renewed",
   cancelled: "A cancelled policy cannot be renewed",
+  renewsCancelled: "The policy this quote renews has been cancelled: the renewal cannot be issued",
   alreadyRenewed: (reference: string) => `This policy has already been renewed as ${reference}`,
   declarationUnconfirmed: LIFECYCLE_REASONS.declarationUnconfirmed,
 } as const;

@@ -1,10 +1,16 @@
-/** POST /issue: binds a QUOTED quote still within its 30-day validity, giving it its policy number. */
+/**
+ * POST /issue: binds a QUOTED quote still within its 30-day validity, giving it its policy number. A renewal of a
+ * policy cancelled since the renewal was made is never bound: there is no cover left to carry on.
+ */
 import { penceToMoneyString } from "../../../domain/money";
 import { policyNumberFor } from "../../../domain/quote/product";
+import { RENEWAL_MESSAGES } from "../../../domain/quote/renewal";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
+import { AppError } from "../../errors";
 import { assertExpectedVersion, assertQuoteAction, requireQuote } from "./access-service";
 import { commitQuoteChange } from "./change";
+import { findPolicyTransactions, isCancelledPolicy } from "./policy-transactions";
 import type { QuoteWithBroker } from "./repository";
 
 export async function issueQuote(
@@ -18,6 +24,9 @@ export async function issueQuote(
   const { quote } = found;
   const decision = assertQuoteAction(quote, actor, "issue", { ratedAt: quote.ratedAt, now });
   assertExpectedVersion(quote, body.expectedVersion);
+  if (quote.renewalOfId !== null && isCancelledPolicy(await findPolicyTransactions(db, quote.renewalOfId))) {
+    throw new AppError("QUOTE_STATE_CONFLICT", RENEWAL_MESSAGES.renewsCancelled);
+  }
   const policyNumber = policyNumberFor(quote.reference);
   return commitQuoteChange(
     db,
