@@ -27,6 +27,7 @@ const TOP_LEVEL_ORDER = [
   "excessOptions",
   "additionalCovers",
   "cancellation",
+  "adjustments",
   "version",
   "productCode",
 ];
@@ -61,6 +62,8 @@ const KEY_LABELS: Record<string, string> = {
   shortPeriodScale: "Short-period scale",
   retainedPercent: "Retained %",
   minimumRetainedPremium: "Minimum retained premium",
+  adjustments: "Mid-term adjustments",
+  waiverThreshold: "Waived below",
 };
 
 const count = new Intl.NumberFormat("en-GB");

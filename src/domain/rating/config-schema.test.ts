@@ -335,6 +335,7 @@ describe("cancellation terms", () => {
   it("are the documented D/C-PI defaults when a configuration leaves them out, so older versions read the same", () => {
     const shape = validateRatingConfigShape(withChanges(() => {}));
     expect(shape.ok && shape.config.cancellation).toEqual(DEFAULT_CANCELLATION);
+    expect(shape.ok && shape.config.adjustments).toEqual({ waiverThreshold: 25 });
   });
 
   it("take a pro-rata basis, and refuse a scale whose months do not rise or whose shares fall", () => {

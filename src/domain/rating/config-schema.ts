@@ -301,6 +301,14 @@ export const cancellationSchema = z.strictObject({
 });
 export type CancellationTerms = z.infer<typeof cancellationSchema>;
 
+/**
+ * Mid-term adjustments (docs/product/life-cycle.md "Mid-term adjustments"): an additional or return premium smaller
+ * than the threshold, in pounds, is waived. A configuration without this part takes the D/C-PI default, £25.
+ */
+export const DEFAULT_ADJUSTMENTS = { waiverThreshold: 25 } as const;
+export const adjustmentsSchema = z.strictObject({ waiverThreshold: poundsSchema });
+export type AdjustmentTerms = z.infer<typeof adjustmentsSchema>;
+
 function uniqueCodes(items: readonly { code: string }[], ctx: z.RefinementCtx): void {
   const seen = new Set<string>();
   items.forEach((item, index) => {
@@ -338,6 +346,7 @@ export const ratingConfigSchema = z
       ...DEFAULT_CANCELLATION,
       shortPeriodScale: DEFAULT_CANCELLATION.shortPeriodScale.map((step) => ({ ...step })),
     }),
+    adjustments: adjustmentsSchema.default({ ...DEFAULT_ADJUSTMENTS }),
   })
   .superRefine((config, ctx) => {
     // A fee line's code identifies it in the breakdown, so configured fees and covers must not share one.
