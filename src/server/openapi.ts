@@ -70,6 +70,11 @@ export const API_OPERATIONS: Readonly<Record<string, OperationDescription>> = {
     errors: [403, 404, 409],
   },
   "POST /api/policies/{policyNumber}/cancellation": { operationId: "cancelPolicy", errors: [403, 404, 409] },
+  "POST /api/policies/{policyNumber}/adjustments/figures": {
+    operationId: "getAdjustmentFigures",
+    errors: [403, 404, 409],
+  },
+  "POST /api/policies/{policyNumber}/adjustments": { operationId: "createAdjustment", errors: [403, 404, 409] },
   "PATCH /api/quotes/{id}": { operationId: "updateQuote", errors: [403, 404, 409, 422] },
   "GET /api/quotes/{id}/options": { operationId: "getQuotationOptions", errors: [403, 404, 409, 422] },
   "POST /api/quotes/{id}/rate": { operationId: "rateQuote", errors: [403, 404, 409, 422] },
@@ -90,6 +95,11 @@ export const API_OPERATIONS: Readonly<Record<string, OperationDescription>> = {
     pdf: true,
   },
   "GET /api/documents/dc-wording": { operationId: "getPolicyWording", pdf: true },
+  "POST /api/policies/{policyNumber}/endorsements/{number}": {
+    operationId: "downloadEndorsement",
+    errors: [404],
+    pdf: true,
+  },
   "POST /api/policies/{policyNumber}/cancellation-notice": {
     operationId: "downloadCancellationNotice",
     errors: [404],

@@ -81,7 +81,7 @@ const REFUSALS: Record<Exclude<Expectation, "allow">, string> = {
 // ---------------------------------------------------------------------------------------------------------
 // What each route needs to be able to succeed.
 
-type QuoteState = "draft" | "complete" | "rated" | "quoted" | "issued" | "cancelled" | "referred";
+type QuoteState = "draft" | "complete" | "rated" | "quoted" | "issued" | "adjusted" | "cancelled" | "referred";
 
 interface Fixture {
   quoteId?: string;
@@ -328,6 +328,32 @@ const RULES: Record<string, Rule> = {
       },
     }),
   },
+  "POST /api/policies/:policyNumber/adjustments/figures": {
+    access: changePolicy,
+    quote: "issued",
+    request: (f) => ({
+      url: `/api/policies/${encodeURIComponent(f.policyNumber ?? "")}/adjustments/figures`,
+      payload: { effectiveDate: f.cancelFrom, changes: { tradingName: "Renamed Trading Ltd" } },
+    }),
+  },
+  "POST /api/policies/:policyNumber/adjustments": {
+    access: changePolicy,
+    quote: "issued",
+    mutates: true,
+    request: (f) => ({
+      url: `/api/policies/${encodeURIComponent(f.policyNumber ?? "")}/adjustments`,
+      payload: {
+        effectiveDate: f.cancelFrom,
+        changes: { tradingName: "Renamed Trading Ltd" },
+        expectedVersion: f.quoteVersion,
+      },
+    }),
+  },
+  "POST /api/policies/:policyNumber/endorsements/:number": {
+    access: readPolicy,
+    quote: "adjusted",
+    request: (f) => ({ url: `/api/policies/${encodeURIComponent(f.policyNumber ?? "")}/endorsements/1` }),
+  },
   "POST /api/policies/:policyNumber/cancellation-notice": {
     access: readPolicy,
     quote: "cancelled",
@@ -435,11 +461,23 @@ describeEachDatabase("authorization matrix", (ctx) => {
     );
     if (state === "complete") return quote.id;
     await rateQuote(ctx.app, cookie, quote.id);
-    const issuing = state === "issued" || state === "cancelled";
+    const issuing = state === "issued" || state === "adjusted" || state === "cancelled";
     if (state === "quoted" || issuing) await patchQuote(ctx.app, cookie, quote.id, { status: "QUOTED" });
     if (issuing) {
       const issued = await call(ctx.app, cookie, "POST", `/api/quotes/${quote.id}/issue`, {});
       expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    }
+    if (state === "adjusted") {
+      // Renamed by an underwriter from its inception date: the policy's Endorsement No. 1.
+      const { policyNumber, inceptionDate, version } = issuedBody(await storedQuote(quote.id));
+      const adjusted = await call(
+        ctx.app,
+        setup.cookies.underwriter,
+        "POST",
+        `/api/policies/${encodeURIComponent(policyNumber)}/adjustments`,
+        { effectiveDate: inceptionDate, changes: { tradingName: "Renamed Trading Ltd" }, expectedVersion: version },
+      );
+      expect(adjusted.status, JSON.stringify(adjusted.body)).toBe(201);
     }
     if (state === "cancelled") {
       // Cancelled by an underwriter from its inception date, whatever today is.
@@ -517,7 +555,7 @@ describeEachDatabase("authorization matrix", (ctx) => {
             const fixture: Fixture = rule.prepare ? await rule.prepare(ctx, setup) : {};
             if (rule.quote && owner) {
               fixture.quoteId = fresh ? await makeQuote(owner, rule.quote) : await sharedQuote(owner, rule.quote);
-              if (rule.quote === "issued" || rule.quote === "cancelled") {
+              if (rule.quote === "issued" || rule.quote === "adjusted" || rule.quote === "cancelled") {
                 const stored = await storedQuote(fixture.quoteId);
                 const today = todayInLondon(ctx.clock.now());
                 fixture.policyNumber = stored.policyNumber ?? "";

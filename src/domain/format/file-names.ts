@@ -25,6 +25,11 @@ export function quoteDocumentFileName(
   return sanitiseFileName(`${reference}-${document}.pdf`);
 }
 
+/** '{reference}-endorsement-{n}.pdf': Endorsement No. n of a policy. */
+export function endorsementFileName(reference: string, endorsement: number): string {
+  return sanitiseFileName(`${reference}-endorsement-${endorsement}.pdf`);
+}
+
 export type UnderwritingEmailDraft = { to: string; subject: string; body: string };
 
 /**

@@ -75,6 +75,7 @@ export const ADJUSTMENT_MESSAGES = {
   beforeLastAdjustment: (lastDate: string) =>
     `An adjustment cannot take effect before the last one, from ${formatDateGb(lastDate)}: choose that date or a later one`,
   backDated: "Takes effect before today",
+  nothingChanges: "Nothing changes: every answer sent is as the policy holds it",
   higherLimit: "Raises the limit of indemnity above the policy's",
 } as const;
 

@@ -166,8 +166,8 @@ export const CANCELLATION_MESSAGES = {
   notInForce: (status: string) => `Only a policy in force can be cancelled: this policy is ${status.toLowerCase()}`,
 } as const;
 
-/** Who may cancel at all: brokers their own policies, underwriters any; administrators never (403). */
-export function mayCancelPolicy(role: Role, isOwner: boolean): boolean {
+/** Who may change a policy at all (cancel or adjust it): brokers their own, underwriters any; administrators never (403). */
+export function mayChangePolicy(role: Role, isOwner: boolean): boolean {
   if (role === "ADMIN") return false;
   return role === "UNDERWRITER" || isOwner;
 }

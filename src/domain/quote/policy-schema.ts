@@ -6,14 +6,20 @@ import { z } from "zod";
 import { DOCUMENT_TYPES, EXCESS_OPTIONS } from "../constants";
 import { CANCELLATION_BASES } from "../rating/config-schema";
 import { CANCELLATION_MESSAGES } from "./cancellation";
+import { financialOverviewFields } from "./financial-overview";
+import { insuredsDetailsFields } from "./insureds-details";
 import { POLICY_HISTORY_EVENTS, POLICY_STATUSES } from "./policy";
 import { POLICY_TRANSACTION_KINDS } from "./policy-transactions";
 import { brokerSummarySchema, feeLineSchema, moneyAmountSchema, quoteStatusSchema } from "./quote";
+import { riskSchema } from "./risk";
 
 const isoTimestamp = z.string();
 
-/** The documents a policy screen offers: the quote's three and, once cancelled, the cancellation notice. */
-export const POLICY_DOCUMENT_TYPES = [...DOCUMENT_TYPES, "cancellationNotice"] as const;
+/**
+ * The documents a policy screen offers: the quote's three, an endorsement for each adjustment and, once cancelled,
+ * the cancellation notice.
+ */
+export const POLICY_DOCUMENT_TYPES = [...DOCUMENT_TYPES, "endorsement", "cancellationNotice"] as const;
 export type PolicyDocumentType = (typeof POLICY_DOCUMENT_TYPES)[number];
 
 /** Premium lines in money strings; a return is negative. */
@@ -54,7 +60,7 @@ export const policyViewSchema = z.object({
     taxes: moneyAmountSchema.nullable(),
     totalPremium: moneyAmountSchema.nullable(),
   }),
-  /** Every premium movement, first to last: the issue, then a cancellation. Returns are negative. */
+  /** Every premium movement, first to last: the issue, each adjustment, a cancellation. Returns are negative. */
   transactions: z.array(
     premiumLinesSchema.extend({
       sequence: z.number().int(),
@@ -74,10 +80,17 @@ export const policyViewSchema = z.object({
    * caller may not cancel this policy now; the last date is the period's last day.
    */
   cancelFrom: z.string().nullable(),
+  /**
+   * The earliest date the caller may adjust from (the inception date, or the last adjustment's date), or null when
+   * the caller may not adjust this policy now. A broker's change dated before today goes to an underwriter.
+   */
+  adjustFrom: z.string().nullable(),
   /** The policy's documents, each from its document route (`method` and `href`). */
   documents: z.array(
     z.object({
       type: z.enum(POLICY_DOCUMENT_TYPES),
+      /** An endorsement's number: 'Endorsement No. 2'. */
+      endorsement: z.number().int().optional(),
       method: z.enum(["GET", "POST"]),
       href: z.string(),
     }),
@@ -145,3 +158,65 @@ export const cancellationFiguresSchema = z.object({
 });
 export type CancellationFiguresAnswer = z.infer<typeof cancellationFiguresSchema>;
 export const cancellationFiguresResponseSchema = z.object({ data: cancellationFiguresSchema });
+
+/**
+ * The answers an adjustment changes (policy-changes.ts): each field as the wizard's own schema checks it; at least
+ * one must be sent.
+ */
+export const policyChangesSchema = z
+  .strictObject({
+    proposerName: insuredsDetailsFields.proposerName.optional(),
+    tradingName: insuredsDetailsFields.tradingName,
+    businessAddress: insuredsDetailsFields.businessAddress.optional(),
+    businessActivity: insuredsDetailsFields.businessActivity.optional(),
+    turnover: financialOverviewFields.turnover.optional(),
+    coverLimitAggregate: riskSchema.shape.coverLimitAggregate,
+    excessDiscount: riskSchema.shape.excessDiscount,
+    hasDirectorsOfficersInsurance: riskSchema.shape.hasDirectorsOfficersInsurance,
+    directorsOfficersLimit: riskSchema.shape.directorsOfficersLimit.unwrap().unwrap().optional(),
+    hasContentsInsurance: riskSchema.shape.hasContentsInsurance,
+    contentsLimit: riskSchema.shape.contentsLimit.unwrap().unwrap().optional(),
+    hasBusinessEquipmentComputers: riskSchema.shape.hasBusinessEquipmentComputers,
+    businessEquipmentComputersLimit: riskSchema.shape.businessEquipmentComputersLimit.unwrap().unwrap().optional(),
+    hasBusinessEquipmentSpecialist: riskSchema.shape.hasBusinessEquipmentSpecialist,
+    businessEquipmentSpecialistLimit: riskSchema.shape.businessEquipmentSpecialistLimit.unwrap().unwrap().optional(),
+    hasStockContents: riskSchema.shape.hasStockContents,
+    stockContentsLimit: riskSchema.shape.stockContentsLimit.unwrap().unwrap().optional(),
+  })
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), {
+    message: "Change at least one answer",
+  });
+
+/** POST /api/policies/{policyNumber}/adjustments/figures: what a change from a date would charge or return. */
+export const adjustmentFiguresRequestSchema = z.strictObject({
+  effectiveDate: isoDate("Enter the date the change takes effect"),
+  changes: policyChangesSchema,
+});
+
+/** POST /api/policies/{policyNumber}/adjustments: make the change, at the version the figures were shown for. */
+export const adjustmentRequestSchema = adjustmentFiguresRequestSchema.extend({
+  expectedVersion: z.number().int().min(1),
+});
+export type AdjustmentRequest = z.infer<typeof adjustmentRequestSchema>;
+
+/** A change's figures: the year before and after, and the pro-rata charge (negative: a return). */
+export const adjustmentFiguresSchema = z.object({
+  effectiveDate: z.string(),
+  /** What changes, in words. */
+  changes: z.array(z.object({ label: z.string(), from: z.string(), to: z.string() })),
+  annualBefore: moneyAmountSchema,
+  annualAfter: moneyAmountSchema,
+  daysInPeriod: z.number().int(),
+  daysRemaining: z.number().int(),
+  premium: moneyAmountSchema,
+  taxes: moneyAmountSchema,
+  total: moneyAmountSchema,
+  /** The difference was under the rating version's threshold and is not charged or returned. */
+  waived: z.boolean(),
+  /** Why the change needs an underwriter; empty when it binds at once. */
+  referralReasons: z.array(z.string()),
+  /** Whether the caller may make the change: an underwriter always, a broker only when nothing refers. */
+  canBind: z.boolean(),
+});
+export type AdjustmentFiguresAnswer = z.infer<typeof adjustmentFiguresSchema>;
+export const adjustmentFiguresResponseSchema = z.object({ data: adjustmentFiguresSchema });

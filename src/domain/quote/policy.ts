@@ -71,16 +71,17 @@ export function policyCover(
 }
 
 /**
- * The audit entries that make a policy's history: its issue, its renewal being started and its cancellation
- * (entries of the policy), and its renewal's issue (an entry of the renewal).
+ * The audit entries that make a policy's history: its issue, its renewal being started, each adjustment and its
+ * cancellation (entries of the policy), and its renewal's issue (an entry of the renewal).
  */
-export const POLICY_HISTORY_EVENTS = ["issued", "renewal_started", "renewal_issued", "cancelled"] as const;
+export const POLICY_HISTORY_EVENTS = ["issued", "renewal_started", "renewal_issued", "adjusted", "cancelled"] as const;
 export type PolicyHistoryEvent = (typeof POLICY_HISTORY_EVENTS)[number];
 
 const POLICY_HISTORY_TITLES: Readonly<Record<PolicyHistoryEvent, string>> = {
   issued: "Policy issued",
   renewal_started: "Renewal started",
   renewal_issued: "Renewal issued",
+  adjusted: "Policy adjusted",
   cancelled: "Policy cancelled",
 };
 
@@ -89,13 +90,14 @@ export function policyHistoryTitle(event: PolicyHistoryEvent): string {
 }
 
 /**
- * Which history event an audit entry is, or null: the policy's own `issued`, `renewed` and `cancelled` entries,
- * and the renewal's `issued` entry.
+ * Which history event an audit entry is, or null: the policy's own `issued`, `renewed`, `adjusted` and
+ * `cancelled` entries, and the renewal's `issued` entry.
  */
 export function policyHistoryEventOf(entry: { action: string; ofRenewal: boolean }): PolicyHistoryEvent | null {
   if (entry.ofRenewal) return entry.action === "issued" ? "renewal_issued" : null;
   if (entry.action === "issued") return "issued";
   if (entry.action === "renewed") return "renewal_started";
   if (entry.action === "cancelled") return "cancelled";
+  if (entry.action === "adjusted") return "adjusted";
   return null;
 }

@@ -129,6 +129,14 @@ export interface paths {
     /** Cancels a policy in force from a date, returning premium as the rating version's terms say; answers the policy */
     post: operations["cancelPolicy"];
   };
+  "/api/policies/{policyNumber}/adjustments/figures": {
+    /** What a mid-term change from a date would charge or return, and whether it needs an underwriter; writes nothing */
+    post: operations["getAdjustmentFigures"];
+  };
+  "/api/policies/{policyNumber}/adjustments": {
+    /** Makes a mid-term adjustment from a date (the next policy version, with its endorsement); answers the policy */
+    post: operations["createAdjustment"];
+  };
   "/api/uw/review/{id}": {
     /** The underwriter review of a quote (session, or an e-mailed review token) */
     get: operations["getUnderwriterReview"];
@@ -157,6 +165,10 @@ export interface paths {
     /** The cancellation notice of a cancelled policy, as a PDF download; 404 when not cancelled */
     post: operations["downloadCancellationNotice"];
   };
+  "/api/policies/{policyNumber}/endorsements/{number}": {
+    /** Endorsement No. n of an adjusted policy, as a PDF download; 404 when there is no such endorsement */
+    post: operations["downloadEndorsement"];
+  };
   "/api/bordereau": {
     /** The premium bordereau of a month (ADMIN, UNDERWRITER): every policy issued in it, as CSV or XLSX */
     get: operations["downloadBordereau"];
@@ -174,7 +186,7 @@ export interface components {
        * @description A machine-readable code from the closed list of docs/product/errors.md, e.g. VALIDATION_FAILED
        * @enum {string}
        */
-      code: "VALIDATION_FAILED" | "INVALID_JSON" | "COMPANY_SEARCH_TOO_SHORT" | "COMPANY_SEARCH_TOO_LONG" | "INVALID_COMPANY_NUMBER" | "BAD_REQUEST" | "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "INVALID_REVIEW_TOKEN" | "INSUFFICIENT_PERMISSIONS" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "QUOTE_NOT_FOUND" | "POLICY_NOT_FOUND" | "COMPANY_NOT_FOUND" | "QUOTE_STATE_CONFLICT" | "RENEWAL_CONFLICT" | "POLICY_STATE_CONFLICT" | "VERSION_CONFLICT" | "QUOTE_INCOMPLETE" | "EMAIL_TAKEN" | "CANNOT_DELETE_SELF" | "RATING_VERSION_PUBLISHED" | "RATING_TEST_CASES_FAILING" | "QUOTE_NOT_RATED" | "EFFECTIVE_PERIOD_CONFLICT" | "IMPACT_ANALYSIS_BUSY" | "CONFLICT" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "NO_RATING_VERSION" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "DOCUMENTS_BUSY" | "INTERNAL_ERROR" | "COMPANY_REGISTER_UNAVAILABLE" | "COMPANY_REGISTER_TIMEOUT" | "COMPANY_REGISTER_UNAUTHORISED" | "COMPANY_REGISTER_INVALID_RESPONSE" | "COMPANY_REGISTER_RATE_LIMITED" | "DATABASE_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+      code: "VALIDATION_FAILED" | "INVALID_JSON" | "COMPANY_SEARCH_TOO_SHORT" | "COMPANY_SEARCH_TOO_LONG" | "INVALID_COMPANY_NUMBER" | "BAD_REQUEST" | "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "INVALID_REVIEW_TOKEN" | "INSUFFICIENT_PERMISSIONS" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "QUOTE_NOT_FOUND" | "POLICY_NOT_FOUND" | "COMPANY_NOT_FOUND" | "QUOTE_STATE_CONFLICT" | "RENEWAL_CONFLICT" | "POLICY_STATE_CONFLICT" | "ADJUSTMENT_NEEDS_UNDERWRITER" | "VERSION_CONFLICT" | "QUOTE_INCOMPLETE" | "EMAIL_TAKEN" | "CANNOT_DELETE_SELF" | "RATING_VERSION_PUBLISHED" | "RATING_TEST_CASES_FAILING" | "QUOTE_NOT_RATED" | "EFFECTIVE_PERIOD_CONFLICT" | "IMPACT_ANALYSIS_BUSY" | "CONFLICT" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "NO_RATING_VERSION" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "DOCUMENTS_BUSY" | "INTERNAL_ERROR" | "COMPANY_REGISTER_UNAVAILABLE" | "COMPANY_REGISTER_TIMEOUT" | "COMPANY_REGISTER_UNAUTHORISED" | "COMPANY_REGISTER_INVALID_RESPONSE" | "COMPANY_REGISTER_RATE_LIMITED" | "DATABASE_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
       /** @description On validation failures only: each failing field's dot path into the body and its message */
       issues?: {
           path: string;
@@ -1721,7 +1733,7 @@ export interface operations {
     parameters: {
       query?: {
         entityType?: "user" | "session" | "quote" | "rating_version";
-        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "renewed" | "cancelled" | "override_applied" | "override_removed" | "decision_recorded" | "published";
+        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "renewed" | "cancelled" | "adjusted" | "override_applied" | "override_removed" | "decision_recorded" | "published";
         actorId?: string;
         from?: string;
         to?: string;
@@ -5856,9 +5868,11 @@ export interface operations {
               } | null;
               version: number;
               cancelFrom: string | null;
+              adjustFrom: string | null;
               documents: ({
                   /** @enum {string} */
-                  type: "statementOfFact" | "policySchedule" | "dcPolicyWording" | "cancellationNotice";
+                  type: "statementOfFact" | "policySchedule" | "dcPolicyWording" | "endorsement" | "cancellationNotice";
+                  endorsement?: number;
                   /** @enum {string} */
                   method: "GET" | "POST";
                   href: string;
@@ -5876,7 +5890,7 @@ export interface operations {
               }) | null;
               history: ({
                   /** @enum {string} */
-                  event: "issued" | "renewal_started" | "renewal_issued" | "cancelled";
+                  event: "issued" | "renewal_started" | "renewal_issued" | "adjusted" | "cancelled";
                   title: string;
                   at: string;
                   actor: {
@@ -6106,9 +6120,11 @@ export interface operations {
               } | null;
               version: number;
               cancelFrom: string | null;
+              adjustFrom: string | null;
               documents: ({
                   /** @enum {string} */
-                  type: "statementOfFact" | "policySchedule" | "dcPolicyWording" | "cancellationNotice";
+                  type: "statementOfFact" | "policySchedule" | "dcPolicyWording" | "endorsement" | "cancellationNotice";
+                  endorsement?: number;
                   /** @enum {string} */
                   method: "GET" | "POST";
                   href: string;
@@ -6126,7 +6142,322 @@ export interface operations {
               }) | null;
               history: ({
                   /** @enum {string} */
-                  event: "issued" | "renewal_started" | "renewal_issued" | "cancelled";
+                  event: "issued" | "renewal_started" | "renewal_issued" | "adjusted" | "cancelled";
+                  title: string;
+                  at: string;
+                  actor: {
+                    name: string;
+                    email: string;
+                  } | null;
+                  lines: string[];
+                })[];
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request conflicts with the current state (the quote's status, its version, a unique value) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** What a mid-term change from a date would charge or return, and whether it needs an underwriter; writes nothing */
+  getAdjustmentFigures: {
+    parameters: {
+      path: {
+        policyNumber: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: date */
+          effectiveDate: string;
+          changes: {
+            proposerName?: string;
+            tradingName?: string | null;
+            businessAddress?: string;
+            businessActivity?: string;
+            turnover?: number;
+            coverLimitAggregate?: number;
+            /** @enum {string} */
+            excessDiscount?: "standard" | "2x" | "5x";
+            hasDirectorsOfficersInsurance?: boolean;
+            directorsOfficersLimit?: number;
+            hasContentsInsurance?: boolean;
+            contentsLimit?: number;
+            hasBusinessEquipmentComputers?: boolean;
+            businessEquipmentComputersLimit?: number;
+            hasBusinessEquipmentSpecialist?: boolean;
+            businessEquipmentSpecialistLimit?: number;
+            hasStockContents?: boolean;
+            stockContentsLimit?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              effectiveDate: string;
+              changes: {
+                  label: string;
+                  from: string;
+                  to: string;
+                }[];
+              annualBefore: string;
+              annualAfter: string;
+              daysInPeriod: number;
+              daysRemaining: number;
+              premium: string;
+              taxes: string;
+              total: string;
+              waived: boolean;
+              referralReasons: string[];
+              canBind: boolean;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request conflicts with the current state (the quote's status, its version, a unique value) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Makes a mid-term adjustment from a date (the next policy version, with its endorsement); answers the policy */
+  createAdjustment: {
+    parameters: {
+      path: {
+        policyNumber: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: date */
+          effectiveDate: string;
+          changes: {
+            proposerName?: string;
+            tradingName?: string | null;
+            businessAddress?: string;
+            businessActivity?: string;
+            turnover?: number;
+            coverLimitAggregate?: number;
+            /** @enum {string} */
+            excessDiscount?: "standard" | "2x" | "5x";
+            hasDirectorsOfficersInsurance?: boolean;
+            directorsOfficersLimit?: number;
+            hasContentsInsurance?: boolean;
+            contentsLimit?: number;
+            hasBusinessEquipmentComputers?: boolean;
+            businessEquipmentComputersLimit?: number;
+            hasBusinessEquipmentSpecialist?: boolean;
+            businessEquipmentSpecialistLimit?: number;
+            hasStockContents?: boolean;
+            stockContentsLimit?: number;
+          };
+          expectedVersion: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        content: {
+          "application/json": {
+            data: {
+              policyNumber: string;
+              quoteId: string;
+              reference: string;
+              productCode: string;
+              /** @enum {string} */
+              status: "In force" | "Expired" | "Renewed" | "Cancelled";
+              broker: {
+                name: string;
+                email: string;
+              } | null;
+              issuedAt: string | null;
+              insured: {
+                proposerName: string;
+                tradingName: string | null;
+                businessAddress: string | null;
+                businessActivity: string | null;
+              };
+              period: {
+                inceptionDate: string;
+                expiryDate: string;
+              };
+              cover: {
+                coverLimit: string;
+                /** @enum {string} */
+                excessOption: "standard" | "2x" | "5x";
+                excess: string;
+                additionalCovers: {
+                    label: string;
+                    limit: string;
+                  }[];
+              };
+              premium: {
+                basePremium: string | null;
+                fees: {
+                    code: string;
+                    label: string;
+                    amount: string;
+                  }[];
+                taxes: string | null;
+                totalPremium: string | null;
+              };
+              transactions: ({
+                  basePremium: string;
+                  fees: string;
+                  taxes: string;
+                  totalPremium: string;
+                  sequence: number;
+                  /** @enum {string} */
+                  kind: "NEW_BUSINESS" | "RENEWAL" | "ADJUSTMENT" | "CANCELLATION";
+                  effectiveDate: string;
+                  createdAt: string;
+                })[];
+              paidToDate: {
+                basePremium: string;
+                fees: string;
+                taxes: string;
+                totalPremium: string;
+              };
+              cancellation: {
+                effectiveDate: string;
+                reason: string;
+                returnTotal: string;
+              } | null;
+              version: number;
+              cancelFrom: string | null;
+              adjustFrom: string | null;
+              documents: ({
+                  /** @enum {string} */
+                  type: "statementOfFact" | "policySchedule" | "dcPolicyWording" | "endorsement" | "cancellationNotice";
+                  endorsement?: number;
+                  /** @enum {string} */
+                  method: "GET" | "POST";
+                  href: string;
+                })[];
+              renewal: ({
+                quoteId: string;
+                reference: string;
+                /** @enum {string} */
+                status: "DRAFT" | "QUOTED" | "REFERRED" | "UW_REQUESTED" | "UW_APPROVED" | "UW_DECLINED" | "ISSUED";
+                policyNumber: string | null;
+              }) | null;
+              renewalOf: ({
+                reference: string;
+                policyNumber: string | null;
+              }) | null;
+              history: ({
+                  /** @enum {string} */
+                  event: "issued" | "renewal_started" | "renewal_issued" | "adjusted" | "cancelled";
                   title: string;
                   at: string;
                   actor: {
@@ -7263,6 +7594,72 @@ export interface operations {
     parameters: {
       path: {
         policyNumber: string;
+      };
+    };
+    responses: {
+      /** @description The document as a PDF */
+      200: {
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        content: {
+          "application/json": {
+            error: string;
+            code: string;
+            issues?: {
+                path: string;
+                message: string;
+              }[];
+          };
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Endorsement No. n of an adjusted policy, as a PDF download; 404 when there is no such endorsement */
+  downloadEndorsement: {
+    parameters: {
+      path: {
+        policyNumber: string;
+        number: number;
       };
     };
     responses: {

@@ -3,7 +3,7 @@
  * (its issue, a cancellation), in the order they were made, with their stored premium lines and the policy's
  * details and what it was rated on.
  */
-import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { PolicyTransactionRecord } from "../../../domain/bordereau/bordereau";
 import { excessOptionSchema } from "../../../domain/quote/risk";
 import type { Database } from "../../db/client";
@@ -13,6 +13,13 @@ import { policyTransactions, quotes, ratingVersions, users } from "../../db/sche
 const londonMonthStart = (month: string, plusMonths = 0) =>
   sql`((${`${month}-01`}::date + make_interval(months => ${plusMonths}::int))::timestamp at time zone 'Europe/London')`;
 
+/**
+ * What a transaction after the issue reports of its policy (the insured and cover as the transaction left them);
+ * the issue itself reports the quote as issued.
+ */
+const reportedOr = (field: string, issued: SQL) =>
+  sql`case when ${policyTransactions.details}->'policy' is not null then ${policyTransactions.details}->'policy'->>${sql.raw(`'${field}'`)} else ${issued} end`;
+
 export async function findTransactionsIn(db: Database, month: string): Promise<PolicyTransactionRecord[]> {
   const rows = await db
     .select({
@@ -21,15 +28,22 @@ export async function findTransactionsIn(db: Database, month: string): Promise<P
       transactionAt: policyTransactions.createdAt,
       policyNumber: quotes.policyNumber,
       quoteReference: quotes.reference,
-      insuredName: quotes.proposerName,
-      tradingName: sql<string | null>`coalesce(${quotes.tradingName}, ${quotes.insuredsDetails}->>'tradingName')`,
-      businessAddress: sql<
-        string | null
-      >`coalesce(${quotes.businessAddress}, ${quotes.insuredsDetails}->>'businessAddress')`,
-      businessActivity: sql<string | null>`${quotes.insuredsDetails}->>'businessActivity'`,
+      insuredName: sql<string>`${reportedOr("insuredName", sql`${quotes.proposerName}`)}`,
+      tradingName: sql<string | null>`${reportedOr(
+        "tradingName",
+        sql`coalesce(${quotes.tradingName}, ${quotes.insuredsDetails}->>'tradingName')`,
+      )}`,
+      businessAddress: sql<string | null>`${reportedOr(
+        "businessAddress",
+        sql`coalesce(${quotes.businessAddress}, ${quotes.insuredsDetails}->>'businessAddress')`,
+      )}`,
+      businessActivity: sql<string | null>`${reportedOr(
+        "businessActivity",
+        sql`${quotes.insuredsDetails}->>'businessActivity'`,
+      )}`,
       inceptionDate: quotes.inceptionDate,
-      coverLimit: sql<string | null>`${quotes.ratingResult}->'input'->>'coverLimit'`,
-      excessOption: sql<string | null>`${quotes.ratingResult}->>'excessOption'`,
+      coverLimit: sql<string | null>`${reportedOr("coverLimit", sql`${quotes.ratingResult}->'input'->>'coverLimit'`)}`,
+      excessOption: sql<string | null>`${reportedOr("excessOption", sql`${quotes.ratingResult}->>'excessOption'`)}`,
       basePremium: policyTransactions.basePremium,
       fees: policyTransactions.fees,
       taxes: policyTransactions.taxes,

@@ -4,10 +4,16 @@
  * same wherever they run.
  */
 import { Piscina } from "piscina";
+import type { EndorsementView } from "../quotes/adjustment-service";
 import type { CancellationNoticeView } from "../quotes/cancellation-service";
 import type { QuoteDocumentView } from "./document-view";
 
-export type RenderedDocument = "statement-of-fact" | "policy-schedule" | "dc-wording" | "cancellation-notice";
+export type RenderedDocument =
+  | "statement-of-fact"
+  | "policy-schedule"
+  | "dc-wording"
+  | "cancellation-notice"
+  | "endorsement";
 
 export interface DocumentRenderTask {
   kind: "render-document";
@@ -16,10 +22,16 @@ export interface DocumentRenderTask {
   view?: QuoteDocumentView;
   /** A cancelled policy's cancellation, for its notice. */
   notice?: CancellationNoticeView;
+  /** An adjustment, for its endorsement. */
+  endorsement?: EndorsementView;
 }
 
 async function render(task: DocumentRenderTask): Promise<Buffer> {
   if (task.document === "dc-wording") return (await import("./dc-wording")).getDcWordingPdf();
+  if (task.document === "endorsement") {
+    if (!task.endorsement) throw new Error("The endorsement needs the adjustment it prints");
+    return (await import("./endorsement")).renderEndorsement(task.endorsement);
+  }
   if (task.document === "cancellation-notice") {
     if (!task.notice) throw new Error("The cancellation notice needs the cancellation it prints");
     return (await import("./cancellation-notice")).renderCancellationNotice(task.notice);

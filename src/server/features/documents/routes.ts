@@ -4,6 +4,7 @@
  *   POST /api/quotes/{id}/policy-schedule    -> {reference}-policy-schedule.pdf
  *   GET  /api/documents/dc-wording[?download=true] -> First_Underwriting_D&C_PI_Wording.pdf
  *   POST /api/policies/{policyNumber}/cancellation-notice -> {reference}-cancellation-notice.pdf (a cancelled policy)
+ *   POST /api/policies/{policyNumber}/endorsements/{n} -> {reference}-endorsement-{n}.pdf (an adjusted policy)
  * A quote document for an incomplete quote answers 409 naming what is missing. The PDFs are rendered on the
  * server's worker threads (ADR 0045), a user's quote documents two at a time (render-turns.ts).
  */
@@ -11,11 +12,12 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DC_WORDING_FILE_NAME } from "../../../domain/constants";
-import { quoteDocumentFileName } from "../../../domain/format/file-names";
+import { endorsementFileName, quoteDocumentFileName } from "../../../domain/format/file-names";
 import { currentUser, requireRole } from "../../auth/authenticate";
 import { AppError } from "../../errors";
 import { contentDisposition } from "../../http/content-disposition";
 import { holdWorkerPool } from "../../workers/pool";
+import { endorsementViewFor } from "../quotes/adjustment-service";
 import { cancellationNoticeViewFor } from "../quotes/cancellation-service";
 import { quotationOptionsFor } from "../quotes/options-service";
 import type { DocumentRenderTask } from "./render-task";
@@ -154,6 +156,25 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** A policy document rendered in the user's turn; a busy turn tells the caller when to ask again. */
+  const renderPolicyDocument = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    make: () => Promise<{ pdf: Buffer; fileName: string }>,
+  ) => {
+    const user = currentUser(request);
+    try {
+      const { pdf, fileName } = await turns.inTurn(user.id, make);
+      return sendPdf(reply, pdf, fileName, "attachment", "private");
+    } catch (error) {
+      if (error instanceof AppError && error.code === "DOCUMENTS_BUSY") {
+        reply.header("retry-after", BUSY_RETRY_AFTER_SECONDS);
+      }
+      throw error;
+    }
+  };
+  const policyDocumentResponses = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
+
   app.post(
     "/api/policies/:policyNumber/cancellation-notice",
     {
@@ -162,24 +183,47 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["documents"],
         summary: "The cancellation notice of a cancelled policy, as a PDF download; 404 when not cancelled",
         params: z.object({ policyNumber: z.string().min(1).max(100) }),
-        response: { 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema },
+        response: policyDocumentResponses,
       },
     },
-    async (request, reply) => {
-      const user = currentUser(request);
-      try {
-        const { pdf, fileName } = await turns.inTurn(user.id, async () => {
-          const notice = await cancellationNoticeViewFor(app.db, user, request.params.policyNumber, app.now());
-          const bytes = await render({ kind: "render-document", document: "cancellation-notice", notice });
-          return { pdf: bytes, fileName: quoteDocumentFileName(notice.reference, "cancellation-notice") };
-        });
-        return sendPdf(reply, pdf, fileName, "attachment", "private");
-      } catch (error) {
-        if (error instanceof AppError && error.code === "DOCUMENTS_BUSY") {
-          reply.header("retry-after", BUSY_RETRY_AFTER_SECONDS);
-        }
-        throw error;
-      }
+    async (request, reply) =>
+      renderPolicyDocument(request, reply, async () => {
+        const notice = await cancellationNoticeViewFor(
+          app.db,
+          currentUser(request),
+          request.params.policyNumber,
+          app.now(),
+        );
+        const pdf = await render({ kind: "render-document", document: "cancellation-notice", notice });
+        return { pdf, fileName: quoteDocumentFileName(notice.reference, "cancellation-notice") };
+      }),
+  );
+
+  app.post(
+    "/api/policies/:policyNumber/endorsements/:number",
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ["documents"],
+        summary: "Endorsement No. n of an adjusted policy, as a PDF download; 404 when there is no such endorsement",
+        params: z.object({
+          policyNumber: z.string().min(1).max(100),
+          number: z.coerce.number().int().min(1).max(10_000),
+        }),
+        response: policyDocumentResponses,
+      },
     },
+    async (request, reply) =>
+      renderPolicyDocument(request, reply, async () => {
+        const endorsement = await endorsementViewFor(
+          app.db,
+          currentUser(request),
+          request.params.policyNumber,
+          request.params.number,
+          app.now(),
+        );
+        const pdf = await render({ kind: "render-document", document: "endorsement", endorsement });
+        return { pdf, fileName: endorsementFileName(endorsement.reference, endorsement.endorsement) };
+      }),
   );
 };

@@ -13,7 +13,7 @@ import {
   type CancellationFigures,
   cancellationDateProblem,
   cancellationFigures,
-  mayCancelPolicy,
+  mayChangePolicy,
 } from "../../../domain/quote/cancellation";
 import { policyStatus } from "../../../domain/quote/policy";
 import type { CancellationFiguresAnswer, CancellationRequest } from "../../../domain/quote/policy-schema";
@@ -28,7 +28,8 @@ import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { type PolicyTransactionRow, policyTransactions, quotes, ratingVersions } from "../../db/schema";
 import { AppError, sqlStateOf } from "../../errors";
-import { findPolicyTransactions, isCancelledPolicy } from "./policy-transactions";
+import { reportedPolicy } from "./adjustment-service";
+import { currentAnswersOf, findPolicyTransactions, isCancelledPolicy } from "./policy-transactions";
 import { findPolicyByNumber, type PolicyRecord } from "./policy-view";
 
 /** The cancellation terms and IPT rate of the version the policy was rated with. */
@@ -68,7 +69,7 @@ async function openForCancellation(
 ): Promise<CancellablePolicy> {
   const policy = await findPolicyByNumber(db, actor, policyNumber);
   const { quote } = policy.found;
-  if (!mayCancelPolicy(actor.role, quote.brokerId === actor.id)) {
+  if (!mayChangePolicy(actor.role, quote.brokerId === actor.id)) {
     throw new AppError("INSUFFICIENT_PERMISSIONS");
   }
   const transactions = await findPolicyTransactions(db, quote.id);
@@ -176,6 +177,7 @@ export async function cancelPolicy(
           daysInForce: figures.daysInForce,
           daysInPeriod: figures.daysInPeriod,
           retainedPremium: figures.retainedPremium,
+          policy: reportedPolicy(currentAnswersOf(quote, transactions)),
         },
         createdAt: now,
       });
@@ -247,6 +249,7 @@ export async function cancellationNoticeViewFor(
   const cancellation = transactions[index];
   if (!cancellation || quote.policyNumber === null) throw new AppError("POLICY_NOT_FOUND");
   const before = transactions.slice(0, index);
+  const answers = currentAnswersOf(quote, before);
   const sum = (line: "basePremium" | "fees" | "taxes" | "totalPremium") =>
     before.reduce((total, transaction) => total + transaction[line], 0);
   const { details } = cancellation;
@@ -256,9 +259,9 @@ export async function cancellationNoticeViewFor(
     reference: quote.reference,
     productCode: quote.productCode,
     insured: {
-      name: quote.proposerName,
-      tradingName: quote.tradingName,
-      address: quote.businessAddress,
+      name: answers.proposerName,
+      tradingName: answers.tradingName,
+      address: answers.businessAddress,
       isSoleTrader: quote.isSoleTrader,
     },
     broker: found.broker,

@@ -6,6 +6,9 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  adjustmentFiguresRequestSchema,
+  adjustmentFiguresResponseSchema,
+  adjustmentRequestSchema,
   cancellationFiguresRequestSchema,
   cancellationFiguresResponseSchema,
   cancellationRequestSchema,
@@ -13,6 +16,7 @@ import {
   policyViewResponseSchema,
 } from "../../../domain/quote/policy-schema";
 import { currentUser, requireRole, requireUser } from "../../auth/authenticate";
+import { adjustmentFiguresFor, adjustPolicy } from "./adjustment-service";
 import { cancellationFiguresFor, cancelPolicy } from "./cancellation-service";
 import { policyViewFor } from "./policy-view";
 
@@ -76,6 +80,51 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       await cancelPolicy(app.db, user, request.params.policyNumber, request.body, app.now());
+      reply.code(201);
+      return { data: await policyViewFor(app.db, user, request.params.policyNumber, app.now()) };
+    },
+  );
+
+  app.post(
+    "/api/policies/:policyNumber/adjustments/figures",
+    {
+      schema: {
+        tags: ["policies"],
+        summary:
+          "What a mid-term change from a date would charge or return, and whether it needs an underwriter; writes nothing",
+        params: policyParamsSchema,
+        body: adjustmentFiguresRequestSchema,
+        response: { 200: adjustmentFiguresResponseSchema },
+      },
+      onRequest: mayChange,
+    },
+    async (request) => ({
+      data: await adjustmentFiguresFor(
+        app.db,
+        currentUser(request),
+        request.params.policyNumber,
+        request.body,
+        app.now(),
+      ),
+    }),
+  );
+
+  app.post(
+    "/api/policies/:policyNumber/adjustments",
+    {
+      schema: {
+        tags: ["policies"],
+        summary:
+          "Makes a mid-term adjustment from a date (the next policy version, with its endorsement); answers the policy",
+        params: policyParamsSchema,
+        body: adjustmentRequestSchema,
+        response: { 201: policyViewResponseSchema },
+      },
+      onRequest: mayChange,
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await adjustPolicy(app.db, user, request.params.policyNumber, request.body, app.now());
       reply.code(201);
       return { data: await policyViewFor(app.db, user, request.params.policyNumber, app.now()) };
     },

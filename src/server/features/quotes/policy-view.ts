@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { auditDetailLines } from "../../../domain/audit";
 import { todayInLondon } from "../../../domain/format/dates";
 import { penceToMoneyString, sumPence } from "../../../domain/money";
-import { earliestCancellationDate, mayCancelPolicy } from "../../../domain/quote/cancellation";
+import { earliestCancellationDate, mayChangePolicy } from "../../../domain/quote/cancellation";
 import { decideQuoteAction } from "../../../domain/quote/lifecycle";
 import { policyCover, policyHistoryEventOf, policyHistoryTitle, policyStatus } from "../../../domain/quote/policy";
 import type { PolicyView } from "../../../domain/quote/policy-schema";
@@ -16,7 +16,7 @@ import { policyExpiryDate } from "../../../domain/quote/renewal";
 import type { Database } from "../../db/client";
 import { auditLog, quotes, users } from "../../db/schema";
 import { AppError } from "../../errors";
-import { findPolicyTransactions } from "./policy-transactions";
+import { currentAnswersOf, findPolicyTransactions, lastAdjustmentDate } from "./policy-transactions";
 import { findQuoteWithBroker, type QuoteActor, type QuoteWithBroker } from "./repository";
 import { feesAnswer, money } from "./response";
 
@@ -60,7 +60,10 @@ async function findPolicyHistory(db: Database, policyId: string, renewalId: stri
       and(
         eq(auditLog.entityType, "quote"),
         or(
-          and(eq(auditLog.entityId, policyId), inArray(auditLog.action, ["issued", "renewed", "cancelled"])),
+          and(
+            eq(auditLog.entityId, policyId),
+            inArray(auditLog.action, ["issued", "renewed", "adjusted", "cancelled"]),
+          ),
           renewalId === null ? undefined : and(eq(auditLog.entityId, renewalId), eq(auditLog.action, "issued")),
         ),
       ),
@@ -133,7 +136,11 @@ export async function policyViewFor(
   );
   const sum = (line: "basePremium" | "fees" | "taxes" | "totalPremium") =>
     sumPence(transactions.map((transaction) => transaction[line]));
-  const cover = policyCover(quote);
+  // The insured and cover as they stand today, after every adjustment.
+  const answers = currentAnswersOf(quote, transactions);
+  const cover = policyCover(answers);
+  const mayChange = status === "In force" && mayChangePolicy(actor.role, quote.brokerId === actor.id);
+  const lastAdjusted = lastAdjustmentDate(transactions);
   const pounds = (amount: number) => penceToMoneyString(amount * 100);
   const documentsOf = `/api/quotes/${quote.id}`;
   return {
@@ -145,10 +152,10 @@ export async function policyViewFor(
     broker: found.broker,
     issuedAt: quote.issuedAt ? quote.issuedAt.toISOString() : null,
     insured: {
-      proposerName: quote.proposerName,
-      tradingName: quote.tradingName,
-      businessAddress: quote.businessAddress,
-      businessActivity: quote.insuredsDetails?.businessActivity ?? null,
+      proposerName: answers.proposerName,
+      tradingName: answers.tradingName,
+      businessAddress: answers.businessAddress,
+      businessActivity: answers.insuredsDetails?.businessActivity ?? null,
     },
     period: { inceptionDate: quote.inceptionDate, expiryDate: policyExpiryDate(quote.inceptionDate) },
     cover: {
@@ -184,14 +191,20 @@ export async function policyViewFor(
         }
       : null,
     version: quote.version,
-    cancelFrom:
-      status === "In force" && mayCancelPolicy(actor.role, quote.brokerId === actor.id)
-        ? earliestCancellationDate(actor.role, quote.inceptionDate, today)
-        : null,
+    cancelFrom: mayChange ? earliestCancellationDate(actor.role, quote.inceptionDate, today) : null,
+    adjustFrom: mayChange ? (lastAdjusted ?? quote.inceptionDate) : null,
     documents: [
       { type: "statementOfFact", method: "POST", href: `${documentsOf}/statement-of-fact` },
       { type: "policySchedule", method: "POST", href: `${documentsOf}/policy-schedule` },
       { type: "dcPolicyWording", method: "GET", href: "/api/documents/dc-wording?download=true" },
+      ...transactions
+        .filter((transaction) => transaction.kind === "ADJUSTMENT")
+        .map((_, index) => ({
+          type: "endorsement" as const,
+          method: "POST" as const,
+          href: `/api/policies/${encodeURIComponent(policyNumber)}/endorsements/${index + 1}`,
+          endorsement: index + 1,
+        })),
       ...(cancellation
         ? [
             {

@@ -12,7 +12,7 @@ import type { NewQuoteRow, QuoteRow } from "../../db/schema";
 import { AppError, sqlStateOf } from "../../errors";
 import { requireQuote } from "./access-service";
 import { insertCreatedQuote, insuredsDetailsColumns } from "./change";
-import { findPolicyTransactions, isCancelledPolicy } from "./policy-transactions";
+import { currentAnswersOf, findPolicyTransactions, isCancelledPolicy } from "./policy-transactions";
 import { ratedAudit, rateStoredQuote, ratingColumns } from "./rating";
 import { findRenewalOf } from "./renewals";
 import type { QuoteWithBroker } from "./repository";
@@ -77,7 +77,8 @@ export async function renewQuote(db: Database, actor: AuthUser, id: string, now:
     throw new AppError("RENEWAL_CONFLICT", decision.reason);
   }
 
-  const values = renewalValues(policy, now);
+  // The renewal carries the cover as it stands after every mid-term adjustment.
+  const values = renewalValues(currentAnswersOf(policy, transactions), now);
   // Rated as any stored quote is, with the version effective on the renewal's inception date (422 when none is).
   const rating = await rateStoredQuote(db, values);
   let renewal: QuoteRow;

@@ -1,0 +1,329 @@
+/**
+ * Mid-term adjustments (docs/product/life-cycle.md "Mid-term adjustments"): the figures a change from a date gives,
+ * shown before confirming, and the change itself. Both read the policy the same way and run the domain's rules, so
+ * what is shown is what is stored. The year is rated again with the policy's own rating version before and after
+ * the change; the difference is charged or returned for the days left. An adjustment is one transaction: the quote's
+ * version moves on, the charge is written as the policy's next transaction with the changes it makes, and the
+ * audit entry names who, when and what.
+ */
+import { eq, sql } from "drizzle-orm";
+import { todayInLondon } from "../../../domain/format/dates";
+import { type Pence, penceToMoneyString, roundHalfUp } from "../../../domain/money";
+import {
+  ADJUSTMENT_MESSAGES,
+  type AdjustmentCharge,
+  adjustmentCharge,
+  adjustmentDateProblem,
+  adjustmentReferralReasons,
+} from "../../../domain/quote/adjustment";
+import { mayChangePolicy } from "../../../domain/quote/cancellation";
+import { policyStatus } from "../../../domain/quote/policy";
+import {
+  type PolicyChangeLine,
+  type PolicyChanges,
+  policyChangeLines,
+  withPolicyChanges,
+} from "../../../domain/quote/policy-changes";
+import type { AdjustmentFiguresAnswer, AdjustmentRequest } from "../../../domain/quote/policy-schema";
+import { ratingInputOf } from "../../../domain/quote/rating-input";
+import { policyExpiryDate } from "../../../domain/quote/renewal";
+import { DEFAULT_ADJUSTMENTS, validateRatingConfigShape } from "../../../domain/rating/config-schema";
+import { recordAudit } from "../../audit/record";
+import type { AuthUser } from "../../auth/authenticate";
+import type { Database } from "../../db/client";
+import { type PolicyTransactionRow, policyTransactions, type QuoteRow, quotes, ratingVersions } from "../../db/schema";
+import { AppError, sqlStateOf } from "../../errors";
+import { compiledRaterFor } from "../rating-versions/effective-service";
+import { currentAnswersOf, findPolicyTransactions, isCancelledPolicy, lastAdjustmentDate } from "./policy-transactions";
+import { findPolicyByNumber, type PolicyRecord } from "./policy-view";
+
+/**
+ * What a capacity provider's bordereau reports of the policy as a transaction leaves it: its insured and cover
+ * after the change. Kept on every transaction after the issue, so a renamed insured reads as renamed from then on.
+ */
+export function reportedPolicy(answers: QuoteRow) {
+  const input = ratingInputOf(answers);
+  return {
+    insuredName: answers.proposerName,
+    tradingName: answers.insuredsDetails?.tradingName ?? answers.tradingName ?? null,
+    businessAddress: answers.insuredsDetails?.businessAddress ?? answers.businessAddress ?? null,
+    businessActivity: answers.insuredsDetails?.businessActivity ?? null,
+    coverLimit: input.coverLimit,
+    excessOption: input.excessOption,
+  };
+}
+
+interface AdjustmentPlan {
+  policy: PolicyRecord;
+  transactions: PolicyTransactionRow[];
+  lines: PolicyChangeLine[];
+  charge: AdjustmentCharge;
+  referralReasons: string[];
+  canBind: boolean;
+  after: QuoteRow;
+}
+
+/** The year's base premium of `answers` under `version`, with the underwriter's counter offer the policy carries. */
+function annualBase(
+  rater: ReturnType<typeof compiledRaterFor>,
+  answers: QuoteRow,
+): { base: Pence; referralHits: { description: string }[]; coverLimit: number } {
+  const input = ratingInputOf(answers);
+  const result = rater.rate(input);
+  const multiplier = answers.adjustmentMultiplier ?? 1;
+  return {
+    base: roundHalfUp(result.basePremium * multiplier),
+    referralHits: [...result.referralHits],
+    coverLimit: input.coverLimit,
+  };
+}
+
+/**
+ * Works out a change from `effectiveDate`, refusing in the order the API answers: a policy the caller may not see
+ * (404), a role that may not change it (403), a policy not in force or changed since the caller read it (409), a
+ * date or a change that cannot be made (400 naming the field).
+ */
+async function planAdjustment(
+  db: Database,
+  actor: AuthUser,
+  policyNumber: string,
+  effectiveDate: string,
+  changes: PolicyChanges,
+  now: Date,
+  /** For the change itself: the version the caller read, judged before the change's content (409 first). */
+  expectedVersion?: number,
+): Promise<AdjustmentPlan> {
+  const policy = await findPolicyByNumber(db, actor, policyNumber);
+  const { quote } = policy.found;
+  if (!mayChangePolicy(actor.role, quote.brokerId === actor.id)) throw new AppError("INSUFFICIENT_PERMISSIONS");
+  const transactions = await findPolicyTransactions(db, quote.id);
+  const today = todayInLondon(now);
+  const status = policyStatus(
+    {
+      inceptionDate: quote.inceptionDate,
+      renewalIssued: policy.renewal?.status === "ISSUED",
+      cancelled: isCancelledPolicy(transactions),
+    },
+    today,
+  );
+  if (status !== "In force") {
+    throw new AppError(
+      "POLICY_STATE_CONFLICT",
+      `Only a policy in force can be adjusted: this policy is ${status.toLowerCase()}`,
+    );
+  }
+  if (expectedVersion !== undefined && quote.version !== expectedVersion) throw new AppError("VERSION_CONFLICT");
+  const problem = adjustmentDateProblem({
+    inceptionDate: quote.inceptionDate,
+    effectiveDate,
+    lastAdjustmentDate: lastAdjustmentDate(transactions),
+  });
+  if (problem !== null) throw AppError.validation([{ path: "effectiveDate", message: problem }]);
+  const before = currentAnswersOf(quote, transactions);
+  const lines = policyChangeLines(before, changes);
+  if (lines.length === 0) {
+    throw AppError.validation([{ path: "changes", message: ADJUSTMENT_MESSAGES.nothingChanges }]);
+  }
+  const after = withPolicyChanges(before, changes);
+
+  const [version] =
+    quote.ratingVersionId === null
+      ? []
+      : await db
+          .select({ id: ratingVersions.id, json: ratingVersions.json, status: ratingVersions.status })
+          .from(ratingVersions)
+          .where(eq(ratingVersions.id, quote.ratingVersionId));
+  const config = version ? validateRatingConfigShape(version.json) : undefined;
+  if (!version || !config?.ok) throw new Error(`The rating version of policy ${policyNumber} cannot be read`);
+  const rater = compiledRaterFor(version);
+  const was = annualBase(rater, before);
+  const will = annualBase(rater, after);
+  const charge = adjustmentCharge({
+    inceptionDate: quote.inceptionDate,
+    effectiveDate,
+    annual: { before: was.base, after: will.base },
+    taxesPct: config.config.taxesPct,
+    thresholdPence: roundHalfUp((config.config.adjustments ?? DEFAULT_ADJUSTMENTS).waiverThreshold * 100),
+  });
+  const referralReasons = adjustmentReferralReasons({
+    effectiveDate,
+    today,
+    coverLimitBefore: was.coverLimit,
+    coverLimitAfter: will.coverLimit,
+    referralHits: will.referralHits,
+  });
+  return {
+    policy,
+    transactions,
+    lines,
+    charge,
+    referralReasons,
+    canBind: actor.role === "UNDERWRITER" || referralReasons.length === 0,
+    after,
+  };
+}
+
+const money = penceToMoneyString;
+
+function figuresAnswer(plan: AdjustmentPlan): AdjustmentFiguresAnswer {
+  const { charge } = plan;
+  return {
+    effectiveDate: charge.effectiveDate,
+    changes: plan.lines,
+    annualBefore: money(charge.annualBefore),
+    annualAfter: money(charge.annualAfter),
+    daysInPeriod: charge.daysInPeriod,
+    daysRemaining: charge.daysRemaining,
+    premium: money(charge.premium),
+    taxes: money(charge.taxes),
+    total: money(charge.total),
+    waived: charge.waived,
+    referralReasons: plan.referralReasons,
+    canBind: plan.canBind,
+  };
+}
+
+/** What a change from `effectiveDate` would charge or return, and whether it refers; nothing is written. */
+export async function adjustmentFiguresFor(
+  db: Database,
+  actor: AuthUser,
+  policyNumber: string,
+  body: { effectiveDate: string; changes: PolicyChanges },
+  now: Date,
+): Promise<AdjustmentFiguresAnswer> {
+  return figuresAnswer(await planAdjustment(db, actor, policyNumber, body.effectiveDate, body.changes, now));
+}
+
+/** Makes the change at the version the caller read: version n+1 of the policy, with its endorsement. */
+export async function adjustPolicy(
+  db: Database,
+  actor: AuthUser,
+  policyNumber: string,
+  request: AdjustmentRequest,
+  now: Date,
+): Promise<void> {
+  const changes = request.changes as PolicyChanges;
+  const plan = await planAdjustment(
+    db,
+    actor,
+    policyNumber,
+    request.effectiveDate,
+    changes,
+    now,
+    request.expectedVersion,
+  );
+  const { quote } = plan.policy.found;
+  if (!plan.canBind) {
+    throw new AppError(
+      "ADJUSTMENT_NEEDS_UNDERWRITER",
+      `This change needs an underwriter: ${plan.referralReasons.join("; ")}`,
+    );
+  }
+  const sequence = (plan.transactions.at(-1)?.sequence ?? 0) + 1;
+  const endorsement = plan.transactions.filter((transaction) => transaction.kind === "ADJUSTMENT").length + 1;
+  const { charge } = plan;
+  try {
+    await db.transaction(async (tx) => {
+      const moved = await tx
+        .update(quotes)
+        .set({ version: sql`${quotes.version} + 1`, updatedAt: now })
+        .where(sql`${quotes.id} = ${quote.id} and ${quotes.version} = ${request.expectedVersion}`)
+        .returning({ id: quotes.id });
+      if (moved.length === 0) throw new AppError("VERSION_CONFLICT");
+      await tx.insert(policyTransactions).values({
+        policyId: quote.id,
+        sequence,
+        kind: "ADJUSTMENT",
+        effectiveDate: charge.effectiveDate,
+        basePremium: charge.premium,
+        fees: 0,
+        taxes: charge.taxes,
+        totalPremium: charge.total,
+        details: {
+          endorsement,
+          changes,
+          changeLines: plan.lines,
+          annualBefore: charge.annualBefore,
+          annualAfter: charge.annualAfter,
+          daysInPeriod: charge.daysInPeriod,
+          daysRemaining: charge.daysRemaining,
+          waived: charge.waived,
+          referralReasons: plan.referralReasons,
+          policy: reportedPolicy(plan.after),
+        },
+        createdAt: now,
+      });
+      await recordAudit(tx, {
+        entityType: "quote",
+        action: "adjusted",
+        entityId: quote.id,
+        actorId: actor.id,
+        details: {
+          reference: quote.reference,
+          policyNumber: quote.policyNumber,
+          endorsement,
+          effectiveDate: charge.effectiveDate,
+          changedAnswers: plan.lines.map((line) => `${line.label}: ${line.from} -> ${line.to}`),
+          adjustmentTotal: money(charge.total),
+        },
+      });
+    });
+  } catch (error) {
+    // Another change to this policy landed first: its next sequence number is already taken.
+    if (sqlStateOf(error) === "23505") throw new AppError("VERSION_CONFLICT");
+    throw error;
+  }
+}
+
+/** What an endorsement prints: the policy, the changes and the charge, exactly as stored. */
+export interface EndorsementView {
+  policyNumber: string;
+  reference: string;
+  productCode: string;
+  insuredName: string;
+  broker: { name: string; email: string } | null;
+  period: { from: string; to: string };
+  endorsement: number;
+  effectiveDate: string;
+  recordedAt: string;
+  changes: PolicyChangeLine[];
+  /** Pence, signed: positive charged, negative returned. */
+  premium: number;
+  taxes: number;
+  total: number;
+  waived: boolean;
+  generatedAt: string;
+}
+
+/** Endorsement No. `number` of a policy, for whoever may see the policy (404 otherwise, and for no such number). */
+export async function endorsementViewFor(
+  db: Database,
+  actor: AuthUser,
+  policyNumber: string,
+  number: number,
+  now: Date,
+): Promise<EndorsementView> {
+  const { found } = await findPolicyByNumber(db, actor, policyNumber);
+  const { quote } = found;
+  const transactions = await findPolicyTransactions(db, quote.id);
+  const adjustment = transactions.filter((transaction) => transaction.kind === "ADJUSTMENT")[number - 1];
+  if (!adjustment || quote.policyNumber === null) throw new AppError("POLICY_NOT_FOUND");
+  const upTo = transactions.filter((transaction) => transaction.sequence <= adjustment.sequence);
+  return {
+    policyNumber: quote.policyNumber,
+    reference: quote.reference,
+    productCode: quote.productCode,
+    insuredName: currentAnswersOf(quote, upTo).proposerName,
+    broker: found.broker,
+    period: { from: quote.inceptionDate, to: policyExpiryDate(quote.inceptionDate) },
+    endorsement: number,
+    effectiveDate: adjustment.effectiveDate,
+    recordedAt: adjustment.createdAt.toISOString(),
+    changes: (adjustment.details.changeLines ?? []) as PolicyChangeLine[],
+    premium: adjustment.basePremium,
+    taxes: adjustment.taxes,
+    total: adjustment.totalPremium,
+    waived: adjustment.details.waived === true,
+    generatedAt: now.toISOString(),
+  };
+}

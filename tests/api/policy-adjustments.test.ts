@@ -1,0 +1,254 @@
+/**
+ * Mid-term adjustments (docs/product/life-cycle.md "Mid-term adjustments"), through the HTTP API on both databases:
+ * the year re-rated with the policy's own version and the difference charged or returned for the days left, shown
+ * before confirming and stored as shown; an endorsement for each; a change that refers needs an underwriter; dates
+ * inside the period and never before the last adjustment; one of two racing changes lands.
+ */
+import { afterEach, expect, it } from "vitest";
+import { formatDateGb, todayInLondon } from "../../src/domain/format/dates";
+import { formatGbp, parseMoneyString, percentOf, roundHalfUp } from "../../src/domain/money";
+import { ADJUSTMENT_MESSAGES } from "../../src/domain/quote/adjustment";
+import type { AdjustmentFiguresAnswer, PolicyView } from "../../src/domain/quote/policy-schema";
+import { addDays, policyExpiryDate } from "../../src/domain/quote/renewal";
+import { signIn, signInNewUser } from "../support/auth";
+import { describeEachDatabase, type TestContext } from "../support/harness";
+import { pdfText } from "../support/pdf-text";
+import { call, createCompleteQuote, patchQuote } from "./quotes-fixtures";
+
+function setToday(ctx: TestContext, date: string): void {
+  ctx.clock.reset();
+  ctx.clock.advance(Date.parse(`${date}T12:00:00Z`) - ctx.clock.now().getTime());
+}
+
+const policyUrl = (policyNumber: string, tail = "") => `/api/policies/${encodeURIComponent(policyNumber)}${tail}`;
+const pence = (money: string) => parseMoneyString(money) ?? Number.NaN;
+
+/** A policy issued today for a new broker, in force from today. */
+async function issuedPolicy(ctx: TestContext) {
+  const broker = await signInNewUser(ctx.app, ctx.db, "BROKER");
+  const inceptionDate = todayInLondon(ctx.clock.now());
+  const quote = await createCompleteQuote(ctx.app, broker.cookie, { stepOne: { inceptionDate } });
+  await patchQuote(ctx.app, broker.cookie, quote.id, { status: "QUOTED" });
+  const issued = await call(ctx.app, broker.cookie, "POST", `/api/quotes/${quote.id}/issue`, {});
+  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+  const policy = issued.body.data;
+  return { broker, policy, policyNumber: policy.policyNumber ?? "", inceptionDate };
+}
+
+describeEachDatabase("mid-term adjustments", (ctx) => {
+  afterEach(() => ctx.clock.reset());
+
+  const view = async (cookie: string, policyNumber: string) => {
+    const answer = await call<{ data: PolicyView }>(ctx.app, cookie, "GET", policyUrl(policyNumber));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body.data;
+  };
+  const figures = (cookie: string, policyNumber: string, body: Record<string, unknown>) =>
+    call<{ data: AdjustmentFiguresAnswer }>(
+      ctx.app,
+      cookie,
+      "POST",
+      policyUrl(policyNumber, "/adjustments/figures"),
+      body,
+    );
+  const adjust = (cookie: string, policyNumber: string, body: Record<string, unknown>) =>
+    call<{ data: PolicyView }>(ctx.app, cookie, "POST", policyUrl(policyNumber, "/adjustments"), body);
+
+  it("returns premium pro rata for a higher excess, shows it first, stores it, and prints its endorsement", async () => {
+    const { broker, policy, policyNumber, inceptionDate } = await issuedPolicy(ctx);
+    const before = await view(broker.cookie, policyNumber);
+    expect(before.adjustFrom).toBe(inceptionDate);
+    const effectiveDate = addDays(inceptionDate, 100);
+    const body = { effectiveDate, changes: { excessDiscount: "2x" } };
+
+    const shown = await figures(broker.cookie, policyNumber, body);
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    const data = shown.body.data;
+    expect(data).toMatchObject({
+      effectiveDate,
+      changes: [{ label: "Excess", from: "Standard Excess", to: "Excess (2x)" }],
+      referralReasons: [],
+      canBind: true,
+      waived: false,
+    });
+    expect(data.annualBefore).toBe(policy.basePremium);
+    const daysInPeriod = data.daysInPeriod;
+    expect(data.daysRemaining).toBe(daysInPeriod - 100);
+    const expected = roundHalfUp(
+      ((pence(data.annualAfter) - pence(data.annualBefore)) * data.daysRemaining) / daysInPeriod,
+    );
+    expect(pence(data.premium)).toBe(expected);
+    expect(expected).toBeLessThan(0);
+    expect(pence(data.taxes)).toBe(percentOf(expected, 12));
+
+    const done = await adjust(broker.cookie, policyNumber, { ...body, expectedVersion: before.version });
+    expect(done.status, JSON.stringify(done.body)).toBe(201);
+    const after = done.body.data;
+    expect(after.cover).toMatchObject({ excessOption: "2x" });
+    expect(after.transactions.map((row) => [row.sequence, row.kind, row.effectiveDate, row.totalPremium])).toEqual([
+      [1, "NEW_BUSINESS", inceptionDate, policy.totalPremium],
+      [2, "ADJUSTMENT", effectiveDate, data.total],
+    ]);
+    expect(pence(after.paidToDate.totalPremium)).toBe(pence(policy.totalPremium ?? "") + pence(data.total));
+    expect(after.history.at(-1)).toMatchObject({ event: "adjusted", title: "Policy adjusted" });
+    expect(after.history.at(-1)?.lines).toContain("Endorsement No.: 1");
+
+    const endorsement = after.documents.find((document) => document.type === "endorsement");
+    expect(endorsement).toMatchObject({ endorsement: 1, href: policyUrl(policyNumber, "/endorsements/1") });
+    const pdf = await ctx.app.inject({
+      method: "POST",
+      url: endorsement?.href ?? "",
+      headers: { cookie: broker.cookie },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-disposition"]).toContain(`${policy.reference}-endorsement-1.pdf`);
+    const printed = pdfText(pdf.rawPayload);
+    for (const line of [
+      "Endorsement No. 1",
+      `With effect from ${formatDateGb(effectiveDate)} the policy is amended`,
+      "Excess Standard Excess Excess (2x)",
+      `Return premium ${formatGbp(-pence(data.premium))}`,
+      `Total returned to the insured ${formatGbp(-pence(data.total))}`,
+    ]) {
+      expect(printed).toContain(line);
+    }
+    expect(
+      (
+        await ctx.app.inject({
+          method: "POST",
+          url: policyUrl(policyNumber, "/endorsements/2"),
+          headers: { cookie: broker.cookie },
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    // A later change may not take effect before this one.
+    const earlier = await figures(broker.cookie, policyNumber, {
+      effectiveDate: addDays(effectiveDate, -1),
+      changes: { tradingName: "New Name" },
+    });
+    expect(earlier.status).toBe(400);
+    expect(earlier.body).toMatchObject({
+      issues: [{ path: "effectiveDate", message: ADJUSTMENT_MESSAGES.beforeLastAdjustment(effectiveDate) }],
+    });
+  });
+
+  it("renames the insured at no charge, and the renewal and the policy carry the new name", async () => {
+    const { broker, policy, policyNumber, inceptionDate } = await issuedPolicy(ctx);
+    const { version } = await view(broker.cookie, policyNumber);
+    const done = await adjust(broker.cookie, policyNumber, {
+      effectiveDate: addDays(inceptionDate, 10),
+      changes: { proposerName: "Acme Renamed Ltd", tradingName: null },
+      expectedVersion: version,
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(201);
+    expect(done.body.data.insured).toMatchObject({ proposerName: "Acme Renamed Ltd", tradingName: null });
+    expect(done.body.data.transactions.at(-1)).toMatchObject({ kind: "ADJUSTMENT", totalPremium: "0.00" });
+    const underwriter = await signIn(ctx.app, "UNDERWRITER");
+    const renewal = await call(ctx.app, underwriter, "POST", `/api/quotes/${policy.id}/renew`);
+    expect(renewal.status, JSON.stringify(renewal.body)).toBe(201);
+    expect(renewal.body.data).toMatchObject({ proposerName: "Acme Renamed Ltd", tradingName: null });
+  });
+
+  it("sends a higher limit, or a broker's back-dated change, to an underwriter, who may make it", async () => {
+    const { broker, policyNumber, inceptionDate } = await issuedPolicy(ctx);
+    setToday(ctx, addDays(inceptionDate, 30));
+    const brokerCookie = await signIn(ctx.app, broker.credentials);
+    const body = { effectiveDate: addDays(inceptionDate, 20), changes: { coverLimitAggregate: 2_000_000 } };
+    const shown = await figures(brokerCookie, policyNumber, body);
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    expect(shown.body.data).toMatchObject({
+      referralReasons: [ADJUSTMENT_MESSAGES.higherLimit, ADJUSTMENT_MESSAGES.backDated],
+      canBind: false,
+    });
+    expect(pence(shown.body.data.premium)).toBeGreaterThan(0);
+    const { version } = await view(brokerCookie, policyNumber);
+    const refused = await adjust(brokerCookie, policyNumber, { ...body, expectedVersion: version });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: "ADJUSTMENT_NEEDS_UNDERWRITER",
+      error: `This change needs an underwriter: ${ADJUSTMENT_MESSAGES.higherLimit}; ${ADJUSTMENT_MESSAGES.backDated}`,
+    });
+    expect((await view(brokerCookie, policyNumber)).version).toBe(version);
+
+    const underwriter = await signIn(ctx.app, "UNDERWRITER");
+    expect((await figures(underwriter, policyNumber, body)).body.data.canBind).toBe(true);
+    const made = await adjust(underwriter, policyNumber, { ...body, expectedVersion: version });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.data.cover.coverLimit).toBe("2000000.00");
+    expect(made.body.data.transactions.at(-1)?.totalPremium).toBe(shown.body.data.total);
+  });
+
+  it("names what is wrong: a date outside the period, nothing changed, a cancelled policy, an administrator", async () => {
+    const { broker, policyNumber, inceptionDate } = await issuedPolicy(ctx);
+    const outside = await figures(broker.cookie, policyNumber, {
+      effectiveDate: addDays(policyExpiryDate(inceptionDate), 1),
+      changes: { tradingName: "X" },
+    });
+    expect(outside.status).toBe(400);
+    expect(outside.body).toMatchObject({ issues: [{ path: "effectiveDate" }] });
+    const same = await figures(broker.cookie, policyNumber, {
+      effectiveDate: inceptionDate,
+      changes: { excessDiscount: "standard" },
+    });
+    expect(same.status).toBe(400);
+    expect(same.body).toMatchObject({ issues: [{ path: "changes", message: ADJUSTMENT_MESSAGES.nothingChanges }] });
+    const empty = await figures(broker.cookie, policyNumber, { effectiveDate: inceptionDate, changes: {} });
+    expect(empty.status).toBe(400);
+    const admin = await signIn(ctx.app, "ADMIN");
+    expect(
+      (await figures(admin, policyNumber, { effectiveDate: inceptionDate, changes: { tradingName: "X" } })).status,
+    ).toBe(403);
+    expect((await view(admin, policyNumber)).adjustFrom).toBeNull();
+
+    const { version } = await view(broker.cookie, policyNumber);
+    const cancelled = await call(ctx.app, broker.cookie, "POST", policyUrl(policyNumber, "/cancellation"), {
+      effectiveDate: inceptionDate,
+      reason: "Sold",
+      expectedVersion: version,
+    });
+    expect(cancelled.status).toBe(201);
+    const afterCancel = await figures(broker.cookie, policyNumber, {
+      effectiveDate: inceptionDate,
+      changes: { tradingName: "X" },
+    });
+    expect(afterCancel.status).toBe(409);
+    expect(afterCancel.body).toMatchObject({
+      code: "POLICY_STATE_CONFLICT",
+      error: "Only a policy in force can be adjusted: this policy is cancelled",
+    });
+  });
+
+  it("lands one of two changes sent together, and a cancellation after it returns no more than was paid", async () => {
+    const { broker, policyNumber, inceptionDate } = await issuedPolicy(ctx);
+    const { version } = await view(broker.cookie, policyNumber);
+    const body = {
+      effectiveDate: addDays(inceptionDate, 5),
+      changes: { excessDiscount: "5x" },
+      expectedVersion: version,
+    };
+    const answers = await Promise.all([
+      adjust(broker.cookie, policyNumber, body),
+      adjust(broker.cookie, policyNumber, body),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const adjusted = await view(broker.cookie, policyNumber);
+    expect(adjusted.transactions.filter((row) => row.kind === "ADJUSTMENT")).toHaveLength(1);
+
+    const cancelled = await call<{ data: PolicyView }>(
+      ctx.app,
+      broker.cookie,
+      "POST",
+      policyUrl(policyNumber, "/cancellation"),
+      {
+        effectiveDate: addDays(inceptionDate, 5),
+        reason: "Sold",
+        expectedVersion: adjusted.version,
+      },
+    );
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(201);
+    const paid = cancelled.body.data.transactions.reduce((sum, row) => sum + pence(row.totalPremium), 0);
+    expect(pence(cancelled.body.data.paidToDate.totalPremium)).toBe(paid);
+    expect(paid).toBeGreaterThanOrEqual(0);
+  });
+});
