@@ -17,7 +17,7 @@ import {
 import { SAMPLE_ISSUED_POLICY } from "../../src/domain/bordereau/bordereau.fixture";
 import { todayInLondon } from "../../src/domain/format/dates";
 import { formatGbp, parseMoneyString, penceToMoneyString } from "../../src/domain/money";
-import type { PolicyView } from "../../src/domain/quote/policy-schema";
+import type { AdjustmentFiguresAnswer, PolicyView } from "../../src/domain/quote/policy-schema";
 import { addDays } from "../../src/domain/quote/renewal";
 import { quotes } from "../../src/server/db/schema";
 import { signIn } from "../support/auth";
@@ -244,7 +244,7 @@ describeEachDatabase("the monthly bordereau", (ctx) => {
     expect(JSON.stringify(badFormat.body)).toContain("Format must be csv or xlsx");
   });
 
-  it("reports a cancellation as a negative line in the month it is made; a policy's lines over every month add up to what it has paid, as its notice prints", async () => {
+  it("reports adjustments and a cancellation in the months they are made; over every month a policy's lines add up to what it has paid, as its endorsements and notice print", async () => {
     const underwriterOn = async () => signIn(ctx.app, "UNDERWRITER");
     const readMonth = async (m: string) => {
       const answer = await ctx.app.inject({
@@ -256,54 +256,99 @@ describeEachDatabase("the monthly bordereau", (ctx) => {
       return parseCsv(answer.body).slice(1, -1).map(asRecord);
     };
     const pence = (money: string) => parseMoneyString(money) ?? Number.NaN;
+    const printed = async (url: string, cookie: string) =>
+      pdfText((await ctx.app.inject({ method: "POST", url, headers: { cookie } })).rawPayload);
+    const adjustment = fc.record({
+      gap: fc.integer({ min: 0, max: 120 }),
+      excess: fc.constantFrom("standard", "2x", "5x"),
+      limit: fc.constantFrom(500_000, 1_000_000, 2_000_000),
+    });
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: 364 }), fc.integer({ min: 1, max: 40 }), async (offset, days) => {
-        toMidMonth();
-        const issuedMonth = month();
-        const broker = await signIn(ctx.app, "BROKER");
-        const policy = await issuePolicy(broker, { inceptionDate: todayInLondon(ctx.clock.now()) });
-        const policyNumber = policy.policyNumber ?? "";
-        const url = `/api/policies/${encodeURIComponent(policyNumber)}`;
-        // Some days later (perhaps the next month), an underwriter cancels from any day of the period.
-        ctx.clock.advance(days * 24 * 60 * 60 * 1_000);
-        const underwriter = await underwriterOn();
-        const { version, period } = (await call<{ data: PolicyView }>(ctx.app, underwriter, "GET", url)).body.data;
-        const effectiveDate = addDays(period.inceptionDate, offset);
-        const cancelled = await call<{ data: PolicyView }>(ctx.app, underwriter, "POST", `${url}/cancellation`, {
-          effectiveDate,
-          reason: "Cancelled at the insured's request",
-          expectedVersion: version,
-        });
-        expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(201);
-        const view = cancelled.body.data;
+      fc.asyncProperty(
+        fc.array(adjustment, { maxLength: 3 }),
+        fc.integer({ min: 0, max: 364 }),
+        fc.integer({ min: 1, max: 40 }),
+        async (adjustments, offset, days) => {
+          toMidMonth();
+          const issuedMonth = month();
+          const broker = await signIn(ctx.app, "BROKER");
+          const policy = await issuePolicy(broker, { inceptionDate: todayInLondon(ctx.clock.now()) });
+          const policyNumber = policy.policyNumber ?? "";
+          const url = `/api/policies/${encodeURIComponent(policyNumber)}`;
+          // Some days later (perhaps the next month), an underwriter makes the changes, then cancels.
+          ctx.clock.advance(days * 24 * 60 * 60 * 1_000);
+          const underwriter = await underwriterOn();
+          let view = (await call<{ data: PolicyView }>(ctx.app, underwriter, "GET", url)).body.data;
+          let adjustedFrom = 0;
+          const charges: string[] = [];
+          for (const step of adjustments) {
+            adjustedFrom = Math.min(364, adjustedFrom + step.gap);
+            const body = {
+              effectiveDate: addDays(view.period.inceptionDate, adjustedFrom),
+              changes: { excessDiscount: step.excess, coverLimitAggregate: step.limit },
+            };
+            const shown = await call<{ data: AdjustmentFiguresAnswer }>(
+              ctx.app,
+              underwriter,
+              "POST",
+              `${url}/adjustments/figures`,
+              body,
+            );
+            if (shown.status === 400) continue; // the policy already holds these answers
+            expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+            const made = await call<{ data: PolicyView }>(ctx.app, underwriter, "POST", `${url}/adjustments`, {
+              ...body,
+              expectedVersion: view.version,
+            });
+            expect(made.status, JSON.stringify(made.body)).toBe(201);
+            view = made.body.data;
+            expect(view.transactions.at(-1)?.totalPremium).toBe(shown.body.data.total);
+            charges.push(shown.body.data.total);
+          }
+          const effectiveDate = addDays(view.period.inceptionDate, offset);
+          const cancelled = await call<{ data: PolicyView }>(ctx.app, underwriter, "POST", `${url}/cancellation`, {
+            effectiveDate,
+            reason: "Cancelled at the insured's request",
+            expectedVersion: view.version,
+          });
+          expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(201);
+          view = cancelled.body.data;
 
-        const months = [...new Set([issuedMonth, month()])];
-        const rows = (await Promise.all(months.map(readMonth)))
-          .flat()
-          .filter((row) => row.certificateReference === policyNumber);
-        expect(rows.map((row) => row.transactionType)).toEqual(["New business", "Cancellation"]);
-        expect(rows[1]).toMatchObject({ effectiveDate });
-        for (const [column, line] of [
-          ["basePremium", "basePremium"],
-          ["fees", "fees"],
-          ["ipt", "taxes"],
-          ["grossPremium", "totalPremium"],
-        ] as const) {
-          const total = rows.reduce((sum, row) => sum + pence(row[column] ?? ""), 0);
-          expect(total, column).toBe(pence(view.paidToDate[line]));
-        }
-        expect(pence(rows[1]?.grossPremium ?? "") + pence(view.cancellation?.returnTotal ?? "")).toBe(0);
+          const months = [...new Set([issuedMonth, month()])];
+          const rows = (await Promise.all(months.map(readMonth)))
+            .flat()
+            .filter((row) => row.certificateReference === policyNumber);
+          expect(rows.map((row) => row.transactionType)).toEqual([
+            "New business",
+            ...charges.map(() => "Adjustment"),
+            "Cancellation",
+          ]);
+          expect(rows.at(-1)).toMatchObject({ effectiveDate });
+          for (const [column, line] of [
+            ["basePremium", "basePremium"],
+            ["fees", "fees"],
+            ["ipt", "taxes"],
+            ["grossPremium", "totalPremium"],
+          ] as const) {
+            const total = rows.reduce((sum, row) => sum + pence(row[column] ?? ""), 0);
+            expect(total, column).toBe(pence(view.paidToDate[line]));
+          }
+          expect(pence(view.paidToDate.totalPremium)).toBeGreaterThanOrEqual(0);
+          expect(pence(rows.at(-1)?.grossPremium ?? "") + pence(view.cancellation?.returnTotal ?? "")).toBe(0);
 
-        const notice = await ctx.app.inject({
-          method: "POST",
-          url: `${url}/cancellation-notice`,
-          headers: { cookie: underwriter },
-        });
-        expect(pdfText(notice.rawPayload)).toContain(
-          `Total returned to the insured ${formatGbp(pence(view.cancellation?.returnTotal ?? ""))}`,
-        );
-        ctx.clock.reset();
-      }),
+          for (const [index, total] of charges.entries()) {
+            const text = await printed(`${url}/endorsements/${index + 1}`, underwriter);
+            const amount = formatGbp(Math.abs(pence(total)));
+            expect(text).toMatch(
+              new RegExp(`Total (payable|returned to the insured) ${amount.replace(/[.£]/g, "\\$&")}`),
+            );
+          }
+          expect(await printed(`${url}/cancellation-notice`, underwriter)).toContain(
+            `Total returned to the insured ${formatGbp(pence(view.cancellation?.returnTotal ?? ""))}`,
+          );
+          ctx.clock.reset();
+        },
+      ),
       { numRuns: 4 },
     );
   });
