@@ -339,9 +339,8 @@ describeEachDatabase("the monthly bordereau", (ctx) => {
           for (const [index, total] of charges.entries()) {
             const text = await printed(`${url}/endorsements/${index + 1}`, underwriter);
             const amount = formatGbp(Math.abs(pence(total)));
-            expect(text).toMatch(
-              new RegExp(`Total (payable|returned to the insured) ${amount.replace(/[.£]/g, "\\$&")}`),
-            );
+            const label = pence(total) < 0 ? "Total returned to the insured" : "Total payable";
+            expect(text).toContain(`${label} ${amount}`);
           }
           expect(await printed(`${url}/cancellation-notice`, underwriter)).toContain(
             `Total returned to the insured ${formatGbp(pence(view.cancellation?.returnTotal ?? ""))}`,
