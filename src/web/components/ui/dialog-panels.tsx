@@ -19,14 +19,27 @@ export interface DialogProps {
   description?: ReactNode;
   children: ReactNode;
   className?: string;
+  /**
+   * Where focus goes once the dialog has closed: by default back to the button that opened it, which a change
+   * made in the dialog may have removed (call `event.preventDefault()` and focus elsewhere).
+   */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
-export function DialogPanel({ open, onOpenChange, title, description, children, className }: DialogProps) {
+export function DialogPanel({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  className,
+  onCloseAutoFocus,
+}: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={overlay} />
-        <RadixDialog.Content className={cn(panel, className)}>
+        <RadixDialog.Content className={cn(panel, className)} onCloseAutoFocus={onCloseAutoFocus}>
           <RadixDialog.Title className="text-base font-semibold text-slate-900">{title}</RadixDialog.Title>
           {description ? (
             <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>
