@@ -1,30 +1,24 @@
-import { DOCUMENT_TYPES, type DocumentType } from "@domain/constants";
 import { formatDateGb, formatDateTimeGb } from "@domain/format/dates";
 import { EXCESS_OPTION_LABELS } from "@domain/format/excess";
-import { formatGbp, parseMoneyString } from "@domain/money";
-import { PREMIUM_LINES } from "@domain/quote/catalogue";
 import type { PolicyStatus } from "@domain/quote/policy";
 import type { PolicyView } from "@domain/quote/policy-schema";
 import { statusLabel } from "@domain/quote/status";
 import { AppLayout } from "@web/components/layout/app-layout";
 import { Badge, type BadgeTone } from "@web/components/ui/badge";
-import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { FullPageSpinner } from "@web/components/ui/spinner";
-import { toast } from "@web/components/ui/toast-store";
 import { paths } from "@web/config/paths";
 import { pageTitle, usePageTitle } from "@web/hooks/use-page-title";
 import { useMe } from "@web/lib/api/get-me";
-import {
-  browserDocumentEffects,
-  DOCUMENT_LABELS,
-  type DocumentSelection,
-  downloadSelectedDocuments,
-} from "@web/lib/documents/document-actions";
-import { Download, FileCheck2, History, RefreshCw } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { Ban, FileCheck2, History, RefreshCw } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { usePolicy } from "./api/get-policy";
+import { CancelPolicyAction } from "./components/cancel-policy-action";
+import { PolicyCancellation } from "./components/policy-cancellation";
+import { PolicyDocuments } from "./components/policy-documents";
+import { money, Row } from "./components/policy-parts";
+import { PolicyPremium } from "./components/policy-premium";
 
 const STATUS_TONES: Readonly<Record<PolicyStatus, BadgeTone>> = {
   "In force": "success",
@@ -35,27 +29,6 @@ const STATUS_TONES: Readonly<Record<PolicyStatus, BadgeTone>> = {
 
 export const POLICY_NOT_FOUND_TITLE = "Policy Not Found";
 export const POLICY_NOT_FOUND_TEXT = "The requested policy could not be found or you don't have permission to see it.";
-
-function money(amount: string | null): string {
-  const pence = amount === null ? null : parseMoneyString(amount);
-  return pence === null ? "-" : formatGbp(pence);
-}
-
-/** A label and its value, the value allowed to wrap so a long address never widens the page. */
-function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
-  return (
-    <div
-      className={
-        strong
-          ? "flex justify-between gap-3 border-t border-slate-200 pt-1.5 font-semibold text-slate-900"
-          : "flex justify-between gap-3"
-      }
-    >
-      <dt className="shrink-0 text-slate-600">{label}</dt>
-      <dd className="min-w-0 text-right break-words whitespace-pre-line text-slate-900 tabular-nums">{children}</dd>
-    </div>
-  );
-}
 
 function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
   return (
@@ -68,51 +41,17 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
   );
 }
 
-const ONE_DOCUMENT = (type: DocumentType): DocumentSelection => ({
-  statementOfFact: type === "statementOfFact",
-  policySchedule: type === "policySchedule",
-  dcPolicyWording: type === "dcPolicyWording",
-});
-
-/** The policy's documents as issued, each downloaded again the way the dashboard's menu downloads it. */
-function PolicyDocuments({ policy }: { policy: PolicyView }) {
-  const [busy, setBusy] = useState<DocumentType | null>(null);
-  const quote = { id: policy.quoteId, reference: policy.reference, proposerName: policy.insured.proposerName };
-  const download = async (type: DocumentType) => {
-    setBusy(type);
-    try {
-      await downloadSelectedDocuments(quote, ONE_DOCUMENT(type), browserDocumentEffects(toast));
-    } finally {
-      setBusy(null);
-    }
-  };
-  const offered = DOCUMENT_TYPES.filter((type) => policy.documents.some((document) => document.type === type));
-  return (
-    <ul className="grid gap-2 text-sm">
-      {offered.map((type) => (
-        <li key={type} className="flex flex-wrap items-center justify-between gap-2">
-          <span className="font-medium text-slate-900">{DOCUMENT_LABELS[type]}</span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={busy !== null}
-            aria-label={`Download ${DOCUMENT_LABELS[type]} for ${policy.policyNumber}`}
-            onClick={() => void download(type)}
-          >
-            <Download aria-hidden="true" className="h-3.5 w-3.5" />
-            {busy === type ? "Downloading..." : "Download"}
-          </Button>
-        </li>
-      ))}
-    </ul>
-  );
-}
+const HISTORY_ICONS: Partial<Record<PolicyView["history"][number]["event"], typeof History>> = {
+  issued: FileCheck2,
+  renewal_started: RefreshCw,
+  cancelled: Ban,
+};
 
 function PolicyHistory({ policy }: { policy: PolicyView }) {
   return (
     <ol className="grid gap-3 text-sm" data-testid="policy-history">
       {policy.history.map((entry) => {
-        const Icon = entry.event === "issued" ? FileCheck2 : entry.event === "renewal_started" ? RefreshCw : History;
+        const Icon = HISTORY_ICONS[entry.event] ?? History;
         return (
           <li key={`${entry.event}-${entry.at}`} className="flex gap-2">
             <Icon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" />
@@ -175,7 +114,7 @@ function RenewalNote({ policy, canQuote }: { policy: PolicyView; canQuote: boole
 }
 
 function PolicyBody({ policy, canQuote }: { policy: PolicyView; canQuote: boolean }) {
-  const { insured, period, cover, premium } = policy;
+  const { insured, period, cover } = policy;
   return (
     <div className="grid gap-5">
       <div className="grid gap-1">
@@ -202,6 +141,11 @@ function PolicyBody({ policy, canQuote }: { policy: PolicyView; canQuote: boolea
           {policy.broker ? ` by broker ${policy.broker.name}` : ""}
         </p>
         <RenewalNote policy={policy} canQuote={canQuote} />
+        {/* Always there, so a dialog open when the policy changes closes the usual way; hidden when empty. */}
+        <div className="mt-2 grid justify-items-start gap-3 empty:hidden">
+          {policy.cancellation ? <PolicyCancellation cancellation={policy.cancellation} /> : null}
+          <CancelPolicyAction policy={policy} />
+        </div>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="grid content-start gap-4">
@@ -242,18 +186,7 @@ function PolicyBody({ policy, canQuote }: { policy: PolicyView; canQuote: boolea
         </div>
         <div className="grid content-start gap-4">
           <Section title="Premium paid" id="policy-premium">
-            <dl className="grid gap-1.5 text-sm" data-testid="policy-premium">
-              <Row label={PREMIUM_LINES.basePremium.label}>{money(premium.basePremium)}</Row>
-              {premium.fees.map((fee) => (
-                <Row key={fee.code} label={fee.label}>
-                  {money(fee.amount)}
-                </Row>
-              ))}
-              <Row label={PREMIUM_LINES.taxes.label}>{money(premium.taxes)}</Row>
-              <Row label={PREMIUM_LINES.totalPremium.label} strong>
-                {money(premium.totalPremium)}
-              </Row>
-            </dl>
+            <PolicyPremium policy={policy} />
           </Section>
           <Section title="Documents" id="policy-documents">
             <PolicyDocuments policy={policy} />

@@ -1,0 +1,24 @@
+import { formatGbp, parseMoneyString } from "@domain/money";
+import type { ReactNode } from "react";
+
+/** A money string from the API as the product shows money ("£1,234.56", a return "-£1,234.56"); "-" when none. */
+export function money(amount: string | null): string {
+  const pence = amount === null ? null : parseMoneyString(amount);
+  return pence === null ? "-" : formatGbp(pence);
+}
+
+/** A label and its value, the value allowed to wrap so a long address never widens the page. */
+export function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
+  return (
+    <div
+      className={
+        strong
+          ? "flex justify-between gap-3 border-t border-slate-200 pt-1.5 font-semibold text-slate-900"
+          : "flex justify-between gap-3"
+      }
+    >
+      <dt className="shrink-0 text-slate-600">{label}</dt>
+      <dd className="min-w-0 text-right break-words whitespace-pre-line text-slate-900 tabular-nums">{children}</dd>
+    </div>
+  );
+}
