@@ -205,6 +205,7 @@ describe("cancelling a policy", () => {
     await visible(dialog.getByText(CANCELLATION_MESSAGES.brokerBackDated));
     expect(await date.getAttribute("aria-invalid")).toBe("true");
     expect(await dialog.getByTestId("cancellation-figures").count()).toBe(0);
+    await keepScreenshot(page, "policy-cancel-back-dated-1440");
 
     // Today is allowed; then the policy is cancelled elsewhere before the broker confirms.
     await date.fill(formatDateGb(today));
@@ -223,5 +224,11 @@ describe("cancelling a policy", () => {
     await visible(dialog.getByRole("alert").getByText(CANCELLATION_MESSAGES.notInForce("Cancelled")));
     // Behind the dialog the screen now shows the policy as it is.
     await visible(page.getByTestId("policy-status").getByText("Cancelled", { exact: true }));
+    // ...and the dialog offers nothing more to confirm, only to close it.
+    await expect.poll(() => dialog.getByRole("button", { name: "Confirm cancellation" }).isDisabled()).toBe(true);
+    await keepScreenshot(page, "policy-cancel-conflict-1440");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Cancel policy" }).count()).toBe(0);
   });
 });

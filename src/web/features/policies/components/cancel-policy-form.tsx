@@ -69,7 +69,11 @@ export function CancelPolicyForm({
   onBusy: (busy: boolean) => void;
 }) {
   const { policyNumber, period } = policy;
-  const earliest = policy.cancelFrom ?? period.inceptionDate;
+  // The earliest date as the dialog opened: it stays in the hint if the policy changes behind the dialog.
+  const [earliest] = useState(policy.cancelFrom ?? period.inceptionDate);
+  // Cancelled, expired or renewed meanwhile (the screen behind has fetched it again after a conflict): nothing
+  // more can be asked or confirmed here.
+  const stillCancellable = policy.cancelFrom !== null;
   const [effectiveDate, setEffectiveDate] = useState<string | null>(earliest);
   const [reason, setReason] = useState("");
   const [figures, setFigures] = useState<CancellationFiguresAnswer | null>(null);
@@ -142,7 +146,7 @@ export function CancelPolicyForm({
       className="grid gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        void (figures ? confirm() : showFigures());
+        if (stillCancellable) void (figures ? confirm() : showFigures());
       }}
     >
       <div className="grid gap-1.5">
@@ -150,7 +154,7 @@ export function CancelPolicyForm({
         <DateInput
           id={DATE_ID}
           value={effectiveDate}
-          disabled={confirming}
+          disabled={confirming || !stillCancellable}
           onChange={(date) => {
             setEffectiveDate(date);
             shownFor.current = date;
@@ -172,7 +176,7 @@ export function CancelPolicyForm({
           id={REASON_ID}
           rows={3}
           value={reason}
-          disabled={confirming}
+          disabled={confirming || !stillCancellable}
           onChange={(event) => {
             setReason(event.target.value);
             setProblems((current) => ({ ...current, reason: undefined }));
@@ -188,7 +192,12 @@ export function CancelPolicyForm({
         {figures ? (
           <CancellationFigures figures={figures} inceptionDate={period.inceptionDate} />
         ) : (
-          <Button type="button" variant="outline" disabled={busy} onClick={() => void showFigures()}>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={busy || !stillCancellable}
+            onClick={() => void showFigures()}
+          >
             {asking ? <Spinner /> : <Calculator aria-hidden="true" className="h-4 w-4" />}
             {asking ? "Working out the return..." : "Show return premium"}
           </Button>
@@ -201,9 +210,9 @@ export function CancelPolicyForm({
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="outline" disabled={confirming} onClick={onKeep}>
-          Keep policy
+          {stillCancellable ? "Keep policy" : "Close"}
         </Button>
-        <Button type="submit" variant="destructive" disabled={!figures || busy}>
+        <Button type="submit" variant="destructive" disabled={!figures || busy || !stillCancellable}>
           {confirming ? "Cancelling..." : "Confirm cancellation"}
         </Button>
       </div>
