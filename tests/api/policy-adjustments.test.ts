@@ -8,6 +8,7 @@ import { afterEach, expect, it } from "vitest";
 import { formatDateGb, todayInLondon } from "../../src/domain/format/dates";
 import { formatGbp, parseMoneyString, percentOf, roundHalfUp } from "../../src/domain/money";
 import { ADJUSTMENT_MESSAGES } from "../../src/domain/quote/adjustment";
+import { POLICY_CHANGED_MESSAGE } from "../../src/domain/quote/cancellation";
 import type { AdjustmentFiguresAnswer, PolicyView } from "../../src/domain/quote/policy-schema";
 import { addDays, policyExpiryDate } from "../../src/domain/quote/renewal";
 import { signIn, signInNewUser } from "../support/auth";
@@ -85,6 +86,7 @@ describeEachDatabase("mid-term adjustments", (ctx) => {
     expect(done.status, JSON.stringify(done.body)).toBe(201);
     const after = done.body.data;
     expect(after.cover).toMatchObject({ excessOption: "2x" });
+    expect(after.answers).toMatchObject({ excessDiscount: "2x", coverLimitAggregate: 1_000_000 });
     expect(after.transactions.map((row) => [row.sequence, row.kind, row.effectiveDate, row.totalPremium])).toEqual([
       [1, "NEW_BUSINESS", inceptionDate, policy.totalPremium],
       [2, "ADJUSTMENT", effectiveDate, data.total],
@@ -143,6 +145,7 @@ describeEachDatabase("mid-term adjustments", (ctx) => {
     });
     expect(done.status, JSON.stringify(done.body)).toBe(201);
     expect(done.body.data.insured).toMatchObject({ proposerName: "Acme Renamed Ltd", tradingName: null });
+    expect(done.body.data.answers).toMatchObject({ proposerName: "Acme Renamed Ltd", tradingName: null });
     expect(done.body.data.transactions.at(-1)).toMatchObject({ kind: "ADJUSTMENT", totalPremium: "0.00" });
     const underwriter = await signIn(ctx.app, "UNDERWRITER");
     const renewal = await call(ctx.app, underwriter, "POST", `/api/quotes/${policy.id}/renew`);
@@ -232,6 +235,10 @@ describeEachDatabase("mid-term adjustments", (ctx) => {
       adjust(broker.cookie, policyNumber, body),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.status === 409)?.body).toMatchObject({
+      code: "VERSION_CONFLICT",
+      error: POLICY_CHANGED_MESSAGE,
+    });
     const adjusted = await view(broker.cookie, policyNumber);
     expect(adjusted.transactions.filter((row) => row.kind === "ADJUSTMENT")).toHaveLength(1);
 

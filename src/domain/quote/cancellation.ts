@@ -166,6 +166,9 @@ export const CANCELLATION_MESSAGES = {
   notInForce: (status: string) => `Only a policy in force can be cancelled: this policy is ${status.toLowerCase()}`,
 } as const;
 
+/** A change to a policy made from a screen that was read before someone else changed it (409 VERSION_CONFLICT). */
+export const POLICY_CHANGED_MESSAGE = "The policy was changed by someone else: reload it to see the change";
+
 /** Who may change a policy at all (cancel or adjust it): brokers their own, underwriters any; administrators never (403). */
 export function mayChangePolicy(role: Role, isOwner: boolean): boolean {
   if (role === "ADMIN") return false;

@@ -154,3 +154,34 @@ export function policyChangeLines(policy: AdjustablePolicy, changes: PolicyChang
   }
   return lines;
 }
+
+/**
+ * Every answer an adjustment may change, as the policy holds it today: what a change form starts from. Covers not
+ * bought read as not chosen with a limit of 0.
+ */
+export function adjustableAnswers(policy: AdjustablePolicy): Required<Omit<PolicyChanges, "tradingName">> & {
+  tradingName: string | null;
+} {
+  const selections = selectionsFromRisk(policy.risk, policy.turnoverBand);
+  const overview = policy.financialOverview ?? {};
+  const covers = Object.fromEntries(
+    ADDITIONAL_COVERS.flatMap((cover) => {
+      const chosen = (selections[cover.flag] ?? overview[cover.flag] ?? false) === true;
+      const limit = selections[cover.limit] ?? overview[cover.limit] ?? 0;
+      return [
+        [cover.flag, chosen],
+        [cover.limit, chosen ? limit : 0],
+      ];
+    }),
+  ) as Record<CoverFlag, boolean> & Record<CoverLimit, number>;
+  return {
+    proposerName: policy.insuredsDetails?.proposerName ?? policy.proposerName,
+    tradingName: policy.insuredsDetails?.tradingName ?? policy.tradingName ?? null,
+    businessAddress: policy.insuredsDetails?.businessAddress ?? policy.businessAddress ?? "",
+    businessActivity: policy.insuredsDetails?.businessActivity ?? "",
+    turnover: overview.turnover ?? 0,
+    coverLimitAggregate: selections.coverLimit ?? overview.coverLimitAggregate ?? 0,
+    excessDiscount: selections.excessOption ?? "standard",
+    ...covers,
+  };
+}

@@ -85,6 +85,26 @@ export const policyViewSchema = z.object({
    * the caller may not adjust this policy now. A broker's change dated before today goes to an underwriter.
    */
   adjustFrom: z.string().nullable(),
+  /** Every answer an adjustment may change, as the policy holds it today (a change form starts from these). */
+  answers: z.object({
+    proposerName: z.string(),
+    tradingName: z.string().nullable(),
+    businessAddress: z.string(),
+    businessActivity: z.string(),
+    turnover: z.number(),
+    coverLimitAggregate: z.number(),
+    excessDiscount: z.enum(EXCESS_OPTIONS),
+    hasDirectorsOfficersInsurance: z.boolean(),
+    directorsOfficersLimit: z.number(),
+    hasContentsInsurance: z.boolean(),
+    contentsLimit: z.number(),
+    hasBusinessEquipmentComputers: z.boolean(),
+    businessEquipmentComputersLimit: z.number(),
+    hasBusinessEquipmentSpecialist: z.boolean(),
+    businessEquipmentSpecialistLimit: z.number(),
+    hasStockContents: z.boolean(),
+    stockContentsLimit: z.number(),
+  }),
   /** The policy's documents, each from its document route (`method` and `href`). */
   documents: z.array(
     z.object({

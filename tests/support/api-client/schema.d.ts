@@ -5869,6 +5869,26 @@ export interface operations {
               version: number;
               cancelFrom: string | null;
               adjustFrom: string | null;
+              answers: {
+                proposerName: string;
+                tradingName: string | null;
+                businessAddress: string;
+                businessActivity: string;
+                turnover: number;
+                coverLimitAggregate: number;
+                /** @enum {string} */
+                excessDiscount: "standard" | "2x" | "5x";
+                hasDirectorsOfficersInsurance: boolean;
+                directorsOfficersLimit: number;
+                hasContentsInsurance: boolean;
+                contentsLimit: number;
+                hasBusinessEquipmentComputers: boolean;
+                businessEquipmentComputersLimit: number;
+                hasBusinessEquipmentSpecialist: boolean;
+                businessEquipmentSpecialistLimit: number;
+                hasStockContents: boolean;
+                stockContentsLimit: number;
+              };
               documents: ({
                   /** @enum {string} */
                   type: "statementOfFact" | "policySchedule" | "dcPolicyWording" | "endorsement" | "cancellationNotice";
@@ -6121,6 +6141,26 @@ export interface operations {
               version: number;
               cancelFrom: string | null;
               adjustFrom: string | null;
+              answers: {
+                proposerName: string;
+                tradingName: string | null;
+                businessAddress: string;
+                businessActivity: string;
+                turnover: number;
+                coverLimitAggregate: number;
+                /** @enum {string} */
+                excessDiscount: "standard" | "2x" | "5x";
+                hasDirectorsOfficersInsurance: boolean;
+                directorsOfficersLimit: number;
+                hasContentsInsurance: boolean;
+                contentsLimit: number;
+                hasBusinessEquipmentComputers: boolean;
+                businessEquipmentComputersLimit: number;
+                hasBusinessEquipmentSpecialist: boolean;
+                businessEquipmentSpecialistLimit: number;
+                hasStockContents: boolean;
+                stockContentsLimit: number;
+              };
               documents: ({
                   /** @enum {string} */
                   type: "statementOfFact" | "policySchedule" | "dcPolicyWording" | "endorsement" | "cancellationNotice";
@@ -6436,6 +6476,26 @@ export interface operations {
               version: number;
               cancelFrom: string | null;
               adjustFrom: string | null;
+              answers: {
+                proposerName: string;
+                tradingName: string | null;
+                businessAddress: string;
+                businessActivity: string;
+                turnover: number;
+                coverLimitAggregate: number;
+                /** @enum {string} */
+                excessDiscount: "standard" | "2x" | "5x";
+                hasDirectorsOfficersInsurance: boolean;
+                directorsOfficersLimit: number;
+                hasContentsInsurance: boolean;
+                contentsLimit: number;
+                hasBusinessEquipmentComputers: boolean;
+                businessEquipmentComputersLimit: number;
+                hasBusinessEquipmentSpecialist: boolean;
+                businessEquipmentSpecialistLimit: number;
+                hasStockContents: boolean;
+                stockContentsLimit: number;
+              };
               documents: ({
                   /** @enum {string} */
                   type: "statementOfFact" | "policySchedule" | "dcPolicyWording" | "endorsement" | "cancellationNotice";

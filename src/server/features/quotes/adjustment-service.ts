@@ -16,7 +16,7 @@ import {
   adjustmentDateProblem,
   adjustmentReferralReasons,
 } from "../../../domain/quote/adjustment";
-import { mayChangePolicy } from "../../../domain/quote/cancellation";
+import { mayChangePolicy, POLICY_CHANGED_MESSAGE } from "../../../domain/quote/cancellation";
 import { policyStatus } from "../../../domain/quote/policy";
 import {
   type PolicyChangeLine,
@@ -112,7 +112,8 @@ async function planAdjustment(
       `Only a policy in force can be adjusted: this policy is ${status.toLowerCase()}`,
     );
   }
-  if (expectedVersion !== undefined && quote.version !== expectedVersion) throw new AppError("VERSION_CONFLICT");
+  if (expectedVersion !== undefined && quote.version !== expectedVersion)
+    throw new AppError("VERSION_CONFLICT", POLICY_CHANGED_MESSAGE);
   const problem = adjustmentDateProblem({
     inceptionDate: quote.inceptionDate,
     effectiveDate,
@@ -229,7 +230,7 @@ export async function adjustPolicy(
         .set({ version: sql`${quotes.version} + 1`, updatedAt: now })
         .where(sql`${quotes.id} = ${quote.id} and ${quotes.version} = ${request.expectedVersion}`)
         .returning({ id: quotes.id });
-      if (moved.length === 0) throw new AppError("VERSION_CONFLICT");
+      if (moved.length === 0) throw new AppError("VERSION_CONFLICT", POLICY_CHANGED_MESSAGE);
       await tx.insert(policyTransactions).values({
         policyId: quote.id,
         sequence,
@@ -270,7 +271,7 @@ export async function adjustPolicy(
     });
   } catch (error) {
     // Another change to this policy landed first: its next sequence number is already taken.
-    if (sqlStateOf(error) === "23505") throw new AppError("VERSION_CONFLICT");
+    if (sqlStateOf(error) === "23505") throw new AppError("VERSION_CONFLICT", POLICY_CHANGED_MESSAGE);
     throw error;
   }
 }

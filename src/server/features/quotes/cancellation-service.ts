@@ -14,6 +14,7 @@ import {
   cancellationDateProblem,
   cancellationFigures,
   mayChangePolicy,
+  POLICY_CHANGED_MESSAGE,
 } from "../../../domain/quote/cancellation";
 import { policyStatus } from "../../../domain/quote/policy";
 import type { CancellationFiguresAnswer, CancellationRequest } from "../../../domain/quote/policy-schema";
@@ -151,7 +152,7 @@ export async function cancelPolicy(
     now,
   );
   const { quote } = policy.found;
-  if (quote.version !== request.expectedVersion) throw new AppError("VERSION_CONFLICT");
+  if (quote.version !== request.expectedVersion) throw new AppError("VERSION_CONFLICT", POLICY_CHANGED_MESSAGE);
   const sequence = (transactions.at(-1)?.sequence ?? 0) + 1;
   try {
     await db.transaction(async (tx) => {
@@ -160,7 +161,7 @@ export async function cancelPolicy(
         .set({ version: sql`${quotes.version} + 1`, updatedAt: now })
         .where(sql`${quotes.id} = ${quote.id} and ${quotes.version} = ${request.expectedVersion}`)
         .returning({ id: quotes.id });
-      if (moved.length === 0) throw new AppError("VERSION_CONFLICT");
+      if (moved.length === 0) throw new AppError("VERSION_CONFLICT", POLICY_CHANGED_MESSAGE);
       await tx.insert(policyTransactions).values({
         policyId: quote.id,
         sequence,
@@ -199,7 +200,7 @@ export async function cancelPolicy(
     });
   } catch (error) {
     // Another change to this policy landed first: its sequence number or its cancellation is already taken.
-    if (sqlStateOf(error) === "23505") throw new AppError("VERSION_CONFLICT");
+    if (sqlStateOf(error) === "23505") throw new AppError("VERSION_CONFLICT", POLICY_CHANGED_MESSAGE);
     throw error;
   }
 }

@@ -11,6 +11,7 @@ import { penceToMoneyString, sumPence } from "../../../domain/money";
 import { earliestCancellationDate, mayChangePolicy } from "../../../domain/quote/cancellation";
 import { decideQuoteAction } from "../../../domain/quote/lifecycle";
 import { policyCover, policyHistoryEventOf, policyHistoryTitle, policyStatus } from "../../../domain/quote/policy";
+import { adjustableAnswers } from "../../../domain/quote/policy-changes";
 import type { PolicyView } from "../../../domain/quote/policy-schema";
 import { policyExpiryDate } from "../../../domain/quote/renewal";
 import type { Database } from "../../db/client";
@@ -193,6 +194,7 @@ export async function policyViewFor(
     version: quote.version,
     cancelFrom: mayChange ? earliestCancellationDate(actor.role, quote.inceptionDate, today) : null,
     adjustFrom: mayChange ? (lastAdjusted ?? quote.inceptionDate) : null,
+    answers: adjustableAnswers(answers),
     documents: [
       { type: "statementOfFact", method: "POST", href: `${documentsOf}/statement-of-fact` },
       { type: "policySchedule", method: "POST", href: `${documentsOf}/policy-schedule` },
