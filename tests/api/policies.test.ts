@@ -5,35 +5,14 @@
  * a quote by its policy number.
  */
 import { afterEach, expect, it } from "vitest";
-import { todayInLondon } from "../../src/domain/format/dates";
 import { formatGbp, parseMoneyString } from "../../src/domain/money";
 import type { PolicyView } from "../../src/domain/quote/policy-schema";
 import type { Quote, QuoteListResponse } from "../../src/domain/quote/quote";
 import { addDays, policyExpiryDate } from "../../src/domain/quote/renewal";
 import { signIn, signInNewUser } from "../support/auth";
-import { describeEachDatabase, type TestContext } from "../support/harness";
+import { describeEachDatabase } from "../support/harness";
+import { issuedPolicy, policyUrl, setToday } from "./policies-fixtures";
 import { CLEAN_DECLARATION, call, createCompleteQuote, patchQuote } from "./quotes-fixtures";
-
-/** Moves the app's clock to midday (UTC) of London day `date`: the same calendar day in London all year. */
-function setToday(ctx: TestContext, date: string): void {
-  ctx.clock.reset();
-  ctx.clock.advance(Date.parse(`${date}T12:00:00Z`) - ctx.clock.now().getTime());
-}
-
-function policyUrl(policyNumber: string): string {
-  return `/api/policies/${encodeURIComponent(policyNumber)}`;
-}
-
-/** A policy issued today, starting `daysAhead` days from today, for a new broker. */
-async function issuedPolicy(ctx: TestContext, daysAhead = 10) {
-  const broker = await signInNewUser(ctx.app, ctx.db, "BROKER");
-  const inceptionDate = addDays(todayInLondon(ctx.clock.now()), daysAhead);
-  const quote = await createCompleteQuote(ctx.app, broker.cookie, { stepOne: { inceptionDate } });
-  await patchQuote(ctx.app, broker.cookie, quote.id, { status: "QUOTED" });
-  const issued = await call(ctx.app, broker.cookie, "POST", `/api/quotes/${quote.id}/issue`, {});
-  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
-  return { broker, policy: issued.body.data };
-}
 
 describeEachDatabase("policies", (ctx) => {
   afterEach(() => ctx.clock.reset());

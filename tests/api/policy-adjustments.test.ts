@@ -5,36 +5,19 @@
  * inside the period and never before the last adjustment; one of two racing changes lands.
  */
 import { afterEach, expect, it } from "vitest";
-import { formatDateGb, todayInLondon } from "../../src/domain/format/dates";
+import { formatDateGb } from "../../src/domain/format/dates";
 import { formatGbp, parseMoneyString, percentOf, roundHalfUp } from "../../src/domain/money";
 import { ADJUSTMENT_MESSAGES } from "../../src/domain/quote/adjustment";
 import { POLICY_CHANGED_MESSAGE } from "../../src/domain/quote/cancellation";
 import type { AdjustmentFiguresAnswer, PolicyView } from "../../src/domain/quote/policy-schema";
 import { addDays, policyExpiryDate } from "../../src/domain/quote/renewal";
-import { signIn, signInNewUser } from "../support/auth";
-import { describeEachDatabase, type TestContext } from "../support/harness";
+import { signIn } from "../support/auth";
+import { describeEachDatabase } from "../support/harness";
 import { pdfText } from "../support/pdf-text";
-import { call, createCompleteQuote, patchQuote } from "./quotes-fixtures";
+import { issuedPolicy, policyUrl, setToday } from "./policies-fixtures";
+import { call } from "./quotes-fixtures";
 
-function setToday(ctx: TestContext, date: string): void {
-  ctx.clock.reset();
-  ctx.clock.advance(Date.parse(`${date}T12:00:00Z`) - ctx.clock.now().getTime());
-}
-
-const policyUrl = (policyNumber: string, tail = "") => `/api/policies/${encodeURIComponent(policyNumber)}${tail}`;
 const pence = (money: string) => parseMoneyString(money) ?? Number.NaN;
-
-/** A policy issued today for a new broker, in force from today. */
-async function issuedPolicy(ctx: TestContext) {
-  const broker = await signInNewUser(ctx.app, ctx.db, "BROKER");
-  const inceptionDate = todayInLondon(ctx.clock.now());
-  const quote = await createCompleteQuote(ctx.app, broker.cookie, { stepOne: { inceptionDate } });
-  await patchQuote(ctx.app, broker.cookie, quote.id, { status: "QUOTED" });
-  const issued = await call(ctx.app, broker.cookie, "POST", `/api/quotes/${quote.id}/issue`, {});
-  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
-  const policy = issued.body.data;
-  return { broker, policy, policyNumber: policy.policyNumber ?? "", inceptionDate };
-}
 
 describeEachDatabase("mid-term adjustments", (ctx) => {
   afterEach(() => ctx.clock.reset());

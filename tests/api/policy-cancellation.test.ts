@@ -15,29 +15,12 @@ import { addDays, policyExpiryDate } from "../../src/domain/quote/renewal";
 import { DEFAULT_CANCELLATION } from "../../src/domain/rating/config-schema";
 import { migrationsFolder } from "../../src/server/db/client";
 import { signIn, signInNewUser } from "../support/auth";
-import { describeEachDatabase, type TestContext } from "../support/harness";
+import { describeEachDatabase } from "../support/harness";
 import { pdfText } from "../support/pdf-text";
-import { CLEAN_DECLARATION, call, createCompleteQuote, patchQuote } from "./quotes-fixtures";
+import { issuedPolicy, policyUrl, setToday } from "./policies-fixtures";
+import { CLEAN_DECLARATION, call, patchQuote } from "./quotes-fixtures";
 
-function setToday(ctx: TestContext, date: string): void {
-  ctx.clock.reset();
-  ctx.clock.advance(Date.parse(`${date}T12:00:00Z`) - ctx.clock.now().getTime());
-}
-
-const policyUrl = (policyNumber: string, tail = "") => `/api/policies/${encodeURIComponent(policyNumber)}${tail}`;
 const pence = (money: string) => parseMoneyString(money) ?? Number.NaN;
-
-/** A policy issued today for a new broker, starting `daysAhead` days from today. */
-async function issuedPolicy(ctx: TestContext, daysAhead = 10) {
-  const broker = await signInNewUser(ctx.app, ctx.db, "BROKER");
-  const inceptionDate = addDays(todayInLondon(ctx.clock.now()), daysAhead);
-  const quote = await createCompleteQuote(ctx.app, broker.cookie, { stepOne: { inceptionDate } });
-  await patchQuote(ctx.app, broker.cookie, quote.id, { status: "QUOTED" });
-  const issued = await call(ctx.app, broker.cookie, "POST", `/api/quotes/${quote.id}/issue`, {});
-  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
-  const policy = issued.body.data;
-  return { broker, policy, policyNumber: policy.policyNumber ?? "", inceptionDate };
-}
 
 describeEachDatabase("policy cancellation", (ctx) => {
   afterEach(() => ctx.clock.reset());

@@ -10,24 +10,8 @@ import { signIn, signInNewUser } from "../support/auth";
 import { describeEachDatabase, type TestContext } from "../support/harness";
 import { pdfText } from "../support/pdf-text";
 import { sampleQuoteForDocuments, storedQuoteRow } from "../support/sample-quote";
+import { issuedPolicy, setToday } from "./policies-fixtures";
 import { CLEAN_DECLARATION, call, createCompleteQuote, patchQuote } from "./quotes-fixtures";
-
-/** Moves the app's clock to midday (UTC) of London day `date`: the same calendar day in London all year. */
-function setToday(ctx: TestContext, date: string): void {
-  ctx.clock.reset();
-  ctx.clock.advance(Date.parse(`${date}T12:00:00Z`) - ctx.clock.now().getTime());
-}
-
-/** A policy issued today, starting `daysAhead` days from today, for a new broker. */
-async function issuedPolicy(ctx: TestContext, daysAhead = 10) {
-  const broker = await signInNewUser(ctx.app, ctx.db, "BROKER");
-  const inceptionDate = addDays(todayInLondon(ctx.clock.now()), daysAhead);
-  const quote = await createCompleteQuote(ctx.app, broker.cookie, { stepOne: { inceptionDate } });
-  await patchQuote(ctx.app, broker.cookie, quote.id, { status: "QUOTED" });
-  const issued = await call(ctx.app, broker.cookie, "POST", `/api/quotes/${quote.id}/issue`, {});
-  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
-  return { broker, policy: issued.body.data };
-}
 
 async function dueList(ctx: TestContext, cookie: string, query = "") {
   const listed = await call<RenewalsDueResponse>(ctx.app, cookie, "GET", `/api/quotes/renewals-due${query}`);

@@ -6,7 +6,7 @@
  * version moves on, the charge is written as the policy's next transaction with the changes it makes, and the
  * audit entry names who, when and what.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { todayInLondon } from "../../../domain/format/dates";
 import { type Pence, penceToMoneyString, roundHalfUp } from "../../../domain/money";
 import {
@@ -28,13 +28,18 @@ import type { AdjustmentFiguresAnswer, AdjustmentRequest } from "../../../domain
 import { ratingInputOf } from "../../../domain/quote/rating-input";
 import { policyExpiryDate } from "../../../domain/quote/renewal";
 import { DEFAULT_ADJUSTMENTS, validateRatingConfigShape } from "../../../domain/rating/config-schema";
-import { recordAudit } from "../../audit/record";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
-import { type PolicyTransactionRow, policyTransactions, type QuoteRow, quotes, ratingVersions } from "../../db/schema";
-import { AppError, sqlStateOf } from "../../errors";
+import { type PolicyTransactionRow, type QuoteRow, ratingVersions } from "../../db/schema";
+import { AppError } from "../../errors";
 import { compiledRaterFor } from "../rating-versions/effective-service";
-import { currentAnswersOf, findPolicyTransactions, isCancelledPolicy, lastAdjustmentDate } from "./policy-transactions";
+import {
+  currentAnswersOf,
+  findPolicyTransactions,
+  isCancelledPolicy,
+  lastAdjustmentDate,
+  recordPolicyTransaction,
+} from "./policy-transactions";
 import { findPolicyByNumber, type PolicyRecord } from "./policy-view";
 
 /**
@@ -223,57 +228,44 @@ export async function adjustPolicy(
   const sequence = (plan.transactions.at(-1)?.sequence ?? 0) + 1;
   const endorsement = plan.transactions.filter((transaction) => transaction.kind === "ADJUSTMENT").length + 1;
   const { charge } = plan;
-  try {
-    await db.transaction(async (tx) => {
-      const moved = await tx
-        .update(quotes)
-        .set({ version: sql`${quotes.version} + 1`, updatedAt: now })
-        .where(sql`${quotes.id} = ${quote.id} and ${quotes.version} = ${request.expectedVersion}`)
-        .returning({ id: quotes.id });
-      if (moved.length === 0) throw new AppError("VERSION_CONFLICT", POLICY_CHANGED_MESSAGE);
-      await tx.insert(policyTransactions).values({
-        policyId: quote.id,
-        sequence,
-        kind: "ADJUSTMENT",
+  await recordPolicyTransaction(db, {
+    quote,
+    expectedVersion: request.expectedVersion,
+    actorId: actor.id,
+    now,
+    transaction: {
+      sequence,
+      kind: "ADJUSTMENT",
+      effectiveDate: charge.effectiveDate,
+      basePremium: charge.premium,
+      fees: 0,
+      taxes: charge.taxes,
+      totalPremium: charge.total,
+      details: {
+        endorsement,
+        changes,
+        changeLines: plan.lines,
+        annualBefore: charge.annualBefore,
+        annualAfter: charge.annualAfter,
+        daysInPeriod: charge.daysInPeriod,
+        daysRemaining: charge.daysRemaining,
+        waived: charge.waived,
+        referralReasons: plan.referralReasons,
+        policy: reportedPolicy(plan.after),
+      },
+    },
+    audit: {
+      action: "adjusted",
+      details: {
+        reference: quote.reference,
+        policyNumber: quote.policyNumber,
+        endorsement,
         effectiveDate: charge.effectiveDate,
-        basePremium: charge.premium,
-        fees: 0,
-        taxes: charge.taxes,
-        totalPremium: charge.total,
-        details: {
-          endorsement,
-          changes,
-          changeLines: plan.lines,
-          annualBefore: charge.annualBefore,
-          annualAfter: charge.annualAfter,
-          daysInPeriod: charge.daysInPeriod,
-          daysRemaining: charge.daysRemaining,
-          waived: charge.waived,
-          referralReasons: plan.referralReasons,
-          policy: reportedPolicy(plan.after),
-        },
-        createdAt: now,
-      });
-      await recordAudit(tx, {
-        entityType: "quote",
-        action: "adjusted",
-        entityId: quote.id,
-        actorId: actor.id,
-        details: {
-          reference: quote.reference,
-          policyNumber: quote.policyNumber,
-          endorsement,
-          effectiveDate: charge.effectiveDate,
-          changedAnswers: plan.lines.map((line) => `${line.label}: ${line.from} -> ${line.to}`),
-          adjustmentTotal: money(charge.total),
-        },
-      });
-    });
-  } catch (error) {
-    // Another change to this policy landed first: its next sequence number is already taken.
-    if (sqlStateOf(error) === "23505") throw new AppError("VERSION_CONFLICT", POLICY_CHANGED_MESSAGE);
-    throw error;
-  }
+        changedAnswers: plan.lines.map((line) => `${line.label}: ${line.from} -> ${line.to}`),
+        adjustmentTotal: money(charge.total),
+      },
+    },
+  });
 }
 
 /** What an endorsement prints: the policy, the changes and the charge, exactly as stored. */

@@ -5,7 +5,7 @@
  * change made from the same screen hears 409), the return is written as a negative transaction of the policy, and
  * the audit entry names who, when, from which date and why.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { todayInLondon } from "../../../domain/format/dates";
 import { penceToMoneyString } from "../../../domain/money";
 import {
@@ -24,13 +24,17 @@ import {
   DEFAULT_CANCELLATION,
   validateRatingConfigShape,
 } from "../../../domain/rating/config-schema";
-import { recordAudit } from "../../audit/record";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
-import { type PolicyTransactionRow, policyTransactions, quotes, ratingVersions } from "../../db/schema";
-import { AppError, sqlStateOf } from "../../errors";
+import { type PolicyTransactionRow, ratingVersions } from "../../db/schema";
+import { AppError } from "../../errors";
 import { reportedPolicy } from "./adjustment-service";
-import { currentAnswersOf, findPolicyTransactions, isCancelledPolicy } from "./policy-transactions";
+import {
+  currentAnswersOf,
+  findPolicyTransactions,
+  isCancelledPolicy,
+  recordPolicyTransaction,
+} from "./policy-transactions";
 import { findPolicyByNumber, type PolicyRecord } from "./policy-view";
 
 /** The cancellation terms and IPT rate of the version the policy was rated with. */
@@ -154,55 +158,43 @@ export async function cancelPolicy(
   const { quote } = policy.found;
   if (quote.version !== request.expectedVersion) throw new AppError("VERSION_CONFLICT", POLICY_CHANGED_MESSAGE);
   const sequence = (transactions.at(-1)?.sequence ?? 0) + 1;
-  try {
-    await db.transaction(async (tx) => {
-      const moved = await tx
-        .update(quotes)
-        .set({ version: sql`${quotes.version} + 1`, updatedAt: now })
-        .where(sql`${quotes.id} = ${quote.id} and ${quotes.version} = ${request.expectedVersion}`)
-        .returning({ id: quotes.id });
-      if (moved.length === 0) throw new AppError("VERSION_CONFLICT", POLICY_CHANGED_MESSAGE);
-      await tx.insert(policyTransactions).values({
-        policyId: quote.id,
-        sequence,
-        kind: "CANCELLATION",
+  await recordPolicyTransaction(db, {
+    quote,
+    expectedVersion: request.expectedVersion,
+    actorId: actor.id,
+    now,
+    transaction: {
+      sequence,
+      kind: "CANCELLATION",
+      effectiveDate: figures.effectiveDate,
+      // Stored as negatives; a return of nothing is stored as zero and stays zero (never -0).
+      basePremium: 0 - figures.returnPremium,
+      fees: 0,
+      taxes: 0 - figures.returnTaxes,
+      totalPremium: 0 - figures.returnTotal,
+      details: {
+        reason: request.reason,
+        basis: figures.basis,
+        scalePercent: figures.scalePercent,
+        daysInForce: figures.daysInForce,
+        daysInPeriod: figures.daysInPeriod,
+        retainedPremium: figures.retainedPremium,
+        policy: reportedPolicy(currentAnswersOf(quote, transactions)),
+      },
+    },
+    audit: {
+      action: "cancelled",
+      details: {
+        reference: quote.reference,
+        policyNumber: quote.policyNumber,
         effectiveDate: figures.effectiveDate,
-        basePremium: 0 - figures.returnPremium,
-        fees: 0,
-        taxes: 0 - figures.returnTaxes,
-        totalPremium: 0 - figures.returnTotal,
-        details: {
-          reason: request.reason,
-          basis: figures.basis,
-          scalePercent: figures.scalePercent,
-          daysInForce: figures.daysInForce,
-          daysInPeriod: figures.daysInPeriod,
-          retainedPremium: figures.retainedPremium,
-          policy: reportedPolicy(currentAnswersOf(quote, transactions)),
-        },
-        createdAt: now,
-      });
-      await recordAudit(tx, {
-        entityType: "quote",
-        action: "cancelled",
-        entityId: quote.id,
-        actorId: actor.id,
-        details: {
-          reference: quote.reference,
-          policyNumber: quote.policyNumber,
-          effectiveDate: figures.effectiveDate,
-          cancellationReason: request.reason,
-          returnPremium: money(figures.returnPremium),
-          returnTaxes: money(figures.returnTaxes),
-          returnTotal: money(figures.returnTotal),
-        },
-      });
-    });
-  } catch (error) {
-    // Another change to this policy landed first: its sequence number or its cancellation is already taken.
-    if (sqlStateOf(error) === "23505") throw new AppError("VERSION_CONFLICT", POLICY_CHANGED_MESSAGE);
-    throw error;
-  }
+        cancellationReason: request.reason,
+        returnPremium: money(figures.returnPremium),
+        returnTaxes: money(figures.returnTaxes),
+        returnTotal: money(figures.returnTotal),
+      },
+    },
+  });
 }
 
 /** What the cancellation notice prints: the policy, who holds it, and the cancellation as stored. */

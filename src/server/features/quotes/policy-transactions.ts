@@ -4,9 +4,12 @@
  * and its answers today are its issued quote's with each adjustment's changes laid over them.
  */
 import { asc, eq, sql } from "drizzle-orm";
+import { POLICY_CHANGED_MESSAGE } from "../../../domain/quote/cancellation";
 import { currentPolicyAnswers, type PolicyChanges } from "../../../domain/quote/policy-changes";
+import { type AuditEvent, recordAudit } from "../../audit/record";
 import type { Database } from "../../db/client";
-import { type PolicyTransactionRow, policyTransactions, type QuoteRow } from "../../db/schema";
+import { type PolicyTransactionRow, policyTransactions, type QuoteRow, quotes } from "../../db/schema";
+import { AppError, sqlStateOf } from "../../errors";
 
 /** The policy's transactions, first to last. */
 export async function findPolicyTransactions(db: Database, policyId: string): Promise<PolicyTransactionRow[]> {
@@ -42,4 +45,40 @@ export function currentAnswersOf(quote: QuoteRow, transactions: readonly PolicyT
 /** The effective date of the policy's last adjustment, if it has one. */
 export function lastAdjustmentDate(transactions: readonly PolicyTransactionRow[]): string | null {
   return transactions.filter((transaction) => transaction.kind === "ADJUSTMENT").at(-1)?.effectiveDate ?? null;
+}
+
+/**
+ * Writes a policy's next transaction in one database transaction: the quote's version moves on from the one the
+ * caller read, the transaction takes the next sequence number, and the audit entry is written beside it. A change
+ * that landed first (a moved version, a taken sequence number, a second cancellation) answers 409, and nothing of
+ * this one is written.
+ */
+export async function recordPolicyTransaction(
+  db: Database,
+  change: {
+    quote: QuoteRow;
+    expectedVersion: number;
+    transaction: Omit<typeof policyTransactions.$inferInsert, "policyId">;
+    audit: AuditEvent;
+    actorId: string;
+    now: Date;
+  },
+): Promise<void> {
+  const { quote, expectedVersion, now } = change;
+  const conflict = () => new AppError("VERSION_CONFLICT", POLICY_CHANGED_MESSAGE);
+  try {
+    await db.transaction(async (tx) => {
+      const moved = await tx
+        .update(quotes)
+        .set({ version: sql`${quotes.version} + 1`, updatedAt: now })
+        .where(sql`${quotes.id} = ${quote.id} and ${quotes.version} = ${expectedVersion}`)
+        .returning({ id: quotes.id });
+      if (moved.length === 0) throw conflict();
+      await tx.insert(policyTransactions).values({ ...change.transaction, policyId: quote.id, createdAt: now });
+      await recordAudit(tx, { entityType: "quote", entityId: quote.id, actorId: change.actorId, ...change.audit });
+    });
+  } catch (error) {
+    if (sqlStateOf(error) === "23505") throw conflict();
+    throw error;
+  }
 }
