@@ -5,7 +5,7 @@
  */
 import type { Role } from "../auth/schemas";
 import type { UnderwriterDecisionValue } from "./quote";
-import { isReopenable } from "./reopen";
+import { isReopenable } from "./reopenable";
 import { isQuoteStatus, type QuoteStatus } from "./status";
 import { isQuoteExpired } from "./validity";
 

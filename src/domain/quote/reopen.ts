@@ -4,19 +4,10 @@
  * write; the wizard asks the same ones before it warns the broker. A write that changes nothing reopens nothing.
  */
 import { type RatedQuote, ratingInputOf } from "./rating-input";
+import { isReopenable } from "./reopenable";
 import type { QuoteStatus } from "./status";
 
-/**
- * Statuses whose rating input may still change; a change sends all but DRAFT back to DRAFT. docs/product/life-cycle.md
- * names QUOTED, REFERRED and UW_APPROVED; UW_REQUESTED (a voluntary referral) is treated like REFERRED, as
- * it too awaits an underwriter and would otherwise be the one status a broker could neither change nor use.
- */
-export const REOPENABLE_STATUSES: readonly QuoteStatus[] = ["QUOTED", "REFERRED", "UW_REQUESTED", "UW_APPROVED"];
-
-/** Whether a change to the price of a quote in this status sends it back to DRAFT. */
-export function isReopenable(status: QuoteStatus): boolean {
-  return REOPENABLE_STATUSES.includes(status);
-}
+export { isReopenable, REOPENABLE_STATUSES } from "./reopenable";
 
 /** A quote's parts that decide its price: the rated sections and selections, the product and the inception date. */
 export type PricedQuote = RatedQuote & { productCode: string; inceptionDate: string };

@@ -8,9 +8,11 @@
  * an underwriter's counter offer or a manual override on the quote does not blur it.
  */
 import { z } from "zod";
-import { formatGbp, type Pence, parseMoneyString, penceToMoneyString } from "../money";
+import { type Pence, penceToMoneyString } from "../money";
 import type { CompiledRater } from "./compile";
 import type { RatingInput } from "./input";
+
+export { impactHeadline } from "./impact-headline";
 
 /** One quote rated both ways. */
 export interface ImpactSample {
@@ -337,21 +339,3 @@ export type ImpactJob = z.infer<typeof impactJobSchema>;
 export const IMPACT_QUOTE_LIMIT = 100_000;
 /** Quotes rated within this many months are in scope. */
 export const IMPACT_LOOKBACK_MONTHS = 12;
-
-const headlineCount = new Intl.NumberFormat("en-GB");
-const headlinePercent = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 1 });
-
-/**
- * The analysis in one sentence, as the publish confirmation repeats it: how many premiums change, which way,
- * and the total premium before and after.
- */
-export function impactHeadline(report: ImpactReport): string {
-  if (report.quoteCount === 0) return "No quotes of this product were rated in the last 12 months.";
-  const share = headlinePercent.format((report.changedCount / report.quoteCount) * 100);
-  const gbp = (money: string) => formatGbp(parseMoneyString(money) ?? 0);
-  return (
-    `${headlineCount.format(report.changedCount)} of ${headlineCount.format(report.quoteCount)} quotes (${share}%) ` +
-    `change premium (${headlineCount.format(report.increasedCount)} up, ${headlineCount.format(report.decreasedCount)} down); ` +
-    `total premium ${gbp(report.totalBefore)} -> ${gbp(report.totalAfter)}.`
-  );
-}

@@ -10,7 +10,9 @@ import { hasRequiredConfigKeys, INVALID_RATING_CONFIG_MESSAGE, parseRatingConfig
 import { defaultRatingInput, type RatingInput } from "./input";
 import { RATING_VERSION_STATUSES } from "./periods";
 import { ratingTestCaseSchema, ratingTestCasesSchema } from "./test-cases";
+import { TEST_INDUSTRIES, type TestRatingRisk } from "./test-risk";
 
+export { ratingConfigText } from "./config-text";
 export {
   type DraftToPublish,
   type EffectivePeriod,
@@ -27,6 +29,12 @@ export {
   selectEffectiveVersion,
   type VersionForSelection,
 } from "./periods";
+export {
+  TEST_INDUSTRIES,
+  TEST_RISK_DEFAULTS,
+  type TestIndustry,
+  type TestRatingRisk,
+} from "./test-risk";
 
 /** The largest configuration text accepted (the D/C-PI configuration is about 6 KB). */
 export const MAX_RATING_CONFIG_TEXT = 500_000;
@@ -127,14 +135,6 @@ export const updateRatingVersionRequestSchema = z
   .refine((update) => Object.values(update).some((value) => value !== undefined), "Nothing to update");
 export type UpdateRatingVersionRequest = z.output<typeof updateRatingVersionRequestSchema>;
 
-/**
- * The configuration as text, in its author's key order (a parsed object keeps it; the database's jsonb does
- * not), laid out as the editor shows it.
- */
-export function ratingConfigText(json: Record<string, unknown>): string {
-  return JSON.stringify(json, null, 2);
-}
-
 export const ratingVersionSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -154,27 +154,13 @@ export const ratingVersionSchema = z.object({
 });
 export type RatingVersion = z.infer<typeof ratingVersionSchema>;
 
-/** docs/product/screens.md and docs/product/rating.md: the industries the admin's Test Rating offers. */
-export const TEST_INDUSTRIES = ["technology", "restaurant", "consultant", "construction"] as const;
-export type TestIndustry = (typeof TEST_INDUSTRIES)[number];
-
-/** docs/product/rating.md: the Test Rating risk's defaults. */
-export const TEST_RISK_DEFAULTS = {
-  turnover: 500_000,
-  industry: "technology",
-  sumInsured: 2_000_000,
-  claimsLast3Yrs: 0,
-  employees: 15,
-} as const satisfies TestRatingRisk;
-
-export const testRatingRiskSchema = z.strictObject({
+export const testRatingRiskSchema: z.ZodType<TestRatingRisk> = z.strictObject({
   turnover: z.number().min(0, "Turnover must be 0 or more").max(1e12),
   industry: z.enum(TEST_INDUSTRIES),
   sumInsured: z.number().min(0, "Sum insured must be 0 or more").max(1e12),
   claimsLast3Yrs: z.number().int("Claims must be a whole number").min(0, "Claims must be 0 or more").max(1_000),
   employees: z.number().int("Employees must be a whole number").min(0, "Employees must be 0 or more").max(1e7),
 });
-export type TestRatingRisk = z.infer<typeof testRatingRiskSchema>;
 
 /**
  * The rating input of the admin's Test Rating: the test risk over the engine's neutral defaults, so a test

@@ -3,7 +3,8 @@ import { defaultRatingInput } from "@domain/rating/input";
 import { ratingConfigText } from "@domain/rating/version";
 import type { ResolverOptions } from "react-hook-form";
 import { describe, expect, it } from "vitest";
-import { type EditorValues, editorResolver, requestIssues } from "./editor-form";
+import { editorResolver } from "./editor-check";
+import { type EditorValues, requestIssues } from "./editor-form";
 import { toTestCaseDraft } from "./test-cases";
 
 const OPTIONS: ResolverOptions<EditorValues> = { fields: {}, shouldUseNativeValidation: false };

@@ -6,39 +6,9 @@ import {
   runTestCases,
   type TestCaseResult,
 } from "@domain/rating/test-cases";
+import type { TestCaseDraft, TestCaseProblem } from "./test-case-drafts";
 
-/** A test case as the editor holds it while the administrator types: the input as JSON text, referrals as a list. */
-export interface TestCaseDraft {
-  /** Stable React key; not saved. */
-  key: string;
-  name: string;
-  expectedTotal: string;
-  /** Referral codes separated by commas or spaces. */
-  expectedReferrals: string;
-  inputText: string;
-}
-
-let nextKey = 0;
-function newKey(): string {
-  nextKey += 1;
-  return `case-${nextKey}`;
-}
-
-export function toTestCaseDraft(testCase: RatingTestCase): TestCaseDraft {
-  return {
-    key: newKey(),
-    name: testCase.name,
-    expectedTotal: testCase.expectedTotal,
-    expectedReferrals: testCase.expectedReferrals.join(", "),
-    inputText: JSON.stringify(testCase.input, null, 2),
-  };
-}
-
-/** A problem with one case, worded for the list under the cases: "Case 2 (Large contractor): ...". */
-export interface TestCaseProblem {
-  index: number;
-  message: string;
-}
+export { type TestCaseDraft, type TestCaseProblem, toTestCaseDraft } from "./test-case-drafts";
 
 export type TestCasesCheck = { ok: true; cases: RatingTestCase[] } | { ok: false; problems: TestCaseProblem[] };
 

@@ -1,6 +1,6 @@
 import { compileRatingConfig, type RatingResult } from "@domain/rating/compile";
-import { parseRatingConfigText, type RatingConfigIssue } from "@domain/rating/config-schema";
-import { type TestRatingRisk, testRatingInput } from "@domain/rating/version";
+import { parseRatingConfigText, type RatingConfig, type RatingConfigIssue } from "@domain/rating/config-schema";
+import { TEST_RISK_DEFAULTS, type TestRatingRisk, testRatingInput, testRatingRiskSchema } from "@domain/rating/version";
 
 /** docs/product/rating.md: the local test flags a sum insured over 2,000,000 whatever the configuration's rules say. */
 export const HIGH_SUM_INSURED_THRESHOLD = 2_000_000;
@@ -36,4 +36,32 @@ export function runTestRating(text: string, risk: TestRatingRisk): TestRatingOut
   if (!compiled.ok) return { kind: "invalid-config", issues: compiled.issues };
   const result = compiled.rater.rate(testRatingInput(risk));
   return { kind: "rated", result, highSumInsured: risk.sumInsured > HIGH_SUM_INSURED_THRESHOLD };
+}
+
+/** The configuration, read from the editor's text for its summary; null while the text does not compile. */
+export function readRatingConfig(text: string): RatingConfig | null {
+  const parsed = parseRatingConfigText(text);
+  if (!parsed.ok) return null;
+  const compiled = compileRatingConfig(parsed.json);
+  return compiled.ok ? compiled.rater.config : null;
+}
+
+export type TestRiskCheck = { ok: true; risk: TestRatingRisk } | { ok: false; message: string };
+
+/** The test risk as Test Rating reads it: a box that does not hold a number is named in the message. */
+export function checkTestRisk(risk: TestRatingRisk): TestRiskCheck {
+  const checked = testRatingRiskSchema.safeParse(risk);
+  if (checked.success) return { ok: true, risk: checked.data };
+  const [issue] = checked.error.issues;
+  const field = issue?.path.join(".") ?? "";
+  return {
+    ok: false,
+    message: issue?.code === "invalid_type" ? `Enter a number for ${field}` : (issue?.message ?? ""),
+  };
+}
+
+/** The test risk as it stands, or the defaults when a box does not hold a number. */
+export function testRiskOrDefaults(risk: TestRatingRisk): TestRatingRisk {
+  const checked = checkTestRisk(risk);
+  return checked.ok ? checked.risk : { ...TEST_RISK_DEFAULTS };
 }

@@ -12,7 +12,7 @@ import { rememberQuoteStep } from "@web/lib/last-quote-step";
 import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { quoteQueryKey } from "../api/get-quote";
-import { editWouldReprice } from "../lib/reprice";
+import { repricingCode } from "../lib/repricing-code";
 import { STEP_SCREENS } from "../step-screens";
 import { StepIndicator } from "./step-indicator";
 import { STEP_HEADING_ID } from "./step-shell";
@@ -176,9 +176,9 @@ export function QuoteWizard({ quote, step, role }: { quote: Quote | undefined; s
   });
 
   const confirmReopen = useCallback(
-    (edit?: Partial<Quote>): Promise<boolean> => {
-      if (!quote || !editDecision?.allowed || !editDecision.reopens) return Promise.resolve(true);
-      if (edit && !editWouldReprice(quote, edit)) return Promise.resolve(true);
+    async (edit?: Partial<Quote>): Promise<boolean> => {
+      if (!quote || !editDecision?.allowed || !editDecision.reopens) return true;
+      if (edit && !(await repricingCode.load()).editWouldReprice(quote, edit)) return true;
       return new Promise((resolve) => setReopenPrompt(() => resolve));
     },
     [quote, editDecision],

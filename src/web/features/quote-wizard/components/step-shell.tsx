@@ -3,6 +3,7 @@ import { cn } from "@web/lib/cn";
 import { type FirstUseCode, preload } from "@web/lib/on-first-use";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
+import { repricingCode } from "../lib/repricing-code";
 import { useWizard, WIZARD_STEPS, type WizardStep } from "./wizard-context";
 
 export const STEP_HEADING_ID = "wizard-step-heading";
@@ -56,10 +57,16 @@ export function StepShell({
       noValidate
       aria-labelledby={STEP_HEADING_ID}
       // The wizard focuses the heading on arrival: that is not the broker starting on the form.
+      // The repricing rule (whether a change reopens a completed quote) is asked on save: it comes with the check.
       onFocus={(event) => {
-        if (event.target.id !== STEP_HEADING_ID) preload(check);
+        if (event.target.id === STEP_HEADING_ID) return;
+        preload(check);
+        preload(repricingCode);
       }}
-      onPointerOver={() => preload(check)}
+      onPointerOver={() => {
+        preload(check);
+        preload(repricingCode);
+      }}
       onSubmit={(event) => {
         event.preventDefault();
         void requestStep(next, { submit: true });

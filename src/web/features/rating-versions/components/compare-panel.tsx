@@ -1,30 +1,13 @@
 import { formatDateGb } from "@domain/format/dates";
-import { type ConfigChange, diffRatingConfigs } from "@domain/rating/config-diff";
-import { parseRatingConfigText } from "@domain/rating/config-schema";
-import { type RatingVersion, selectEffectiveVersion } from "@domain/rating/version";
+import type { ConfigChange } from "@domain/rating/config-diff";
+import type { RatingVersion } from "@domain/rating/version";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { preload } from "@web/lib/on-first-use";
 import { GitCompareArrows } from "lucide-react";
 import { useState } from "react";
-
-type Comparison =
-  | { kind: "invalid-json" }
-  | { kind: "no-published"; productCode: string; effectiveFrom: string }
-  | { kind: "compared"; against: RatingVersion; changes: ConfigChange[] };
-
-/** The draft against the published version it will replace: the one in force for its product on its effectiveFrom. */
-export function compareWithPublished(
-  versions: readonly RatingVersion[],
-  configText: string,
-  effectiveFrom: string,
-): Comparison {
-  const parsed = parseRatingConfigText(configText);
-  if (!parsed.ok) return { kind: "invalid-json" };
-  const productCode = String(parsed.json.productCode);
-  const against = selectEffectiveVersion(versions, productCode, effectiveFrom);
-  if (!against) return { kind: "no-published", productCode, effectiveFrom };
-  return { kind: "compared", against, changes: diffRatingConfigs(against.json, parsed.json) };
-}
+import type { Comparison } from "../compare";
+import { editorEngine } from "../lib/editor-engine-code";
 
 const KIND_WORDS: Record<ConfigChange["kind"], string> = { added: "Added", removed: "Removed", changed: "Changed" };
 
@@ -50,7 +33,12 @@ export function ComparePanel({
         <Button
           variant="outline"
           size="sm"
-          onClick={() => setComparison(compareWithPublished(versions, configText, effectiveFrom))}
+          onFocus={() => preload(editorEngine)}
+          onPointerEnter={() => preload(editorEngine)}
+          onClick={async () => {
+            const engine = await editorEngine.load();
+            setComparison(engine.compareWithPublished(versions, configText, effectiveFrom));
+          }}
         >
           <GitCompareArrows aria-hidden="true" className="h-4 w-4" />
           {comparison ? "Compare again" : "Compare with published"}

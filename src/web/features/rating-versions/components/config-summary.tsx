@@ -1,7 +1,7 @@
-import { compileRatingConfig } from "@domain/rating/compile";
-import type { FactorDefinition, RatingConfig } from "@domain/rating/config-schema";
-import { parseRatingConfigText } from "@domain/rating/config-schema";
+import type { FactorDefinition, RatingConfig, RatingConfigInput } from "@domain/rating/config-schema";
+import { useFirstUse } from "@web/lib/on-first-use";
 import { type ReactNode, useDeferredValue } from "react";
+import { editorEngine } from "../lib/editor-engine-code";
 
 const number = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 12 });
 const pounds = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
@@ -12,12 +12,22 @@ function bandRange(min: number, max: number | null): string {
   return min === max ? number.format(min) : `${number.format(min)} to ${number.format(max)}`;
 }
 
-/** The configuration, read from the editor's text; null while the text does not compile. */
-function readConfig(text: string): RatingConfig | null {
-  const parsed = parseRatingConfigText(text);
-  if (!parsed.ok) return null;
-  const compiled = compileRatingConfig(parsed.json);
-  return compiled.ok ? compiled.rater.config : null;
+type SummaryConfig = Pick<RatingConfig, "baseRate" | "taxesPct" | "caps" | "factors" | "fees" | "referralRules">;
+
+/**
+ * A configuration the server has accepted (it compiled it when the version was saved), as the engine reads it:
+ * the lists it leaves out are empty. Its bands and maps are as written, so no engine is needed to show it.
+ */
+function acceptedConfig(text: string): SummaryConfig {
+  const json = JSON.parse(text) as RatingConfigInput;
+  return {
+    baseRate: json.baseRate,
+    taxesPct: json.taxesPct,
+    caps: json.caps,
+    factors: (json.factors ?? {}) as Record<string, FactorDefinition>,
+    fees: json.fees ?? [],
+    referralRules: json.referralRules ?? [],
+  };
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -61,11 +71,14 @@ function FactorTable({ name, definition }: { name: string; definition: FactorDef
 /**
  * A read-only reading of the configuration beside its JSON: the figures an underwriter checks (base rate,
  * each factor's bands and multipliers, fees, referral rules) without hunting through the text. It follows
- * the text as it is typed, and waits while the text does not compile.
+ * the text as it is typed, and waits while the text does not compile. The text a saved version holds, which
+ * the server compiled, shows without the engine; any other text is read by the engine, fetched for it.
  */
-export function ConfigSummary({ text }: { text: string }) {
+export function ConfigSummary({ text, acceptedText }: { text: string; acceptedText: string | null }) {
   const deferred = useDeferredValue(text);
-  const config = readConfig(deferred);
+  const accepted = deferred === acceptedText;
+  const engine = useFirstUse(editorEngine, !accepted);
+  const config = accepted ? acceptedConfig(deferred) : (engine?.readRatingConfig(deferred) ?? null);
   // Codes, conditions and names are single long words (SUBCONTRACTOR_INSURANCE_NOT_CONFIRMED): they break
   // where they must, or the summary would hold the whole editor wider than a phone.
   return (

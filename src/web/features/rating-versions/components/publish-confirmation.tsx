@@ -1,6 +1,7 @@
 import type { ImpactJob } from "@domain/rating/impact";
-import { impactHeadline } from "@domain/rating/impact";
-import { publicationConfirmation, type RatingVersion } from "@domain/rating/version";
+import { impactHeadline } from "@domain/rating/impact-headline";
+import { publicationConfirmation } from "@domain/rating/periods";
+import type { RatingVersion } from "@domain/rating/version";
 import { ConfirmDialog } from "@web/components/ui/dialog";
 
 /**

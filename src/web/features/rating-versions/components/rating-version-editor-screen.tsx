@@ -1,20 +1,36 @@
-import { DC_PI_RATING_CONFIG } from "@domain/rating/configs/dc-pi";
-import { type RatingVersion, ratingConfigText } from "@domain/rating/version";
+import { ratingConfigText } from "@domain/rating/config-text";
+import type { RatingVersion } from "@domain/rating/version";
+import { FullPageSpinner } from "@web/components/ui/spinner";
+import { onFirstUse, useFirstUse } from "@web/lib/on-first-use";
 import type { ComponentProps } from "react";
 import { NEW_VERSION } from "../editor-address";
 import type { EditorSeed } from "../editor-form";
 import { RatingVersionEditor } from "./rating-version-editor";
 
+/**
+ * The configuration a new version starts from when none is published yet: the product's own, fetched only then
+ * (with the question catalogue it reads), as the versions list almost always has a published one.
+ */
+const builtInConfigCode = onFirstUse(() => import("@domain/rating/configs/dc-pi"));
+
+function templateOf(versions: readonly RatingVersion[], basedOn?: RatingVersion): RatingVersion | undefined {
+  return basedOn ?? versions.find((version) => version.status === "PUBLISHED");
+}
+
 /** The newest published configuration is the natural starting point for the next version. */
-function newVersionSeed(versions: readonly RatingVersion[], basedOn?: RatingVersion): EditorSeed {
-  const template = basedOn ?? versions.find((version) => version.status === "PUBLISHED");
+function newVersionSeed(
+  template: RatingVersion | undefined,
+  basedOn: RatingVersion | undefined,
+  builtInConfig: Record<string, unknown>,
+): EditorSeed {
   return {
     version: null,
     name: basedOn ? `${basedOn.name} (revised)` : "",
     notes: basedOn ? `Based on ${basedOn.name}` : "",
     effectiveFrom: "",
     effectiveTo: "",
-    configText: template?.configText ?? ratingConfigText(DC_PI_RATING_CONFIG),
+    configText: template?.configText ?? ratingConfigText(builtInConfig),
+    configSaved: template !== undefined,
     // A version copied from another keeps its test cases: they describe what the copy must still rate.
     testCases: template?.testCases ?? [],
   };
@@ -28,6 +44,7 @@ function draftSeed(version: RatingVersion): EditorSeed {
     effectiveFrom: version.effectiveFrom,
     effectiveTo: version.effectiveTo ?? "",
     configText: version.configText,
+    configSaved: true,
     testCases: version.testCases,
   };
 }
@@ -48,6 +65,11 @@ export function RatingVersionEditorScreen({
   basedOn: RatingVersion | undefined;
 } & Omit<ComponentProps<typeof RatingVersionEditor>, "seed">) {
   const existing = versions.find((version) => version.id === editing);
-  const seed = editing === NEW_VERSION || !existing ? newVersionSeed(versions, basedOn) : draftSeed(existing);
-  return <RatingVersionEditor seed={seed} {...props} />;
+  const isNew = editing === NEW_VERSION || !existing;
+  const template = isNew ? templateOf(versions, basedOn) : undefined;
+  const builtIn = useFirstUse(builtInConfigCode, isNew && !template);
+  if (!isNew) return <RatingVersionEditor seed={draftSeed(existing)} {...props} />;
+  if (!template && !builtIn) return <FullPageSpinner label="Loading the configuration" />;
+  const builtInConfig = (builtIn?.DC_PI_RATING_CONFIG ?? {}) as Record<string, unknown>;
+  return <RatingVersionEditor seed={newVersionSeed(template, basedOn, builtInConfig)} {...props} />;
 }

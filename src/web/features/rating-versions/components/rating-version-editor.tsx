@@ -3,6 +3,7 @@ import type { RatingVersion } from "@domain/rating/version";
 import { UnsavedChangesDialog } from "@web/components/leave/unsaved-changes-dialog";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { preload, useFirstUse } from "@web/lib/on-first-use";
 import { useSingleFlight } from "@web/lib/single-flight";
 import { useId, useState } from "react";
 import { useWatch } from "react-hook-form";
@@ -15,6 +16,7 @@ import { useSaveVersion } from "../hooks/use-save-version";
 import { useTestCases } from "../hooks/use-test-cases";
 import { useTestRating } from "../hooks/use-test-rating";
 import { useValidateConfig } from "../hooks/use-validate-config";
+import { editorEngine } from "../lib/editor-engine-code";
 import { ComparePanel } from "./compare-panel";
 import { ConfigFeedback } from "./config-feedback";
 import { EditorActions } from "./editor-actions";
@@ -59,7 +61,7 @@ export function RatingVersionEditor({
   const publication = usePublishVersion({
     editing,
     dirty,
-    onRefusedByCases: () => cases.run(text()),
+    onRefusedByCases: () => void cases.run(text()),
     onPublished: onClose,
   });
   const saving = useSaveVersion({
@@ -78,9 +80,14 @@ export function RatingVersionEditor({
   // second draft is created and no false error is shown.
   const [once, busy] = useSingleFlight((action: () => Promise<unknown>) => action());
 
+  // The engine (checks, Validate, Test Rating, the cases) is fetched when the administrator comes to the editor,
+  // before any button that needs it is pressed; the summary of the saved text shows without it.
+  const comeToEditor = () => preload(editorEngine);
+  // A test rating has run on the engine, which brings the premium lines' names its results show.
+  const engine = useFirstUse(editorEngine, rating.outcome !== null);
   return (
     <div className="grid min-w-0 gap-4">
-      <Card>
+      <Card onFocus={comeToEditor} onPointerOver={comeToEditor}>
         <CardHeader>
           <CardTitle className="min-w-0 wrap-anywhere">{editing ? `Edit ${editing.name}` : "New Version"}</CardTitle>
           <Button variant="outline" size="sm" onClick={() => leaveGuard.leave(onClose)}>
@@ -89,7 +96,7 @@ export function RatingVersionEditor({
         </CardHeader>
         <CardContent className="grid gap-4">
           <VersionDetailsFields id={id} form={form} onEdit={edited} />
-          <ConfigFields id={id} form={form} onEdit={edited} />
+          <ConfigFields id={id} form={form} acceptedText={seed.configSaved ? seed.configText : null} onEdit={edited} />
           <ConfigFeedback issues={issues} validMessage={validation.validMessage} />
           <TestCasesPanel
             drafts={cases.drafts}
@@ -97,7 +104,7 @@ export function RatingVersionEditor({
             problems={cases.problems}
             readOnly={false}
             onChange={cases.change}
-            onAddFromRisk={() => cases.addFromRisk(text(), rating.risk)}
+            onAddFromRisk={() => void cases.addFromRisk(text(), rating.risk)}
             onAddFromQuote={cases.addFromQuote}
           />
           <TestRiskFields id={id} risk={rating.risk} onChange={rating.setRisk} />
@@ -109,15 +116,19 @@ export function RatingVersionEditor({
             publishing={publication.publishing}
             canPublish={publication.canPublish}
             publishError={publication.error}
-            onValidate={() => validation.validate(text())}
-            onTestRating={() => rating.testRating(text())}
+            onValidate={() => void validation.validate(text())}
+            onTestRating={() => void rating.testRating(text())}
             onSave={() => void once(saving.save)}
             onPublish={() => publication.setConfirming(true)}
           />
         </CardContent>
       </Card>
-      {rating.outcome?.kind === "rated" ? (
-        <TestResults result={rating.outcome.result} highSumInsured={rating.outcome.highSumInsured} />
+      {rating.outcome?.kind === "rated" && engine ? (
+        <TestResults
+          result={rating.outcome.result}
+          highSumInsured={rating.outcome.highSumInsured}
+          lines={engine.PREMIUM_LINES}
+        />
       ) : null}
       <div className="grid items-start gap-4 xl:grid-cols-2">
         {editing?.status === "DRAFT" ? (

@@ -1,12 +1,21 @@
 import { formatGbp } from "@domain/money";
-import { PREMIUM_LINES } from "@domain/quote/catalogue";
+import type { PREMIUM_LINES } from "@domain/quote/catalogue";
 import type { RatingResult } from "@domain/rating/compile";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
 import { TriangleAlert } from "lucide-react";
 
 /** 'Test Results': the premium breakdown, the factor trace that explains it, and any referral hits. */
-export function TestResults({ result, highSumInsured }: { result: RatingResult; highSumInsured: boolean }) {
+export function TestResults({
+  result,
+  highSumInsured,
+  lines,
+}: {
+  result: RatingResult;
+  highSumInsured: boolean;
+  /** The premium lines' names, which come with the engine that rated the test risk. */
+  lines: typeof PREMIUM_LINES;
+}) {
   return (
     <Card aria-live="polite">
       <CardHeader>
@@ -19,7 +28,7 @@ export function TestResults({ result, highSumInsured }: { result: RatingResult; 
         <section aria-label="Premium breakdown">
           <h3 className="mb-1 text-sm font-semibold text-slate-900">Premium breakdown</h3>
           <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm tabular-nums">
-            <dt>{PREMIUM_LINES.basePremium.label}</dt>
+            <dt>{lines.basePremium.label}</dt>
             <dd className="text-right">{formatGbp(result.basePremium)}</dd>
             {result.fees.map((fee) => (
               <div key={fee.code} className="contents">
@@ -27,11 +36,11 @@ export function TestResults({ result, highSumInsured }: { result: RatingResult; 
                 <dd className="text-right">{formatGbp(fee.amount)}</dd>
               </div>
             ))}
-            <dt>{PREMIUM_LINES.subtotal.label}</dt>
+            <dt>{lines.subtotal.label}</dt>
             <dd className="text-right">{formatGbp(result.subtotal)}</dd>
-            <dt>{PREMIUM_LINES.taxes.label}</dt>
+            <dt>{lines.taxes.label}</dt>
             <dd className="text-right">{formatGbp(result.taxes)}</dd>
-            <dt className="font-semibold">{PREMIUM_LINES.totalPremium.label}</dt>
+            <dt className="font-semibold">{lines.totalPremium.label}</dt>
             <dd className="text-right font-semibold">{formatGbp(result.totalPremium)}</dd>
             <dt className="text-slate-600">Multiplier (after cap)</dt>
             <dd className="text-right text-slate-600">

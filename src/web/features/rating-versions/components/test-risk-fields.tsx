@@ -1,4 +1,4 @@
-import { TEST_INDUSTRIES, type TestRatingRisk } from "@domain/rating/version";
+import { TEST_INDUSTRIES, type TestRatingRisk } from "@domain/rating/test-risk";
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { Select } from "@web/components/ui/select";

@@ -33,7 +33,18 @@ export function VersionDetailsFields({ id, form, onEdit }: { id: string; form: E
 }
 
 /** The configuration as JSON beside its read-only summary (below it on narrower screens). */
-export function ConfigFields({ id, form, onEdit }: { id: string; form: EditorForm; onEdit: () => void }) {
+export function ConfigFields({
+  id,
+  form,
+  acceptedText,
+  onEdit,
+}: {
+  id: string;
+  form: EditorForm;
+  /** The configuration text the server has accepted, if the editor opened on one. */
+  acceptedText: string | null;
+  onEdit: () => void;
+}) {
   const text = useWatch({ control: form.control, name: "json" });
   return (
     <div className="grid gap-3 lg:grid-cols-[3fr_2fr]">
@@ -49,7 +60,7 @@ export function ConfigFields({ id, form, onEdit }: { id: string; form: EditorFor
       </div>
       <div className="grid min-w-0 content-start gap-1.5">
         <p className="text-sm font-medium text-slate-800">Summary (read-only)</p>
-        <ConfigSummary text={text} />
+        <ConfigSummary text={text} acceptedText={acceptedText} />
       </div>
     </div>
   );

@@ -104,59 +104,53 @@ describe("the editor's form", () => {
 });
 
 describe("Validate, Test Rating and the test cases", () => {
-  it("says the configuration is valid and runs the cases with the real engine", () => {
+  it("says the configuration is valid and runs the cases with the real engine", async () => {
     const { result } = renderHook(() => useFlows(SEED), { wrapper: wrapper() });
     let json: Record<string, unknown> | null = null;
-    act(() => {
-      json = result.current.validation.validate(CONFIG_TEXT);
+    await act(async () => {
+      json = await result.current.validation.validate(CONFIG_TEXT);
     });
     expect(json).toMatchObject({ productCode: "PI001" });
     expect(result.current.validation.validMessage).toBe(VALID_CONFIG_MESSAGE);
     expect(result.current.cases.results?.map((case_) => case_.passed)).toEqual([true]);
   });
 
-  it("lists a configuration's problems with their paths, and refuses text that is not JSON with a toast", () => {
+  it("lists a configuration's problems with their paths, and refuses text that is not JSON with a toast", async () => {
     const { result } = renderHook(() => useFlows(SEED), { wrapper: wrapper() });
-    act(() => {
-      result.current.validation.validate(ratingConfigText({ ...PI001_RATING_CONFIG, baseRate: -5 }));
-    });
+    await act(() => result.current.validation.validate(ratingConfigText({ ...PI001_RATING_CONFIG, baseRate: -5 })));
     expect(result.current.issues).toEqual([{ path: "baseRate", message: "Must be greater than 0" }]);
     expect(result.current.validation.validMessage).toBeNull();
-    act(() => {
-      result.current.validation.validate("{ not json");
-    });
+    await act(() => result.current.validation.validate("{ not json"));
     expect(result.current.issues).toEqual([]);
     expect(latestToast()).toEqual({ title: "Validation Error", description: "Invalid JSON configuration" });
   });
 
-  it("forgets the cases' results and 'valid' once a case changes", () => {
+  it("forgets the cases' results and 'valid' once a case changes", async () => {
     const { result } = renderHook(() => useFlows(SEED), { wrapper: wrapper() });
-    act(() => {
-      result.current.validation.validate(CONFIG_TEXT);
-    });
+    await act(() => result.current.validation.validate(CONFIG_TEXT));
     const drafts = result.current.cases.drafts;
     act(() => result.current.cases.change(drafts.map((draft) => ({ ...draft, expectedTotal: "1.00" }))));
     expect(result.current.cases.results).toBeNull();
     expect(result.current.validation.validMessage).toBeNull();
     expect(result.current.dirty).toBe(true);
-    act(() => result.current.rating.testRating(CONFIG_TEXT));
+    await act(() => result.current.rating.testRating(CONFIG_TEXT));
     expect(result.current.rating.outcome?.kind).toBe("rated");
     expect(result.current.cases.results?.map((case_) => case_.passed)).toEqual([false]);
   });
 
-  it("adds a case from the test risk at what the configuration rates it today", () => {
+  it("adds a case from the test risk at what the configuration rates it today", async () => {
     const { result } = renderHook(() => useFlows({ ...SEED, testCases: [] }), { wrapper: wrapper() });
-    act(() => result.current.cases.addFromRisk(CONFIG_TEXT, { ...TEST_RISK_DEFAULTS }));
+    await act(() => result.current.cases.addFromRisk(CONFIG_TEXT, { ...TEST_RISK_DEFAULTS }));
     const [draft] = result.current.cases.drafts;
     expect(draft?.name).toBe("Case 1");
-    act(() => result.current.rating.testRating(CONFIG_TEXT));
+    await act(() => result.current.rating.testRating(CONFIG_TEXT));
     expect(result.current.cases.results?.map((case_) => case_.passed)).toEqual([true]);
   });
 
-  it("asks for a number when a test risk box is empty, and rates nothing", () => {
+  it("asks for a number when a test risk box is empty, and rates nothing", async () => {
     const { result } = renderHook(() => useFlows(SEED), { wrapper: wrapper() });
     act(() => result.current.rating.setRisk({ ...TEST_RISK_DEFAULTS, turnover: Number.NaN }));
-    act(() => result.current.rating.testRating(CONFIG_TEXT));
+    await act(() => result.current.rating.testRating(CONFIG_TEXT));
     expect(latestToast()).toEqual({ title: "Validation Error", description: "Enter a number for turnover" });
     expect(result.current.rating.outcome).toBeNull();
   });

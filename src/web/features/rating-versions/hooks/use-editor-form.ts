@@ -1,11 +1,16 @@
 import { todayInLondon } from "@domain/format/dates";
 import type { CreateRatingVersionRequest } from "@domain/rating/version";
 import { useUnsavedChangesGuard } from "@web/hooks/use-unsaved-changes-guard";
+import { firstUseResolver } from "@web/lib/first-use-resolver";
 import { takeKeptEntries } from "@web/lib/kept-entries";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { type EditorSeed, type EditorValues, editorResolver } from "../editor-form";
-import { type TestCaseDraft, toTestCaseDraft } from "../test-cases";
+import type { EditorSeed, EditorValues } from "../editor-form";
+import { editorEngine } from "../lib/editor-engine-code";
+import { type TestCaseDraft, toTestCaseDraft } from "../test-case-drafts";
+
+// The check (the domain's schema of a version, with zod) comes with the engine; Save awaits it.
+const editorResolver = firstUseResolver(editorEngine, (engine) => engine.editorResolver);
 
 /** Where the entries of an editor wait while its administrator signs in again. */
 export function keptFormKey(seed: EditorSeed): string {

@@ -7,7 +7,8 @@ import type { FieldErrors, UseFormReturn } from "react-hook-form";
 import { useCreateRatingVersion } from "../api/create-rating-version";
 import { useUpdateRatingVersion } from "../api/update-rating-version";
 import { type EditorValues, requestIssues } from "../editor-form";
-import { checkTestCaseDrafts, type TestCaseProblem } from "../test-cases";
+import { editorEngine } from "../lib/editor-engine-code";
+import type { TestCaseProblem } from "../test-case-drafts";
 import { keptEntriesOf } from "./use-editor-form";
 
 function validationToast(description: string) {
@@ -30,7 +31,7 @@ export function useSaveVersion({
   form: UseFormReturn<EditorValues, unknown, CreateRatingVersionRequest>;
   editing: RatingVersion | null;
   keptForm: string;
-  validate: (text: string) => Record<string, unknown> | null;
+  validate: (text: string) => Promise<Record<string, unknown> | null>;
   setIssues: (issues: RatingConfigIssue[]) => void;
   setCaseProblems: (problems: TestCaseProblem[]) => void;
   /** The version as saved, and the configuration text it was saved from. */
@@ -66,12 +67,12 @@ export function useSaveVersion({
     }
   };
 
-  const refused = (errors: FieldErrors<EditorValues>) => {
+  const refused = async (errors: FieldErrors<EditorValues>): Promise<void> => {
     if (errors.name?.message === "Version name is required") {
       validationToast("Version name is required");
       return;
     }
-    const cases = checkTestCaseDrafts(form.getValues("testCases"));
+    const cases = (await editorEngine.load()).checkTestCaseDrafts(form.getValues("testCases"));
     if (!cases.ok) {
       setCaseProblems(cases.problems);
       validationToast(cases.problems[0]?.message ?? "");
@@ -84,7 +85,7 @@ export function useSaveVersion({
   };
 
   const save = async (): Promise<void> => {
-    if (!validate(form.getValues("json"))) return;
+    if (!(await validate(form.getValues("json")))) return;
     await form.handleSubmit(send, refused)();
   };
 

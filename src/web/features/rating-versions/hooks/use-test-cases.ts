@@ -1,7 +1,7 @@
 import { penceToMoneyString } from "@domain/money";
 import type { TestCaseResult } from "@domain/rating/test-cases";
-import type { CreateRatingVersionRequest, TestRatingRisk } from "@domain/rating/version";
-import { testRatingInput } from "@domain/rating/version";
+import type { TestRatingRisk } from "@domain/rating/test-risk";
+import type { CreateRatingVersionRequest } from "@domain/rating/version";
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "@web/components/ui/toast-store";
 import { errorMessageOf } from "@web/lib/api-client";
@@ -9,9 +9,8 @@ import { useState } from "react";
 import { type UseFormReturn, useWatch } from "react-hook-form";
 import { getTestCaseFromQuote } from "../api/get-test-case-from-quote";
 import type { EditorValues } from "../editor-form";
-import { runTestCaseDrafts, type TestCaseDraft, type TestCaseProblem, toTestCaseDraft } from "../test-cases";
-import { runTestRating } from "../test-rating";
-import { testRiskOrDefaults } from "./use-test-rating";
+import { editorEngine } from "../lib/editor-engine-code";
+import { type TestCaseDraft, type TestCaseProblem, toTestCaseDraft } from "../test-case-drafts";
 
 /**
  * The version's test cases: edited in the form, run with the real engine on the configuration in the editor
@@ -39,21 +38,23 @@ export function useTestCases({
   };
 
   /** Runs the cases with the real engine on the text in the editor. */
-  const run = (text: string) => {
-    const outcome = runTestCaseDrafts(text, form.getValues("testCases"));
+  const run = async (text: string): Promise<void> => {
+    const engine = await editorEngine.load();
+    const outcome = engine.runTestCaseDrafts(text, form.getValues("testCases"));
     setResults(outcome.kind === "ran" ? outcome.results : null);
     setProblems(outcome.kind === "invalid-cases" ? outcome.problems : []);
   };
 
-  const addFromRisk = (text: string, risk: TestRatingRisk) => {
+  const addFromRisk = async (text: string, risk: TestRatingRisk): Promise<void> => {
+    const engine = await editorEngine.load();
     const current = form.getValues("testCases");
-    const checked = testRiskOrDefaults(risk);
+    const checked = engine.testRiskOrDefaults(risk);
     // The case starts as what this configuration rates today; the administrator then sets what it should be.
-    const rated = runTestRating(text, checked);
+    const rated = engine.runTestRating(text, checked);
     const result = rated.kind === "rated" ? rated.result : null;
     const draft = toTestCaseDraft({
       name: `Case ${current.length + 1}`,
-      input: testRatingInput(checked),
+      input: engine.testRatingInput(checked),
       expectedTotal: result ? penceToMoneyString(result.totalPremium) : "0.00",
       expectedReferrals: result ? result.referralHits.map((hit) => hit.code) : [],
     });

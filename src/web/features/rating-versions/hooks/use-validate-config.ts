@@ -1,7 +1,7 @@
 import type { RatingConfigIssue } from "@domain/rating/config-schema";
 import { toast } from "@web/components/ui/toast-store";
 import { useState } from "react";
-import { checkRatingConfigText } from "../test-rating";
+import { editorEngine } from "../lib/editor-engine-code";
 
 export const VALID_CONFIG_MESSAGE = "The configuration is valid: every factor, fee and referral rule compiles.";
 
@@ -21,13 +21,13 @@ export function useValidateConfig({
   setIssues: (issues: RatingConfigIssue[]) => void;
   /** A test rating shown before no longer answers for the text validated now. */
   clearOutcome: () => void;
-  runCases: (text: string) => void;
+  runCases: (text: string) => Promise<void>;
 }) {
   const [validMessage, setValidMessage] = useState<string | null>(null);
 
   /** The configuration object when the text is valid, else null with its problems shown. */
-  const validate = (text: string): Record<string, unknown> | null => {
-    const check = checkRatingConfigText(text);
+  const validate = async (text: string): Promise<Record<string, unknown> | null> => {
+    const check = (await editorEngine.load()).checkRatingConfigText(text);
     clearOutcome();
     if (check.kind === "invalid-json") {
       setIssues([]);
@@ -42,7 +42,7 @@ export function useValidateConfig({
     }
     setIssues([]);
     setValidMessage(VALID_CONFIG_MESSAGE);
-    runCases(text);
+    await runCases(text);
     return check.json;
   };
 

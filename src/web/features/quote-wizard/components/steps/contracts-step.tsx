@@ -15,11 +15,11 @@ import { DATE_HINT, DateInput } from "@web/components/ui/date-input";
 import { Input, Textarea } from "@web/components/ui/input";
 import { FieldError, Label } from "@web/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
+import { firstUseResolver } from "@web/lib/first-use-resolver";
 import { onFirstUse } from "@web/lib/on-first-use";
 import { AlertCircle, Plus, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Controller, useFieldArray, useForm } from "react-hook-form";
-import { firstUseResolver } from "../../lib/first-use-resolver";
 import {
   type ContractsFormValues,
   contractsFormValues,

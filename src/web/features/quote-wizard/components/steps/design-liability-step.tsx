@@ -11,9 +11,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/car
 import { Input, Textarea } from "@web/components/ui/input";
 import { FieldError } from "@web/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
+import { firstUseResolver } from "@web/lib/first-use-resolver";
 import { onFirstUse } from "@web/lib/on-first-use";
 import { Controller, type FieldErrors, useForm } from "react-hook-form";
-import { firstUseResolver } from "../../lib/first-use-resolver";
 import { designLiabilityFormValues } from "../../lib/form-values";
 import {
   AmountInput,

@@ -2,9 +2,9 @@ import { FINANCIAL_OVERVIEW_QUESTIONS, QUESTION_SECTIONS, wizardLabel } from "@d
 import type { FinancialOverview } from "@domain/quote/financial-overview";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Textarea } from "@web/components/ui/input";
+import { firstUseResolver } from "@web/lib/first-use-resolver";
 import { onFirstUse } from "@web/lib/on-first-use";
 import { Controller, useForm } from "react-hook-form";
-import { firstUseResolver } from "../../lib/first-use-resolver";
 import { type FinancialOverviewFormValues, financialOverviewFormValues } from "../../lib/form-values";
 import { AmountInput, describedBy, FormField, YesNoQuestion } from "../fields";
 import { StepShell } from "../step-shell";

@@ -9,6 +9,7 @@ import { DATE_HINT, DateInput } from "@web/components/ui/date-input";
 import { Input, Textarea } from "@web/components/ui/input";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
 import { errorMessageOf } from "@web/lib/api-client";
+import { firstUseResolver } from "@web/lib/first-use-resolver";
 import { onFirstUse, preload, useFirstUse } from "@web/lib/on-first-use";
 import { useMemo, useState } from "react";
 import { Controller, type UseFormReturn, useForm } from "react-hook-form";
@@ -21,7 +22,6 @@ import {
   useCompanySearch,
 } from "../../api/search-companies";
 import { useUpdateQuote } from "../../api/update-quote";
-import { firstUseResolver } from "../../lib/first-use-resolver";
 import { insuredsDetailsFormValues } from "../../lib/form-values";
 import { describedBy, FormField, WholeNumberInput, YesNoQuestion, YesNoSwitch } from "../fields";
 import { StepShell } from "../step-shell";

@@ -2,7 +2,7 @@ import { COVER_LIMIT_OPTIONS, type TurnoverBand } from "@domain/constants";
 import { formatGbp, formatGbpWhole, poundsToPence } from "@domain/money";
 import { PREMIUM_LINES } from "@domain/quote/catalogue";
 import type { Quote, ReferralHit } from "@domain/quote/quote";
-import { ratedTurnoverOf } from "@domain/quote/rating-input";
+import { ratedTurnoverOf } from "@domain/quote/rating-turnover";
 import { statusLabel } from "@domain/quote/status";
 import { TURNOVER_BAND_LABELS, TURNOVER_BANDS } from "@domain/quote/turnover-band";
 import type { ExcessOption } from "@domain/rating/input";

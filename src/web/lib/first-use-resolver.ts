@@ -1,5 +1,5 @@
-import type { FirstUseCode } from "@web/lib/on-first-use";
 import type { FieldValues, Resolver } from "react-hook-form";
+import type { FirstUseCode } from "./on-first-use";
 
 /**
  * A form's check fetched the first time it runs: the step's schema and zod arrive as their own chunk (the form
