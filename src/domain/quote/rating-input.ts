@@ -6,13 +6,7 @@
  */
 
 import { isBlank } from "../checks";
-import {
-  DEFAULT_COVER_LIMIT,
-  DEFAULT_EMPLOYEES,
-  DEFAULT_LARGEST_PROJECT_VALUE,
-  DEFAULT_TURNOVER,
-  type TurnoverBand,
-} from "../constants";
+import { DEFAULT_COVER_LIMIT, DEFAULT_EMPLOYEES, DEFAULT_LARGEST_PROJECT_VALUE, type TurnoverBand } from "../constants";
 import { defaultRatingInput, type ExcessOption, type RatingInput } from "../rating/input";
 import { ADDITIONAL_COVERS } from "./additional-covers";
 import type { Contracts } from "./contracts";

@@ -27,6 +27,8 @@ export function RatingTrace({ trace, context }: { trace: readonly RatingTraceEnt
       className="group rounded-md border border-slate-200 bg-slate-50 px-3 py-2"
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
+      {/* The summary is the disclosure's own button: the worksheet's code is fetched as the broker comes to it. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: <summary> is interactive; the rule does not know it */}
       <summary
         onFocus={() => preload(worksheetCode)}
         onPointerEnter={() => preload(worksheetCode)}
