@@ -64,7 +64,7 @@ describe("admin: rating versions", () => {
     await visible(ui.page.getByText("The configuration is valid"));
   });
 
-  it("test-rates with the real engine: premium, factor trace and the high sum insured note", async () => {
+  it("test-rates with the real engine: premium, factor trace, what a cancellation returns and the high sum insured note", async () => {
     await ui.page.getByRole("button", { name: "Test Rating" }).click();
     const results = ui.page.getByRole("region", { name: "Premium breakdown" });
     await visible(ui.page.getByRole("heading", { name: "Test Results" }));
@@ -72,6 +72,10 @@ describe("admin: rating versions", () => {
     await visible(results.getByText("£196.00").first());
     await visible(ui.page.getByRole("region", { name: "Factor trace" }).getByText("turnover", { exact: true }));
     expect(await ui.page.getByText(/High sum insured/).count()).toBe(0);
+    // The version's cancellation terms (the D/C-PI defaults here): £250 kept, more than this £150 premium.
+    const cancelled = ui.page.getByRole("region", { name: "If cancelled" });
+    await visible(cancelled.getByRole("row", { name: /From inception .* £150\.00 £0\.00/ }));
+    await visible(cancelled.getByText(/mid-term adjustment under £25\.00 is waived/));
 
     await ui.page.getByLabel("Sum insured (£)").fill("2500000");
     await ui.page.getByRole("button", { name: "Test Rating" }).click();

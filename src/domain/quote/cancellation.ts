@@ -154,6 +154,36 @@ export function cancellationBasisInWords(figures: {
   return `Pro rata: ${figures.daysInForce ?? 0} of ${figures.daysInPeriod ?? 0} days in force`;
 }
 
+/** The reference year examples are worked in: 365 days from 1 January, so a month is a calendar month. */
+const EXAMPLE_INCEPTION = "2025-01-01";
+
+function addWholeMonths(isoDate: string, months: number): string {
+  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1 + months, d)).toISOString().slice(0, 10);
+}
+
+/**
+ * What cancelling a year's premium would return after `months` whole months of cover, under a configuration's
+ * terms: the rating version editor's Test Rating and its test cases show and check a version's terms this way.
+ */
+export function cancellationExample(
+  terms: CancellationTerms,
+  taxesPct: number,
+  premium: { basePremium: Pence; fees: Pence; taxes: Pence },
+  months: number,
+): CancellationFigures {
+  return cancellationFigures({
+    inceptionDate: EXAMPLE_INCEPTION,
+    effectiveDate: addWholeMonths(EXAMPLE_INCEPTION, months),
+    charged: [{ effectiveDate: EXAMPLE_INCEPTION, ...premium }],
+    terms,
+    taxesPct,
+  });
+}
+
+/** The points in the year Test Rating shows a cancellation's return at: from inception, then after whole months. */
+export const CANCELLATION_EXAMPLE_MONTHS = [0, 1, 3, 6, 9] as const;
+
 export const CANCELLATION_MESSAGES = {
   reasonRequired: "Enter why the policy is being cancelled",
   reasonTooLong: "The reason must be at most 500 characters",

@@ -15,6 +15,35 @@ const pi001 = compileOrFail(PI001_RATING_CONFIG);
 const exampleInput = defaultRatingInput({ turnover: 500_000, industry: "technology", claimsLast3Yrs: 0 });
 
 describe("runTestCases", () => {
+  it("checks what cancelling the case's premium returns under the version's terms, when the case asks", () => {
+    // Pro rata with nothing kept: 1 January to 1 July is 181 of 365 days; £150.00 base earns £74.38, so £75.62
+    // comes back with £9.07 IPT at 12%: £84.69. Under the D/C-PI default (£250 kept) nothing comes back.
+    const proRata = compileOrFail({
+      ...PI001_RATING_CONFIG,
+      cancellation: { basis: "proRata", shortPeriodScale: [], minimumRetainedPremium: 0 },
+    });
+    const check = { afterMonths: 6, expectedReturn: "84.69" };
+    const [passing] = runTestCases(proRata, [
+      { name: "Six months", input: exampleInput, expectedTotal: "196.00", expectedReferrals: [], cancellation: check },
+    ]);
+    expect(passing).toMatchObject({
+      passed: true,
+      cancellation: { afterMonths: 6, expectedReturn: "84.69", actualReturn: "84.69" },
+    });
+    const [failing] = runTestCases(pi001, [
+      { name: "Six months", input: exampleInput, expectedTotal: "196.00", expectedReferrals: [], cancellation: check },
+    ]);
+    expect(failing).toMatchObject({ passed: false, cancellation: { actualReturn: "0.00" } });
+    expect(
+      ratingTestCasesSchema
+        .safeParse([{ name: "Half", input: exampleInput, expectedTotal: "1.00", cancellation: { afterMonths: 13 } }])
+        .error?.issues.map((issue) => issue.message),
+    ).toEqual([
+      "Months must be a whole number from 0 to 12",
+      "Expected return must be an amount in pounds with at most two decimals, e.g. 560.00",
+    ]);
+  });
+
   it("passes a case whose total matches to the penny and whose referrals match in any order", () => {
     const [result] = runTestCases(pi001, [
       { name: "Example", input: exampleInput, expectedTotal: "196.00", expectedReferrals: [] },

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { parseMoneyString, penceToMoneyString } from "../money";
+import { cancellationExample } from "../quote/cancellation";
 import type { CompiledRater } from "./compile";
 import { EXCESS_OPTIONS } from "./config-schema";
 import { RATING_INPUT_FIELD_NAMES, RATING_INPUT_FIELDS, type RatingInput } from "./input";
@@ -33,6 +34,8 @@ export const ratingInputSchema = z.strictObject(
 
 const referralCodeSchema = z.string().trim().min(1, "A referral code must not be empty").max(100);
 
+const EXPECTED_RETURN_MESSAGE = "Expected return must be an amount in pounds with at most two decimals, e.g. 560.00";
+
 export const ratingTestCaseSchema = z.strictObject({
   name: z
     .string()
@@ -45,6 +48,22 @@ export const ratingTestCaseSchema = z.strictObject({
     message: "Expected total must be an amount in pounds with at most two decimals, e.g. 903.20",
   }),
   expectedReferrals: z.array(referralCodeSchema).max(100).default([]),
+  /**
+   * Optionally, what cancelling this risk's premium after whole months of cover returns under the version's
+   * cancellation terms (the total returned with IPT, in pounds): a check of the terms, as the total is of the rates.
+   */
+  cancellation: z
+    .strictObject({
+      afterMonths: z
+        .number("Months must be a whole number from 0 to 12")
+        .int("Months must be a whole number from 0 to 12")
+        .min(0, "Months must be a whole number from 0 to 12")
+        .max(12, "Months must be a whole number from 0 to 12"),
+      expectedReturn: z.string(EXPECTED_RETURN_MESSAGE).refine((text) => (parseMoneyString(text) ?? -1) >= 0, {
+        message: EXPECTED_RETURN_MESSAGE,
+      }),
+    })
+    .optional(),
 });
 export type RatingTestCase = z.output<typeof ratingTestCaseSchema>;
 
@@ -76,6 +95,8 @@ export interface TestCaseResult {
   /** Sorted referral codes. */
   expectedReferrals: string[];
   actualReferrals: string[];
+  /** The cancellation check, when the case has one: money strings, as the totals. */
+  cancellation?: { afterMonths: number; expectedReturn: string; actualReturn: string };
 }
 
 function sortedCodes(codes: readonly string[]): string[] {
@@ -95,14 +116,38 @@ export function runTestCases(rater: CompiledRater, cases: readonly RatingTestCas
     const sameReferrals =
       expectedReferrals.length === actualReferrals.length &&
       expectedReferrals.every((code, index) => code === actualReferrals[index]);
+    const cancellation = testCase.cancellation
+      ? {
+          afterMonths: testCase.cancellation.afterMonths,
+          expected: parseMoneyString(testCase.cancellation.expectedReturn) ?? 0,
+          actual: cancellationExample(
+            rater.config.cancellation,
+            rater.config.taxesPct,
+            { basePremium: result.basePremium, fees: result.subtotal - result.basePremium, taxes: result.taxes },
+            testCase.cancellation.afterMonths,
+          ).returnTotal,
+        }
+      : null;
     return {
       name: testCase.name,
-      passed: result.totalPremium === expectedPence && sameReferrals,
+      passed:
+        result.totalPremium === expectedPence &&
+        sameReferrals &&
+        (cancellation === null || cancellation.actual === cancellation.expected),
       expectedTotal: penceToMoneyString(expectedPence),
       actualTotal: penceToMoneyString(result.totalPremium),
       difference: penceToMoneyString(result.totalPremium - expectedPence),
       expectedReferrals,
       actualReferrals,
+      ...(cancellation
+        ? {
+            cancellation: {
+              afterMonths: cancellation.afterMonths,
+              expectedReturn: penceToMoneyString(cancellation.expected),
+              actualReturn: penceToMoneyString(cancellation.actual),
+            },
+          }
+        : {}),
     };
   });
 }

@@ -12,6 +12,9 @@ export interface TestCaseDraft {
   /** Referral codes separated by commas or spaces. */
   expectedReferrals: string;
   inputText: string;
+  /** The optional cancellation check: whole months of cover, and the total expected back; both blank for none. */
+  cancelAfterMonths: string;
+  expectedReturn: string;
 }
 
 let nextKey = 0;
@@ -27,6 +30,8 @@ export function toTestCaseDraft(testCase: RatingTestCase): TestCaseDraft {
     expectedTotal: testCase.expectedTotal,
     expectedReferrals: testCase.expectedReferrals.join(", "),
     inputText: JSON.stringify(testCase.input, null, 2),
+    cancelAfterMonths: testCase.cancellation ? String(testCase.cancellation.afterMonths) : "",
+    expectedReturn: testCase.cancellation?.expectedReturn ?? "",
   };
 }
 

@@ -38,4 +38,38 @@ describe("test case drafts in the editor", () => {
     const checked = checkTestCaseDrafts([{ ...draft, expectedReferrals: "HIGH_TURNOVER, CLAIMS  X" }]);
     expect(checked.ok && checked.cases[0]?.expectedReferrals).toEqual(["HIGH_TURNOVER", "CLAIMS", "X"]);
   });
+
+  it("sends a cancellation check only when one is filled in, and names the half that is missing", () => {
+    const draft = toTestCaseDraft({ name: "C", input, expectedTotal: "196.00", expectedReferrals: [] });
+    expect(draft).toMatchObject({ cancelAfterMonths: "", expectedReturn: "" });
+    const none = checkTestCaseDrafts([draft]);
+    expect(none.ok && none.cases[0]?.cancellation).toBeUndefined();
+    const both = checkTestCaseDrafts([{ ...draft, cancelAfterMonths: "6", expectedReturn: "0" }]);
+    expect(both.ok && both.cases[0]?.cancellation).toEqual({ afterMonths: 6, expectedReturn: "0" });
+    expect(checkTestCaseDrafts([{ ...draft, cancelAfterMonths: "6" }])).toEqual({
+      ok: false,
+      problems: [
+        {
+          index: 0,
+          message:
+            "Case 1 (C): cancellation.expectedReturn: Expected return must be an amount in pounds with at most two decimals, e.g. 560.00",
+        },
+      ],
+    });
+    // PI001 keeps the D/C-PI default £250, more than its £150.00 base: nothing comes back after six months.
+    const run = runTestCaseDrafts(config, [{ ...draft, cancelAfterMonths: "6", expectedReturn: "0.00" }]);
+    expect(run.kind === "ran" && run.results[0]).toMatchObject({
+      passed: true,
+      cancellation: { afterMonths: 6, expectedReturn: "0.00", actualReturn: "0.00" },
+    });
+    expect(
+      toTestCaseDraft({
+        name: "C",
+        input,
+        expectedTotal: "1",
+        expectedReferrals: [],
+        cancellation: { afterMonths: 3, expectedReturn: "12.00" },
+      }),
+    ).toMatchObject({ cancelAfterMonths: "3", expectedReturn: "12.00" });
+  });
 });

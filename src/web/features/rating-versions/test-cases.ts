@@ -34,6 +34,15 @@ export function checkTestCaseDrafts(drafts: readonly TestCaseDraft[]): TestCases
       input,
       expectedTotal: draft.expectedTotal.trim(),
       expectedReferrals: draft.expectedReferrals.split(/[\s,]+/).filter((code) => code !== ""),
+      // A check half filled in is sent as it is, so the schema names the half that is missing.
+      ...(draft.cancelAfterMonths.trim() === "" && draft.expectedReturn.trim() === ""
+        ? {}
+        : {
+            cancellation: {
+              afterMonths: draft.cancelAfterMonths.trim() === "" ? undefined : Number(draft.cancelAfterMonths),
+              expectedReturn: draft.expectedReturn.trim() === "" ? undefined : draft.expectedReturn.trim(),
+            },
+          }),
     };
   });
   if (problems.length > 0) return { ok: false, problems };

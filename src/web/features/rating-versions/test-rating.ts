@@ -1,3 +1,4 @@
+import { CANCELLATION_EXAMPLE_MONTHS, cancellationBasisInWords, cancellationExample } from "@domain/quote/cancellation";
 import { compileRatingConfig, type RatingResult } from "@domain/rating/compile";
 import { parseRatingConfigText, type RatingConfig, type RatingConfigIssue } from "@domain/rating/config-schema";
 import { TEST_RISK_DEFAULTS, type TestRatingRisk, testRatingInput, testRatingRiskSchema } from "@domain/rating/version";
@@ -23,10 +24,27 @@ export function checkRatingConfigText(text: string): ConfigCheck {
   return { kind: "valid", json: parsed.json };
 }
 
+/** A cancellation's return at a point in the year, worked out with the engine, for Test Results to show. */
+export interface CancellationExample {
+  afterMonths: number;
+  basis: string;
+  /** Pence. */
+  retainedPremium: number;
+  returnTotal: number;
+}
+
 export type TestRatingOutcome =
   | { kind: "invalid-json" }
   | { kind: "invalid-config"; issues: RatingConfigIssue[] }
-  | { kind: "rated"; result: RatingResult; highSumInsured: boolean };
+  | {
+      kind: "rated";
+      result: RatingResult;
+      highSumInsured: boolean;
+      /** What cancelling the test risk's premium would return, at each example point in the year. */
+      cancellations: CancellationExample[];
+      /** Pounds: an adjustment's additional or return premium under this is waived. */
+      waiverThreshold: number;
+    };
 
 /** Test Rating: the real engine (the one the server's /rate uses) on the test risk, in the browser. */
 export function runTestRating(text: string, risk: TestRatingRisk): TestRatingOutcome {
@@ -35,7 +53,23 @@ export function runTestRating(text: string, risk: TestRatingRisk): TestRatingOut
   const compiled = compileRatingConfig(parsed.json);
   if (!compiled.ok) return { kind: "invalid-config", issues: compiled.issues };
   const result = compiled.rater.rate(testRatingInput(risk));
-  return { kind: "rated", result, highSumInsured: risk.sumInsured > HIGH_SUM_INSURED_THRESHOLD };
+  const { config } = compiled.rater;
+  const premium = { basePremium: result.basePremium, fees: result.subtotal - result.basePremium, taxes: result.taxes };
+  return {
+    kind: "rated",
+    result,
+    highSumInsured: risk.sumInsured > HIGH_SUM_INSURED_THRESHOLD,
+    cancellations: CANCELLATION_EXAMPLE_MONTHS.map((afterMonths) => {
+      const figures = cancellationExample(config.cancellation, config.taxesPct, premium, afterMonths);
+      return {
+        afterMonths,
+        basis: cancellationBasisInWords(figures),
+        retainedPremium: figures.retainedPremium,
+        returnTotal: figures.returnTotal,
+      };
+    }),
+    waiverThreshold: config.adjustments.waiverThreshold,
+  };
 }
 
 /** The configuration, read from the editor's text for its summary; null while the text does not compile. */

@@ -128,6 +128,8 @@ export function RatingVersionEditor({
           result={rating.outcome.result}
           highSumInsured={rating.outcome.highSumInsured}
           lines={engine.PREMIUM_LINES}
+          cancellations={rating.outcome.cancellations}
+          waiverThreshold={rating.outcome.waiverThreshold}
         />
       ) : null}
       <div className="grid items-start gap-4 xl:grid-cols-2">

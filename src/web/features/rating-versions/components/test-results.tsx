@@ -4,17 +4,24 @@ import type { RatingResult } from "@domain/rating/compile";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
 import { TriangleAlert } from "lucide-react";
+import type { CancellationExample } from "../test-rating";
 
 /** 'Test Results': the premium breakdown, the factor trace that explains it, and any referral hits. */
 export function TestResults({
   result,
   highSumInsured,
   lines,
+  cancellations,
+  waiverThreshold,
 }: {
   result: RatingResult;
   highSumInsured: boolean;
   /** The premium lines' names, which come with the engine that rated the test risk. */
   lines: typeof PREMIUM_LINES;
+  /** What cancelling this premium would return under the configuration's terms, at points in the year. */
+  cancellations: readonly CancellationExample[];
+  /** Pounds: an adjustment's difference under this is waived. */
+  waiverThreshold: number;
 }) {
   return (
     <Card aria-live="polite">
@@ -95,6 +102,37 @@ export function TestResults({
                   <TableCell className="font-mono text-xs">{entry.name}</TableCell>
                   <TableCell className="text-xs">{entry.matched}</TableCell>
                   <TableCell className="text-right text-xs tabular-nums">{entry.multiplier}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </section>
+        <section aria-label="If cancelled" className="lg:col-span-2">
+          <h3 className="mb-1 text-sm font-semibold text-slate-900">If cancelled</h3>
+          <p className="mb-2 text-sm text-slate-600">
+            What this premium would return under the configuration's cancellation terms. Fees are never returned; a
+            mid-term adjustment under {formatGbp(Math.round(waiverThreshold * 100))} is waived.
+          </p>
+          <Table>
+            <TableHead>
+              <tr>
+                <TableHeaderCell>Cancelled</TableHeaderCell>
+                <TableHeaderCell>Basis</TableHeaderCell>
+                <TableHeaderCell className="text-right">Kept</TableHeaderCell>
+                <TableHeaderCell className="text-right">Returned with IPT</TableHeaderCell>
+              </tr>
+            </TableHead>
+            <TableBody>
+              {cancellations.map(({ afterMonths, basis, retainedPremium, returnTotal }) => (
+                <TableRow key={afterMonths}>
+                  <TableCell className="text-xs">
+                    {afterMonths === 0
+                      ? "From inception"
+                      : `After ${afterMonths} ${afterMonths === 1 ? "month" : "months"}`}
+                  </TableCell>
+                  <TableCell className="text-xs">{basis}</TableCell>
+                  <TableCell className="text-right text-xs tabular-nums">{formatGbp(retainedPremium)}</TableCell>
+                  <TableCell className="text-right text-xs tabular-nums">{formatGbp(returnTotal)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
