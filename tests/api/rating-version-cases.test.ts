@@ -96,6 +96,26 @@ describeEachDatabase("rating version test cases", (ctx) => {
       expect(published.json().data.status).toBe("PUBLISHED");
     });
 
+    it("runs a case's cancellation check on publish: the version's terms must return what the case expects", async () => {
+      // The product's example keeps the D/C-PI default £250, more than its £150.00 base: nothing comes back.
+      const expectsReturn = {
+        ...passingCase,
+        name: "Cancelled",
+        cancellation: { afterMonths: 6, expectedReturn: "10.00" },
+      };
+      const draft = await createDraft({ testCases: [expectsReturn] });
+      expect(draft.testCases).toEqual([expectsReturn]);
+      const refused = await request("POST", `/api/rating/versions/${draft.id}/publish`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: "RATING_TEST_CASES_FAILING", error: "Test cases fail: Cancelled" });
+      const fixed = await request("PATCH", `/api/rating/versions/${draft.id}`, {
+        testCases: [{ ...expectsReturn, cancellation: { afterMonths: 6, expectedReturn: "0.00" } }],
+      });
+      expect(fixed.statusCode, fixed.body).toBe(200);
+      const published = await request("POST", `/api/rating/versions/${draft.id}/publish`);
+      expect(published.statusCode, published.body).toBe(200);
+    });
+
     it("publishes a version with no cases as before", async () => {
       const draft = await createDraft({});
       expect(draft.testCases).toEqual([]);

@@ -641,6 +641,10 @@ export interface operations {
                     expectedTotal: string;
                     /** @default [] */
                     expectedReferrals: string[];
+                    cancellation?: {
+                      afterMonths: number;
+                      expectedReturn: string;
+                    };
                   })[];
               })[];
           };
@@ -750,6 +754,10 @@ export interface operations {
               expectedTotal: string;
               /** @default [] */
               expectedReferrals?: string[];
+              cancellation?: {
+                afterMonths: number;
+                expectedReturn: string;
+              };
             })[];
         };
       };
@@ -840,6 +848,10 @@ export interface operations {
                   expectedTotal: string;
                   /** @default [] */
                   expectedReferrals: string[];
+                  cancellation?: {
+                    afterMonths: number;
+                    expectedReturn: string;
+                  };
                 })[];
             };
           };
@@ -958,6 +970,10 @@ export interface operations {
               expectedTotal: string;
               /** @default [] */
               expectedReferrals: string[];
+              cancellation?: {
+                afterMonths: number;
+                expectedReturn: string;
+              };
             };
           };
         };
@@ -1099,6 +1115,10 @@ export interface operations {
                   expectedTotal: string;
                   /** @default [] */
                   expectedReferrals: string[];
+                  cancellation?: {
+                    afterMonths: number;
+                    expectedReturn: string;
+                  };
                 })[];
             };
           };
@@ -1218,6 +1238,10 @@ export interface operations {
               expectedTotal: string;
               /** @default [] */
               expectedReferrals?: string[];
+              cancellation?: {
+                afterMonths: number;
+                expectedReturn: string;
+              };
             })[];
         };
       };
@@ -1308,6 +1332,10 @@ export interface operations {
                   expectedTotal: string;
                   /** @default [] */
                   expectedReferrals: string[];
+                  cancellation?: {
+                    afterMonths: number;
+                    expectedReturn: string;
+                  };
                 })[];
             };
           };
@@ -1462,6 +1490,10 @@ export interface operations {
                   expectedTotal: string;
                   /** @default [] */
                   expectedReferrals: string[];
+                  cancellation?: {
+                    afterMonths: number;
+                    expectedReturn: string;
+                  };
                 })[];
             };
           };
