@@ -75,6 +75,15 @@ export const API_OPERATIONS: Readonly<Record<string, OperationDescription>> = {
     errors: [403, 404, 409],
   },
   "POST /api/policies/{policyNumber}/adjustments": { operationId: "createAdjustment", errors: [403, 404, 409] },
+  "POST /api/policies/{policyNumber}/change-requests": {
+    operationId: "createChangeRequest",
+    errors: [403, 404, 409],
+  },
+  "POST /api/policies/{policyNumber}/change-requests/{id}/decision": {
+    operationId: "recordChangeDecision",
+    errors: [404, 409],
+  },
+  "GET /api/uw/policy-changes": { operationId: "listPolicyChangeRequests" },
   "PATCH /api/quotes/{id}": { operationId: "updateQuote", errors: [403, 404, 409, 422] },
   "GET /api/quotes/{id}/options": { operationId: "getQuotationOptions", errors: [403, 404, 409, 422] },
   "POST /api/quotes/{id}/rate": { operationId: "rateQuote", errors: [403, 404, 409, 422] },

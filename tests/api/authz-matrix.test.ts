@@ -81,7 +81,16 @@ const REFUSALS: Record<Exclude<Expectation, "allow">, string> = {
 // ---------------------------------------------------------------------------------------------------------
 // What each route needs to be able to succeed.
 
-type QuoteState = "draft" | "complete" | "rated" | "quoted" | "issued" | "adjusted" | "cancelled" | "referred";
+type QuoteState =
+  | "draft"
+  | "complete"
+  | "rated"
+  | "quoted"
+  | "issued"
+  | "adjusted"
+  | "changeReferred"
+  | "cancelled"
+  | "referred";
 
 interface Fixture {
   quoteId?: string;
@@ -95,6 +104,8 @@ interface Fixture {
   /** An issued quote's version, and the first date anyone may cancel it from (today, or its inception if later). */
   quoteVersion?: number;
   cancelFrom?: string;
+  /** The change a broker sent to the underwriters, waiting on an issued policy. */
+  changeRequestId?: string;
   credentials?: { email: string; password: string };
 }
 
@@ -349,6 +360,34 @@ const RULES: Record<string, Rule> = {
       },
     }),
   },
+  "POST /api/policies/:policyNumber/change-requests": {
+    access: changePolicy,
+    quote: "issued",
+    mutates: true,
+    // A higher limit refers for a broker; for an underwriter it binds at once, so sending it is refused (409).
+    success: [201, 409],
+    request: (f) => ({
+      url: `/api/policies/${encodeURIComponent(f.policyNumber ?? "")}/change-requests`,
+      payload: {
+        effectiveDate: f.cancelFrom,
+        changes: { coverLimitAggregate: 5_000_000 },
+        expectedVersion: f.quoteVersion,
+      },
+    }),
+  },
+  "POST /api/policies/:policyNumber/change-requests/:id/decision": {
+    access: roles("UNDERWRITER"),
+    quote: "changeReferred",
+    mutates: true,
+    request: (f) => ({
+      url: `/api/policies/${encodeURIComponent(f.policyNumber ?? "")}/change-requests/${f.changeRequestId}/decision`,
+      payload: { decision: "DECLINED", note: "Outside our appetite" },
+    }),
+  },
+  "GET /api/uw/policy-changes": {
+    access: roles("UNDERWRITER", "ADMIN"),
+    request: () => ({ url: "/api/uw/policy-changes" }),
+  },
   "POST /api/policies/:policyNumber/endorsements/:number": {
     access: readPolicy,
     quote: "adjusted",
@@ -461,7 +500,7 @@ describeEachDatabase("authorization matrix", (ctx) => {
     );
     if (state === "complete") return quote.id;
     await rateQuote(ctx.app, cookie, quote.id);
-    const issuing = state === "issued" || state === "adjusted" || state === "cancelled";
+    const issuing = state === "issued" || state === "adjusted" || state === "changeReferred" || state === "cancelled";
     if (state === "quoted" || issuing) await patchQuote(ctx.app, cookie, quote.id, { status: "QUOTED" });
     if (issuing) {
       const issued = await call(ctx.app, cookie, "POST", `/api/quotes/${quote.id}/issue`, {});
@@ -478,6 +517,18 @@ describeEachDatabase("authorization matrix", (ctx) => {
         { effectiveDate: inceptionDate, changes: { tradingName: "Renamed Trading Ltd" }, expectedVersion: version },
       );
       expect(adjusted.status, JSON.stringify(adjusted.body)).toBe(201);
+    }
+    if (state === "changeReferred") {
+      // A higher limit refers: the policy's broker sends it to the underwriters.
+      const { policyNumber, inceptionDate, version } = issuedBody(await storedQuote(quote.id));
+      const referred = await call(
+        ctx.app,
+        cookie,
+        "POST",
+        `/api/policies/${encodeURIComponent(policyNumber)}/change-requests`,
+        { effectiveDate: inceptionDate, changes: { coverLimitAggregate: 5_000_000 }, expectedVersion: version },
+      );
+      expect(referred.status, JSON.stringify(referred.body)).toBe(201);
     }
     if (state === "cancelled") {
       // Cancelled by an underwriter from its inception date, whatever today is.
@@ -555,12 +606,20 @@ describeEachDatabase("authorization matrix", (ctx) => {
             const fixture: Fixture = rule.prepare ? await rule.prepare(ctx, setup) : {};
             if (rule.quote && owner) {
               fixture.quoteId = fresh ? await makeQuote(owner, rule.quote) : await sharedQuote(owner, rule.quote);
-              if (rule.quote === "issued" || rule.quote === "adjusted" || rule.quote === "cancelled") {
+              if (["issued", "adjusted", "changeReferred", "cancelled"].includes(rule.quote)) {
                 const stored = await storedQuote(fixture.quoteId);
                 const today = todayInLondon(ctx.clock.now());
                 fixture.policyNumber = stored.policyNumber ?? "";
                 fixture.quoteVersion = stored.version;
                 fixture.cancelFrom = stored.inceptionDate > today ? stored.inceptionDate : today;
+                if (rule.quote === "changeReferred") {
+                  const policy = await ctx.app.inject({
+                    method: "GET",
+                    url: `/api/policies/${encodeURIComponent(fixture.policyNumber)}`,
+                    headers: { cookie: setup.cookies.underwriter },
+                  });
+                  fixture.changeRequestId = policy.json().data.pendingChange?.id ?? "";
+                }
               }
             }
             const versionBefore = fixture.quoteId && expected !== "allow" ? await quoteVersion(fixture.quoteId) : 0;

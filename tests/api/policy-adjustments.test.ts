@@ -241,4 +241,100 @@ describeEachDatabase("mid-term adjustments", (ctx) => {
     expect(pence(cancelled.body.data.paidToDate.totalPremium)).toBe(paid);
     expect(paid).toBeGreaterThanOrEqual(0);
   });
+
+  it("sends a broker's change that refers to the underwriters, who approve it (the change is made) or decline it", async () => {
+    const { broker, policyNumber, inceptionDate } = await issuedPolicy(ctx);
+    const body = { effectiveDate: addDays(inceptionDate, 20), changes: { coverLimitAggregate: 2_000_000 } };
+    const shown = (await figures(broker.cookie, policyNumber, body)).body.data;
+    const { version } = await view(broker.cookie, policyNumber);
+    const refer = (cookie: string, extra: Record<string, unknown> = {}) =>
+      call<{ data: PolicyView }>(ctx.app, cookie, "POST", policyUrl(policyNumber, "/change-requests"), {
+        ...body,
+        expectedVersion: version,
+        ...extra,
+      });
+    const referred = await refer(broker.cookie);
+    expect(referred.status, JSON.stringify(referred.body)).toBe(201);
+    expect(referred.body.data.pendingChange).toMatchObject({
+      effectiveDate: body.effectiveDate,
+      changes: [{ label: "Limit of indemnity", from: "£1,000,000", to: "£2,000,000" }],
+      referralReasons: [ADJUSTMENT_MESSAGES.higherLimit],
+      total: shown.total,
+      requestedBy: { email: broker.user.email },
+      canDecide: false,
+    });
+    // Nothing on the policy changes while it waits, and a second request waits behind none.
+    expect(referred.body.data.version).toBe(version);
+    expect(referred.body.data.cover.coverLimit).toBe("1000000.00");
+    expect(referred.body.data.history.at(-1)?.title).toBe("Change referred to an underwriter");
+    const second = await refer(broker.cookie);
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ error: "A change to this policy is already waiting for an underwriter" });
+
+    const underwriter = await signIn(ctx.app, "UNDERWRITER");
+    const queue = await call<{ data: { id: string; policyNumber: string; total: string }[] }>(
+      ctx.app,
+      underwriter,
+      "GET",
+      "/api/uw/policy-changes",
+    );
+    expect(queue.status).toBe(200);
+    const waiting = queue.body.data.find((row) => row.policyNumber === policyNumber);
+    expect(waiting).toMatchObject({ total: shown.total });
+    const requestId = waiting?.id ?? "";
+    const decide = (cookie: string, decision: Record<string, unknown>) =>
+      call<{ data: PolicyView }>(
+        ctx.app,
+        cookie,
+        "POST",
+        policyUrl(policyNumber, `/change-requests/${requestId}/decision`),
+        decision,
+      );
+    expect((await decide(broker.cookie, { decision: "APPROVED" })).status).toBe(403);
+    const approved = await decide(underwriter, { decision: "APPROVED" });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.data).toMatchObject({ pendingChange: null, cover: { coverLimit: "2000000.00" } });
+    expect(approved.body.data.transactions.at(-1)).toMatchObject({ kind: "ADJUSTMENT", totalPremium: shown.total });
+    expect(approved.body.data.history.at(-1)?.actor?.email).toBe("underwriter@example.com");
+    expect((await decide(underwriter, { decision: "APPROVED" })).status).toBe(409);
+
+    // Declined: with a note the broker reads, and the policy as it was.
+    const next = await view(broker.cookie, policyNumber);
+    const again = await call<{ data: PolicyView }>(
+      ctx.app,
+      broker.cookie,
+      "POST",
+      policyUrl(policyNumber, "/change-requests"),
+      {
+        effectiveDate: body.effectiveDate,
+        changes: { coverLimitAggregate: 5_000_000 },
+        expectedVersion: next.version,
+      },
+    );
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    const againId = again.body.data.pendingChange?.id ?? "";
+    const declineUrl = policyUrl(policyNumber, `/change-requests/${againId}/decision`);
+    const withoutNote = await call(ctx.app, underwriter, "POST", declineUrl, { decision: "DECLINED" });
+    expect(withoutNote.status).toBe(400);
+    expect(withoutNote.body).toMatchObject({ issues: [{ path: "note" }] });
+    const declined = await call<{ data: PolicyView }>(ctx.app, underwriter, "POST", declineUrl, {
+      decision: "DECLINED",
+      note: "Above our authority for this trade",
+    });
+    expect(declined.status).toBe(200);
+    expect(declined.body.data).toMatchObject({ pendingChange: null, cover: { coverLimit: "2000000.00" } });
+    expect(declined.body.data.history.at(-1)).toMatchObject({ title: "Change declined" });
+    expect(declined.body.data.history.at(-1)?.lines).toContain(
+      "Underwriter's note: Above our authority for this trade",
+    );
+
+    // A change that binds at once is made, not sent.
+    const binds = await call(ctx.app, broker.cookie, "POST", policyUrl(policyNumber, "/change-requests"), {
+      effectiveDate: body.effectiveDate,
+      changes: { tradingName: "Acme Trading" },
+      expectedVersion: declined.body.data.version,
+    });
+    expect(binds.status).toBe(409);
+    expect(binds.body).toMatchObject({ error: "This change does not need an underwriter: make it directly" });
+  });
 });

@@ -85,6 +85,24 @@ export const policyViewSchema = z.object({
    * the caller may not adjust this policy now. A broker's change dated before today goes to an underwriter.
    */
   adjustFrom: z.string().nullable(),
+  /**
+   * A change a broker asked for that awaits an underwriter: what it changes, why it refers and its figures as
+   * shown; `canDecide` when the caller is an underwriter. Null when none waits.
+   */
+  pendingChange: z
+    .object({
+      id: z.string(),
+      effectiveDate: z.string(),
+      changes: z.array(z.object({ label: z.string(), from: z.string(), to: z.string() })),
+      referralReasons: z.array(z.string()),
+      premium: moneyAmountSchema,
+      taxes: moneyAmountSchema,
+      total: moneyAmountSchema,
+      requestedBy: brokerSummarySchema.nullable(),
+      requestedAt: isoTimestamp,
+      canDecide: z.boolean(),
+    })
+    .nullable(),
   /** Every answer an adjustment may change, as the policy holds it today (a change form starts from these). */
   answers: z.object({
     proposerName: z.string(),
@@ -240,3 +258,31 @@ export const adjustmentFiguresSchema = z.object({
 });
 export type AdjustmentFiguresAnswer = z.infer<typeof adjustmentFiguresSchema>;
 export const adjustmentFiguresResponseSchema = z.object({ data: adjustmentFiguresSchema });
+
+/** POST /api/policies/{policyNumber}/change-requests/{id}/decision: an underwriter approves or declines a change. */
+export const CHANGE_DECISIONS = ["APPROVED", "DECLINED"] as const;
+export const changeDecisionRequestSchema = z
+  .strictObject({
+    decision: z.enum(CHANGE_DECISIONS, { error: "Decision must be APPROVED or DECLINED" }),
+    note: z.string().trim().max(1_000, "The note must be at most 1,000 characters").optional(),
+  })
+  .refine((body) => body.decision !== "DECLINED" || (body.note ?? "") !== "", {
+    path: ["note"],
+    message: "Say why the change is declined: the broker reads it",
+  });
+export type ChangeDecisionRequest = z.infer<typeof changeDecisionRequestSchema>;
+export const changeRequestParamsSchema = policyParamsSchema.extend({ id: z.uuid("Not a change request") });
+
+/** GET /api/uw/policy-changes: the changes awaiting an underwriter, the longest waiting first. */
+export const pendingPolicyChangeSchema = z.object({
+  id: z.string(),
+  policyNumber: z.string(),
+  insuredName: z.string(),
+  effectiveDate: z.string(),
+  referralReasons: z.array(z.string()),
+  total: moneyAmountSchema,
+  requestedBy: brokerSummarySchema.nullable(),
+  requestedAt: isoTimestamp,
+});
+export type PendingPolicyChange = z.infer<typeof pendingPolicyChangeSchema>;
+export const pendingPolicyChangesResponseSchema = z.object({ data: z.array(pendingPolicyChangeSchema) });

@@ -74,13 +74,23 @@ export function policyCover(
  * The audit entries that make a policy's history: its issue, its renewal being started, each adjustment and its
  * cancellation (entries of the policy), and its renewal's issue (an entry of the renewal).
  */
-export const POLICY_HISTORY_EVENTS = ["issued", "renewal_started", "renewal_issued", "adjusted", "cancelled"] as const;
+export const POLICY_HISTORY_EVENTS = [
+  "issued",
+  "renewal_started",
+  "renewal_issued",
+  "change_referred",
+  "change_declined",
+  "adjusted",
+  "cancelled",
+] as const;
 export type PolicyHistoryEvent = (typeof POLICY_HISTORY_EVENTS)[number];
 
 const POLICY_HISTORY_TITLES: Readonly<Record<PolicyHistoryEvent, string>> = {
   issued: "Policy issued",
   renewal_started: "Renewal started",
   renewal_issued: "Renewal issued",
+  change_referred: "Change referred to an underwriter",
+  change_declined: "Change declined",
   adjusted: "Policy adjusted",
   cancelled: "Policy cancelled",
 };
@@ -99,5 +109,7 @@ export function policyHistoryEventOf(entry: { action: string; ofRenewal: boolean
   if (entry.action === "renewed") return "renewal_started";
   if (entry.action === "cancelled") return "cancelled";
   if (entry.action === "adjusted") return "adjusted";
+  if (entry.action === "change_referred") return "change_referred";
+  if (entry.action === "change_declined") return "change_declined";
   return null;
 }

@@ -445,6 +445,37 @@ export const policyTransactions = pgTable(
   ],
 );
 
+/**
+ * Mid-term changes a broker asked for that need an underwriter (docs/product/life-cycle.md "Mid-term
+ * adjustments"): what was asked, the figures shown, why it refers, and the underwriter's decision. At most one
+ * awaits a decision per policy.
+ */
+export const policyChangeRequests = pgTable(
+  "policy_change_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    policyId: uuid("policy_id")
+      .notNull()
+      .references(() => quotes.id),
+    status: text("status").$type<"REFERRED" | "APPROVED" | "DECLINED">().notNull().default("REFERRED"),
+    effectiveDate: date("effective_date", { mode: "string" }).notNull(),
+    changes: jsonb("changes").$type<Record<string, unknown>>().notNull(),
+    /** The figures and reasons as the broker was shown them. */
+    figures: jsonb("figures").$type<Record<string, unknown>>().notNull(),
+    requestedBy: uuid("requested_by")
+      .notNull()
+      .references(() => users.id),
+    requestedAt: timestampTz("requested_at").notNull(),
+    decidedBy: uuid("decided_by").references(() => users.id),
+    decidedAt: timestampTz("decided_at"),
+    note: text("note"),
+  },
+  (t) => [
+    uniqueIndex("policy_change_requests_one_pending_idx").on(t.policyId).where(sql`${t.status} = 'REFERRED'`),
+    index("policy_change_requests_pending_idx").on(t.requestedAt).where(sql`${t.status} = 'REFERRED'`),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type QuoteRow = typeof quotes.$inferSelect;
@@ -456,3 +487,4 @@ export type OutboxRow = typeof outbox.$inferSelect;
 export type ReviewTokenRow = typeof reviewTokens.$inferSelect;
 export type ImpactJobRow = typeof impactJobs.$inferSelect;
 export type PolicyTransactionRow = typeof policyTransactions.$inferSelect;
+export type PolicyChangeRequestRow = typeof policyChangeRequests.$inferSelect;

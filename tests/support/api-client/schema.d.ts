@@ -137,9 +137,21 @@ export interface paths {
     /** Makes a mid-term adjustment from a date (the next policy version, with its endorsement); answers the policy */
     post: operations["createAdjustment"];
   };
+  "/api/policies/{policyNumber}/change-requests": {
+    /** Sends a broker's mid-term change that needs an underwriter to the underwriters; nothing changes until one approves it */
+    post: operations["createChangeRequest"];
+  };
+  "/api/policies/{policyNumber}/change-requests/{id}/decision": {
+    /** An underwriter approves a waiting change (the change is made) or declines it with a note; answers the policy */
+    post: operations["recordChangeDecision"];
+  };
   "/api/uw/review/{id}": {
     /** The underwriter review of a quote (session, or an e-mailed review token) */
     get: operations["getUnderwriterReview"];
+  };
+  "/api/uw/policy-changes": {
+    /** Mid-term changes brokers sent for an underwriter's decision, the longest waiting first */
+    get: operations["listPolicyChangeRequests"];
   };
   "/api/uw/queue": {
     /** Quotes awaiting an underwriter's decision, the longest waiting first */
@@ -1765,7 +1777,7 @@ export interface operations {
     parameters: {
       query?: {
         entityType?: "user" | "session" | "quote" | "rating_version";
-        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "renewed" | "cancelled" | "adjusted" | "override_applied" | "override_removed" | "decision_recorded" | "published";
+        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "renewed" | "cancelled" | "adjusted" | "change_referred" | "change_declined" | "override_applied" | "override_removed" | "decision_recorded" | "published";
         actorId?: string;
         from?: string;
         to?: string;
@@ -5901,6 +5913,25 @@ export interface operations {
               version: number;
               cancelFrom: string | null;
               adjustFrom: string | null;
+              pendingChange: ({
+                id: string;
+                effectiveDate: string;
+                changes: {
+                    label: string;
+                    from: string;
+                    to: string;
+                  }[];
+                referralReasons: string[];
+                premium: string;
+                taxes: string;
+                total: string;
+                requestedBy: {
+                  name: string;
+                  email: string;
+                } | null;
+                requestedAt: string;
+                canDecide: boolean;
+              }) | null;
               answers: {
                 proposerName: string;
                 tradingName: string | null;
@@ -5942,7 +5973,7 @@ export interface operations {
               }) | null;
               history: ({
                   /** @enum {string} */
-                  event: "issued" | "renewal_started" | "renewal_issued" | "adjusted" | "cancelled";
+                  event: "issued" | "renewal_started" | "renewal_issued" | "change_referred" | "change_declined" | "adjusted" | "cancelled";
                   title: string;
                   at: string;
                   actor: {
@@ -6173,6 +6204,25 @@ export interface operations {
               version: number;
               cancelFrom: string | null;
               adjustFrom: string | null;
+              pendingChange: ({
+                id: string;
+                effectiveDate: string;
+                changes: {
+                    label: string;
+                    from: string;
+                    to: string;
+                  }[];
+                referralReasons: string[];
+                premium: string;
+                taxes: string;
+                total: string;
+                requestedBy: {
+                  name: string;
+                  email: string;
+                } | null;
+                requestedAt: string;
+                canDecide: boolean;
+              }) | null;
               answers: {
                 proposerName: string;
                 tradingName: string | null;
@@ -6214,7 +6264,7 @@ export interface operations {
               }) | null;
               history: ({
                   /** @enum {string} */
-                  event: "issued" | "renewal_started" | "renewal_issued" | "adjusted" | "cancelled";
+                  event: "issued" | "renewal_started" | "renewal_issued" | "change_referred" | "change_declined" | "adjusted" | "cancelled";
                   title: string;
                   at: string;
                   actor: {
@@ -6508,6 +6558,25 @@ export interface operations {
               version: number;
               cancelFrom: string | null;
               adjustFrom: string | null;
+              pendingChange: ({
+                id: string;
+                effectiveDate: string;
+                changes: {
+                    label: string;
+                    from: string;
+                    to: string;
+                  }[];
+                referralReasons: string[];
+                premium: string;
+                taxes: string;
+                total: string;
+                requestedBy: {
+                  name: string;
+                  email: string;
+                } | null;
+                requestedAt: string;
+                canDecide: boolean;
+              }) | null;
               answers: {
                 proposerName: string;
                 tradingName: string | null;
@@ -6549,7 +6618,462 @@ export interface operations {
               }) | null;
               history: ({
                   /** @enum {string} */
-                  event: "issued" | "renewal_started" | "renewal_issued" | "adjusted" | "cancelled";
+                  event: "issued" | "renewal_started" | "renewal_issued" | "change_referred" | "change_declined" | "adjusted" | "cancelled";
+                  title: string;
+                  at: string;
+                  actor: {
+                    name: string;
+                    email: string;
+                  } | null;
+                  lines: string[];
+                })[];
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request conflicts with the current state (the quote's status, its version, a unique value) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Sends a broker's mid-term change that needs an underwriter to the underwriters; nothing changes until one approves it */
+  createChangeRequest: {
+    parameters: {
+      path: {
+        policyNumber: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: date */
+          effectiveDate: string;
+          changes: {
+            proposerName?: string;
+            tradingName?: string | null;
+            businessAddress?: string;
+            businessActivity?: string;
+            turnover?: number;
+            coverLimitAggregate?: number;
+            /** @enum {string} */
+            excessDiscount?: "standard" | "2x" | "5x";
+            hasDirectorsOfficersInsurance?: boolean;
+            directorsOfficersLimit?: number;
+            hasContentsInsurance?: boolean;
+            contentsLimit?: number;
+            hasBusinessEquipmentComputers?: boolean;
+            businessEquipmentComputersLimit?: number;
+            hasBusinessEquipmentSpecialist?: boolean;
+            businessEquipmentSpecialistLimit?: number;
+            hasStockContents?: boolean;
+            stockContentsLimit?: number;
+          };
+          expectedVersion: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        content: {
+          "application/json": {
+            data: {
+              policyNumber: string;
+              quoteId: string;
+              reference: string;
+              productCode: string;
+              /** @enum {string} */
+              status: "In force" | "Expired" | "Renewed" | "Cancelled";
+              broker: {
+                name: string;
+                email: string;
+              } | null;
+              issuedAt: string | null;
+              insured: {
+                proposerName: string;
+                tradingName: string | null;
+                businessAddress: string | null;
+                businessActivity: string | null;
+              };
+              period: {
+                inceptionDate: string;
+                expiryDate: string;
+              };
+              cover: {
+                coverLimit: string;
+                /** @enum {string} */
+                excessOption: "standard" | "2x" | "5x";
+                excess: string;
+                additionalCovers: {
+                    label: string;
+                    limit: string;
+                  }[];
+              };
+              premium: {
+                basePremium: string | null;
+                fees: {
+                    code: string;
+                    label: string;
+                    amount: string;
+                  }[];
+                taxes: string | null;
+                totalPremium: string | null;
+              };
+              transactions: ({
+                  basePremium: string;
+                  fees: string;
+                  taxes: string;
+                  totalPremium: string;
+                  sequence: number;
+                  /** @enum {string} */
+                  kind: "NEW_BUSINESS" | "RENEWAL" | "ADJUSTMENT" | "CANCELLATION";
+                  effectiveDate: string;
+                  createdAt: string;
+                })[];
+              paidToDate: {
+                basePremium: string;
+                fees: string;
+                taxes: string;
+                totalPremium: string;
+              };
+              cancellation: {
+                effectiveDate: string;
+                reason: string;
+                returnTotal: string;
+              } | null;
+              version: number;
+              cancelFrom: string | null;
+              adjustFrom: string | null;
+              pendingChange: ({
+                id: string;
+                effectiveDate: string;
+                changes: {
+                    label: string;
+                    from: string;
+                    to: string;
+                  }[];
+                referralReasons: string[];
+                premium: string;
+                taxes: string;
+                total: string;
+                requestedBy: {
+                  name: string;
+                  email: string;
+                } | null;
+                requestedAt: string;
+                canDecide: boolean;
+              }) | null;
+              answers: {
+                proposerName: string;
+                tradingName: string | null;
+                businessAddress: string;
+                businessActivity: string;
+                turnover: number;
+                coverLimitAggregate: number;
+                /** @enum {string} */
+                excessDiscount: "standard" | "2x" | "5x";
+                hasDirectorsOfficersInsurance: boolean;
+                directorsOfficersLimit: number;
+                hasContentsInsurance: boolean;
+                contentsLimit: number;
+                hasBusinessEquipmentComputers: boolean;
+                businessEquipmentComputersLimit: number;
+                hasBusinessEquipmentSpecialist: boolean;
+                businessEquipmentSpecialistLimit: number;
+                hasStockContents: boolean;
+                stockContentsLimit: number;
+              };
+              documents: ({
+                  /** @enum {string} */
+                  type: "statementOfFact" | "policySchedule" | "dcPolicyWording" | "endorsement" | "cancellationNotice";
+                  endorsement?: number;
+                  /** @enum {string} */
+                  method: "GET" | "POST";
+                  href: string;
+                })[];
+              renewal: ({
+                quoteId: string;
+                reference: string;
+                /** @enum {string} */
+                status: "DRAFT" | "QUOTED" | "REFERRED" | "UW_REQUESTED" | "UW_APPROVED" | "UW_DECLINED" | "ISSUED";
+                policyNumber: string | null;
+              }) | null;
+              renewalOf: ({
+                reference: string;
+                policyNumber: string | null;
+              }) | null;
+              history: ({
+                  /** @enum {string} */
+                  event: "issued" | "renewal_started" | "renewal_issued" | "change_referred" | "change_declined" | "adjusted" | "cancelled";
+                  title: string;
+                  at: string;
+                  actor: {
+                    name: string;
+                    email: string;
+                  } | null;
+                  lines: string[];
+                })[];
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request conflicts with the current state (the quote's status, its version, a unique value) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** An underwriter approves a waiting change (the change is made) or declines it with a note; answers the policy */
+  recordChangeDecision: {
+    parameters: {
+      path: {
+        policyNumber: string;
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          decision: "APPROVED" | "DECLINED";
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              policyNumber: string;
+              quoteId: string;
+              reference: string;
+              productCode: string;
+              /** @enum {string} */
+              status: "In force" | "Expired" | "Renewed" | "Cancelled";
+              broker: {
+                name: string;
+                email: string;
+              } | null;
+              issuedAt: string | null;
+              insured: {
+                proposerName: string;
+                tradingName: string | null;
+                businessAddress: string | null;
+                businessActivity: string | null;
+              };
+              period: {
+                inceptionDate: string;
+                expiryDate: string;
+              };
+              cover: {
+                coverLimit: string;
+                /** @enum {string} */
+                excessOption: "standard" | "2x" | "5x";
+                excess: string;
+                additionalCovers: {
+                    label: string;
+                    limit: string;
+                  }[];
+              };
+              premium: {
+                basePremium: string | null;
+                fees: {
+                    code: string;
+                    label: string;
+                    amount: string;
+                  }[];
+                taxes: string | null;
+                totalPremium: string | null;
+              };
+              transactions: ({
+                  basePremium: string;
+                  fees: string;
+                  taxes: string;
+                  totalPremium: string;
+                  sequence: number;
+                  /** @enum {string} */
+                  kind: "NEW_BUSINESS" | "RENEWAL" | "ADJUSTMENT" | "CANCELLATION";
+                  effectiveDate: string;
+                  createdAt: string;
+                })[];
+              paidToDate: {
+                basePremium: string;
+                fees: string;
+                taxes: string;
+                totalPremium: string;
+              };
+              cancellation: {
+                effectiveDate: string;
+                reason: string;
+                returnTotal: string;
+              } | null;
+              version: number;
+              cancelFrom: string | null;
+              adjustFrom: string | null;
+              pendingChange: ({
+                id: string;
+                effectiveDate: string;
+                changes: {
+                    label: string;
+                    from: string;
+                    to: string;
+                  }[];
+                referralReasons: string[];
+                premium: string;
+                taxes: string;
+                total: string;
+                requestedBy: {
+                  name: string;
+                  email: string;
+                } | null;
+                requestedAt: string;
+                canDecide: boolean;
+              }) | null;
+              answers: {
+                proposerName: string;
+                tradingName: string | null;
+                businessAddress: string;
+                businessActivity: string;
+                turnover: number;
+                coverLimitAggregate: number;
+                /** @enum {string} */
+                excessDiscount: "standard" | "2x" | "5x";
+                hasDirectorsOfficersInsurance: boolean;
+                directorsOfficersLimit: number;
+                hasContentsInsurance: boolean;
+                contentsLimit: number;
+                hasBusinessEquipmentComputers: boolean;
+                businessEquipmentComputersLimit: number;
+                hasBusinessEquipmentSpecialist: boolean;
+                businessEquipmentSpecialistLimit: number;
+                hasStockContents: boolean;
+                stockContentsLimit: number;
+              };
+              documents: ({
+                  /** @enum {string} */
+                  type: "statementOfFact" | "policySchedule" | "dcPolicyWording" | "endorsement" | "cancellationNotice";
+                  endorsement?: number;
+                  /** @enum {string} */
+                  method: "GET" | "POST";
+                  href: string;
+                })[];
+              renewal: ({
+                quoteId: string;
+                reference: string;
+                /** @enum {string} */
+                status: "DRAFT" | "QUOTED" | "REFERRED" | "UW_REQUESTED" | "UW_APPROVED" | "UW_DECLINED" | "ISSUED";
+                policyNumber: string | null;
+              }) | null;
+              renewalOf: ({
+                reference: string;
+                policyNumber: string | null;
+              }) | null;
+              history: ({
+                  /** @enum {string} */
+                  event: "issued" | "renewal_started" | "renewal_issued" | "change_referred" | "change_declined" | "adjusted" | "cancelled";
                   title: string;
                   at: string;
                   actor: {
@@ -7019,6 +7543,55 @@ export interface operations {
       };
       /** @description What the path names does not exist */
       404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Mid-term changes brokers sent for an underwriter's decision, the longest waiting first */
+  listPolicyChangeRequests: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                id: string;
+                policyNumber: string;
+                insuredName: string;
+                effectiveDate: string;
+                referralReasons: string[];
+                total: string;
+                requestedBy: {
+                  name: string;
+                  email: string;
+                } | null;
+                requestedAt: string;
+              })[];
+          };
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

@@ -58,7 +58,7 @@ export function reportedPolicy(answers: QuoteRow) {
   };
 }
 
-interface AdjustmentPlan {
+export interface AdjustmentPlan {
   policy: PolicyRecord;
   transactions: PolicyTransactionRow[];
   lines: PolicyChangeLine[];
@@ -88,7 +88,7 @@ function annualBase(
  * (404), a role that may not change it (403), a policy not in force or changed since the caller read it (409), a
  * date or a change that cannot be made (400 naming the field).
  */
-async function planAdjustment(
+export async function planAdjustment(
   db: Database,
   actor: AuthUser,
   policyNumber: string,
@@ -207,6 +207,8 @@ export async function adjustPolicy(
   policyNumber: string,
   request: AdjustmentRequest,
   now: Date,
+  /** More to write in the same database transaction (closing the request an underwriter approves). */
+  alsoWithin?: (tx: Database) => Promise<void>,
 ): Promise<void> {
   const changes = request.changes as PolicyChanges;
   const plan = await planAdjustment(
@@ -233,6 +235,7 @@ export async function adjustPolicy(
     expectedVersion: request.expectedVersion,
     actorId: actor.id,
     now,
+    alsoWithin,
     transaction: {
       sequence,
       kind: "ADJUSTMENT",

@@ -12,12 +12,15 @@ import {
   cancellationFiguresRequestSchema,
   cancellationFiguresResponseSchema,
   cancellationRequestSchema,
+  changeDecisionRequestSchema,
+  changeRequestParamsSchema,
   policyParamsSchema,
   policyViewResponseSchema,
 } from "../../../domain/quote/policy-schema";
 import { currentUser, requireRole, requireUser } from "../../auth/authenticate";
 import { adjustmentFiguresFor, adjustPolicy } from "./adjustment-service";
 import { cancellationFiguresFor, cancelPolicy } from "./cancellation-service";
+import { decideChange, referChange } from "./change-request-service";
 import { policyViewFor } from "./policy-view";
 
 export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -127,6 +130,48 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
       await adjustPolicy(app.db, user, request.params.policyNumber, request.body, app.now());
       reply.code(201);
       return { data: await policyViewFor(app.db, user, request.params.policyNumber, app.now()) };
+    },
+  );
+
+  app.post(
+    "/api/policies/:policyNumber/change-requests",
+    {
+      schema: {
+        tags: ["policies"],
+        summary:
+          "Sends a broker's mid-term change that needs an underwriter to the underwriters; nothing changes until one approves it",
+        params: policyParamsSchema,
+        body: adjustmentRequestSchema,
+        response: { 201: policyViewResponseSchema },
+      },
+      onRequest: mayChange,
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await referChange(app.db, user, request.params.policyNumber, request.body, app.now());
+      reply.code(201);
+      return { data: await policyViewFor(app.db, user, request.params.policyNumber, app.now()) };
+    },
+  );
+
+  app.post(
+    "/api/policies/:policyNumber/change-requests/:id/decision",
+    {
+      schema: {
+        tags: ["policies"],
+        summary:
+          "An underwriter approves a waiting change (the change is made) or declines it with a note; answers the policy",
+        params: changeRequestParamsSchema,
+        body: changeDecisionRequestSchema,
+        response: { 200: policyViewResponseSchema },
+      },
+      onRequest: requireRole("UNDERWRITER"),
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { policyNumber, id } = request.params;
+      await decideChange(app.db, user, policyNumber, id, request.body, app.now());
+      return { data: await policyViewFor(app.db, user, policyNumber, app.now()) };
     },
   );
 };

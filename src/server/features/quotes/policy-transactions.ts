@@ -62,6 +62,8 @@ export async function recordPolicyTransaction(
     audit: AuditEvent;
     actorId: string;
     now: Date;
+    /** More to write in the same database transaction. */
+    alsoWithin?: ((tx: Database) => Promise<void>) | undefined;
   },
 ): Promise<void> {
   const { quote, expectedVersion, now } = change;
@@ -76,6 +78,7 @@ export async function recordPolicyTransaction(
       if (moved.length === 0) throw conflict();
       await tx.insert(policyTransactions).values({ ...change.transaction, policyId: quote.id, createdAt: now });
       await recordAudit(tx, { entityType: "quote", entityId: quote.id, actorId: change.actorId, ...change.audit });
+      await change.alsoWithin?.(tx);
     });
   } catch (error) {
     if (sqlStateOf(error) === "23505") throw conflict();

@@ -17,6 +17,7 @@ import { policyExpiryDate } from "../../../domain/quote/renewal";
 import type { Database } from "../../db/client";
 import { auditLog, quotes, users } from "../../db/schema";
 import { AppError } from "../../errors";
+import { pendingChangeOf } from "./change-requests";
 import { currentAnswersOf, findPolicyTransactions, lastAdjustmentDate } from "./policy-transactions";
 import { findQuoteWithBroker, type QuoteActor, type QuoteWithBroker } from "./repository";
 import { feesAnswer, money } from "./response";
@@ -63,7 +64,14 @@ async function findPolicyHistory(db: Database, policyId: string, renewalId: stri
         or(
           and(
             eq(auditLog.entityId, policyId),
-            inArray(auditLog.action, ["issued", "renewed", "adjusted", "cancelled"]),
+            inArray(auditLog.action, [
+              "issued",
+              "renewed",
+              "change_referred",
+              "change_declined",
+              "adjusted",
+              "cancelled",
+            ]),
           ),
           renewalId === null ? undefined : and(eq(auditLog.entityId, renewalId), eq(auditLog.action, "issued")),
         ),
@@ -194,6 +202,7 @@ export async function policyViewFor(
     version: quote.version,
     cancelFrom: mayChange ? earliestCancellationDate(actor.role, quote.inceptionDate, today) : null,
     adjustFrom: mayChange ? (lastAdjusted ?? quote.inceptionDate) : null,
+    pendingChange: status === "In force" ? await pendingChangeOf(db, actor, quote.id) : null,
     answers: adjustableAnswers(answers),
     documents: [
       { type: "statementOfFact", method: "POST", href: `${documentsOf}/statement-of-fact` },

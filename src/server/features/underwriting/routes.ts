@@ -5,11 +5,13 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { pendingPolicyChangesResponseSchema } from "../../../domain/quote/policy-schema";
 import { pageQuerySchema, quoteSchema } from "../../../domain/quote/quote";
 import { underwriterDecisionSchema } from "../../../domain/underwriting/decision";
 import { underwriterQueueResponseSchema } from "../../../domain/underwriting/queue";
 import { underwriterReviewSchema } from "../../../domain/underwriting/review";
 import { currentUser, requireRole } from "../../auth/authenticate";
+import { listPendingChanges } from "../quotes/change-request-service";
 import { toQuoteResponse } from "../quotes/response";
 import { recordUnderwriterDecision } from "./decisions";
 import { findUnderwriterQueue } from "./queue";
@@ -32,6 +34,19 @@ export const underwritingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       data: await readReview(app.db, request.user, request.params.id, request.query.token, app.now()),
     }),
+  );
+
+  app.get(
+    "/api/uw/policy-changes",
+    {
+      schema: {
+        tags: ["underwriting"],
+        summary: "Mid-term changes brokers sent for an underwriter's decision, the longest waiting first",
+        response: { 200: pendingPolicyChangesResponseSchema },
+      },
+      onRequest: requireRole("UNDERWRITER", "ADMIN"),
+    },
+    async () => ({ data: await listPendingChanges(app.db) }),
   );
 
   app.get(
