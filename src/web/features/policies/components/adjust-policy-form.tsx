@@ -25,7 +25,7 @@ import { Select } from "@web/components/ui/select";
 import { Spinner } from "@web/components/ui/spinner";
 import { useSingleFlight } from "@web/lib/single-flight";
 import { Calculator } from "lucide-react";
-import { type ReactNode, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { getAdjustmentFigures, useAdjustPolicy } from "../api/adjust-policy";
 import { AdjustmentFigures } from "./adjustment-figures";
 import { type AdjustmentValues, changedAnswers, coverWithoutLimit, valuesFromAnswers } from "./adjustment-values";
@@ -106,6 +106,16 @@ export function AdjustPolicyForm({
   // Moves on with every edit: figures asked for before the latest edit are for answers no longer on screen.
   const edits = useRef(0);
   const adjust = useAdjustPolicy();
+  // The figures come below a long form: they are brought into view, where the broker's eyes should go next.
+  const figuresArea = useRef<HTMLDivElement>(null);
+  const figuresShown = shown !== null;
+  useEffect(() => {
+    const area = figuresArea.current;
+    // The dialog's own scroll, not the page's: the screen behind stays where the broker left it.
+    const panel = area?.closest<HTMLElement>('[role="dialog"]');
+    if (!figuresShown || !area || !panel) return;
+    panel.scrollTop += area.getBoundingClientRect().top - panel.getBoundingClientRect().top - 16;
+  }, [figuresShown]);
   const failed = usePolicyRefusal(
     policyNumber,
     fieldOf,
@@ -304,7 +314,7 @@ export function AdjustPolicyForm({
           const tickId = fieldId(cover.flag);
           const limitId = fieldId(cover.limit);
           return (
-            <div key={cover.key} className="grid gap-2 py-1.5 sm:grid-cols-[1fr_11rem] sm:items-start">
+            <div key={cover.key} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
               <div className="flex min-h-10 items-center gap-2">
                 <Checkbox
                   id={tickId}
@@ -321,7 +331,7 @@ export function AdjustPolicyForm({
                 <Label htmlFor={tickId}>{cover.label}</Label>
               </div>
               {ticked ? (
-                <div className="grid gap-1">
+                <div className="grid w-full gap-1 pb-2 sm:w-44 sm:pb-0">
                   <Select
                     id={limitId}
                     aria-label={`${cover.label} limit`}
@@ -343,7 +353,7 @@ export function AdjustPolicyForm({
           );
         })}
       </fieldset>
-      <div aria-live="polite" className="grid gap-2">
+      <div ref={figuresArea} aria-live="polite" className="grid gap-2">
         {figures ? (
           <>
             <AdjustmentFigures figures={figures} />

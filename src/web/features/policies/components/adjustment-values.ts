@@ -19,7 +19,7 @@ export interface AdjustmentValues {
   tradingName: string;
   businessAddress: string;
   businessActivity: string;
-  /** As typed: whole pounds, commas allowed. */
+  /** As typed: whole pounds, commas allowed (it starts with them, as the product writes amounts). */
   turnover: string;
   coverLimitAggregate: number;
   excessDiscount: ExcessOption;
@@ -38,7 +38,7 @@ export function valuesFromAnswers(answers: Answers): AdjustmentValues {
     tradingName: answers.tradingName ?? "",
     businessAddress: answers.businessAddress,
     businessActivity: answers.businessActivity,
-    turnover: String(answers.turnover),
+    turnover: answers.turnover.toLocaleString("en-GB"),
     coverLimitAggregate: answers.coverLimitAggregate,
     excessDiscount: answers.excessDiscount,
     covers,

@@ -16,8 +16,9 @@ export interface PolicyFormHandlers {
 /**
  * A button on the policy screen and the dialog it opens, for a change to the policy (cancel it, change it). The
  * form and its schema are fetched when a pointer comes over the button or it takes focus, so the screen loads
- * without them. The dialog stays mounted after the change so it closes the usual way; focus then goes back to the
- * button, or to `focusAfterDone` when the change removes the button.
+ * without them. The dialog stays mounted after the change so it closes the usual way; focus then goes to
+ * `focusAfterDone` when the change removes the button, else back to the button itself (named, since the screen
+ * behind has been drawn again with the answer meanwhile and would otherwise leave focus at the page's start).
  */
 export function PolicyDialogAction<Module>({
   offered,
@@ -47,6 +48,7 @@ export function PolicyDialogAction<Module>({
   const [open, setOpen] = useState(false);
   const busy = useRef(false);
   const done = useRef(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const loaded = useFirstUse(code, open);
   const handlers: PolicyFormHandlers = {
     onDone: (answer) => {
@@ -63,6 +65,7 @@ export function PolicyDialogAction<Module>({
     <>
       {offered ? (
         <Button
+          ref={trigger}
           variant="outline"
           onClick={() => {
             done.current = false;
@@ -83,7 +86,7 @@ export function PolicyDialogAction<Module>({
         title={title}
         description={description}
         onCloseAutoFocus={(event) => {
-          const target = done.current ? focusAfterDone?.() : null;
+          const target = done.current ? (focusAfterDone?.() ?? trigger.current) : null;
           if (!target) return;
           event.preventDefault();
           target.focus();
