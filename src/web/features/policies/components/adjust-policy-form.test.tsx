@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 
+import { FINANCIAL_OVERVIEW_MESSAGES } from "@domain/quote/financial-overview";
 import type { AdjustmentFiguresAnswer, PolicyView } from "@domain/quote/policy-schema";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
@@ -39,6 +40,8 @@ const ANSWERS: PolicyView["answers"] = {
   hasStockContents: false,
   stockContentsLimit: 0,
 };
+
+const CUSTOM_LIMIT_MESSAGE = FINANCIAL_OVERVIEW_MESSAGES.customCoverLimit;
 
 const POLICY = {
   policyNumber: "DCPI/POL/000042",
@@ -154,6 +157,22 @@ describe("the change form", () => {
       hasStockContents: true,
       stockContentsLimit: 20000,
     });
+  });
+
+  it("takes another amount for a cover as step 7 does, checked before anything is sent", async () => {
+    const calls = stubApi((call) => json(200, { data: figuresFor(String(call.body.effectiveDate)) }));
+    renderForm();
+    fireEvent.change(screen.getByLabelText("Contents Insurance limit"), { target: { value: "other" } });
+    const amount = () => screen.getByLabelText("Contents Insurance: amount (£)") as HTMLInputElement;
+    fireEvent.change(amount(), { target: { value: "500" } });
+    fireEvent.click(showButton());
+    await waitFor(() => expect(amount().getAttribute("aria-invalid")).toBe("true"));
+    expect(document.getElementById("adjustment-contentsLimit-other-error")?.textContent).toBe(CUSTOM_LIMIT_MESSAGE);
+    expect(calls).toHaveLength(0);
+    fireEvent.change(amount(), { target: { value: "12,500" } });
+    fireEvent.click(showButton());
+    await screen.findByTestId("adjustment-figures");
+    expect(calls[0]?.body.changes).toEqual({ contentsLimit: 12500 });
   });
 
   it("never shows figures for answers the broker has since changed", async () => {

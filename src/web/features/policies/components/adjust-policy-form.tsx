@@ -1,9 +1,4 @@
-import {
-  COVER_LIMIT_OPTIONS,
-  DIRECTORS_OFFICERS_LIMIT_OPTIONS,
-  EXCESS_OPTIONS,
-  OTHER_COVER_LIMIT_OPTIONS,
-} from "@domain/constants";
+import { COVER_LIMIT_OPTIONS, CUSTOM_COVER_LIMIT_MAX, CUSTOM_COVER_LIMIT_MIN, EXCESS_OPTIONS } from "@domain/constants";
 import { formatDateGb, todayInLondon } from "@domain/format/dates";
 import { EXCESS_OPTION_LABELS } from "@domain/format/excess";
 import { formatGbpWhole, poundsToPence } from "@domain/money";
@@ -28,7 +23,13 @@ import { Calculator } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { getAdjustmentFigures, useAdjustPolicy } from "../api/adjust-policy";
 import { AdjustmentFigures } from "./adjustment-figures";
-import { type AdjustmentValues, changedAnswers, coverWithoutLimit, valuesFromAnswers } from "./adjustment-values";
+import {
+  type AdjustmentValues,
+  changedAnswers,
+  coverWithoutLimit,
+  listedCoverLimits,
+  valuesFromAnswers,
+} from "./adjustment-values";
 import { describedBy, errorId, issuePath, sortProblems, usePolicyRefusal } from "./policy-form-problems";
 
 type Field = "effectiveDate" | PolicyChangeKey;
@@ -60,9 +61,18 @@ function poundOptions(listed: readonly number[], current: number | null) {
     .map((amount) => ({ value: String(amount), label: formatGbpWhole(poundsToPence(amount)) }));
 }
 
-/** The limits step 7 offers for a cover. */
-const coverLimits = (cover: AdditionalCover): readonly number[] =>
-  cover.key === "directorsOfficers" ? DIRECTORS_OFFICERS_LIMIT_OPTIONS : OTHER_COVER_LIMIT_OPTIONS;
+const OTHER_AMOUNT = "other";
+const OTHER_AMOUNT_HINT = `Minimum ${formatGbpWhole(poundsToPence(CUSTOM_COVER_LIMIT_MIN))}, Maximum ${formatGbpWhole(
+  poundsToPence(CUSTOM_COVER_LIMIT_MAX),
+)}`;
+
+/** The limits step 7 offers for a cover: the listed ones and, but for D&O, another amount typed. */
+function coverLimitOptions(cover: AdditionalCover, current: number | null) {
+  const listed = poundOptions(listedCoverLimits(cover), cover.key === "directorsOfficers" ? current : null);
+  return cover.key === "directorsOfficers"
+    ? listed
+    : [...listed, { value: OTHER_AMOUNT, label: "Other (specify amount)" }];
+}
 
 const EXCESS_SELECT_OPTIONS = EXCESS_OPTIONS.map((option) => ({ value: option, label: EXCESS_OPTION_LABELS[option] }));
 
@@ -311,8 +321,15 @@ export function AdjustPolicyForm({
         {ADDITIONAL_COVERS.map((cover) => {
           const ticked = values.covers[cover.flag];
           const limit = values.covers[cover.limit];
+          const other = values.otherAmounts[cover.limit];
           const tickId = fieldId(cover.flag);
           const limitId = fieldId(cover.limit);
+          const otherId = `${limitId}-other`;
+          const limitProblem = problems[cover.limit] ?? problems[cover.flag];
+          const withoutOther = () => {
+            const { [cover.limit]: _dropped, ...rest } = values.otherAmounts;
+            return rest;
+          };
           return (
             <div key={cover.key} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
               <div className="flex min-h-10 items-center gap-2">
@@ -322,10 +339,13 @@ export function AdjustPolicyForm({
                   disabled={locked}
                   onCheckedChange={(checked) =>
                     // Unticking a cover clears its limit, as step 7 does.
-                    set({ covers: { ...values.covers, [cover.flag]: checked === true, [cover.limit]: null } }, [
-                      cover.flag,
-                      cover.limit,
-                    ])
+                    set(
+                      {
+                        covers: { ...values.covers, [cover.flag]: checked === true, [cover.limit]: null },
+                        otherAmounts: withoutOther(),
+                      },
+                      [cover.flag, cover.limit],
+                    )
                   }
                 />
                 <Label htmlFor={tickId}>{cover.label}</Label>
@@ -336,15 +356,47 @@ export function AdjustPolicyForm({
                     id={limitId}
                     aria-label={`${cover.label} limit`}
                     placeholder="Choose a limit"
-                    value={limit === null ? "" : String(limit)}
+                    value={other !== undefined ? OTHER_AMOUNT : limit === null ? "" : String(limit)}
                     disabled={locked}
-                    options={poundOptions(coverLimits(cover), answers[cover.limit])}
+                    options={coverLimitOptions(cover, answers[cover.limit])}
                     onValueChange={(value) =>
-                      set({ covers: { ...values.covers, [cover.limit]: Number(value) } }, [cover.limit])
+                      value === OTHER_AMOUNT
+                        ? set({ otherAmounts: { ...values.otherAmounts, [cover.limit]: "" } }, [cover.limit])
+                        : set(
+                            {
+                              covers: { ...values.covers, [cover.limit]: Number(value) },
+                              otherAmounts: withoutOther(),
+                            },
+                            [cover.limit],
+                          )
                     }
-                    aria-invalid={problems[cover.limit] ? true : undefined}
+                    aria-invalid={other === undefined && limitProblem ? true : undefined}
                   />
-                  <FieldError id={errorId(limitId)} message={problems[cover.limit] ?? problems[cover.flag]} />
+                  {other !== undefined ? (
+                    <div className="grid gap-1">
+                      <Label htmlFor={otherId} className="text-xs">
+                        {cover.label}: amount (£)
+                      </Label>
+                      <Input
+                        id={otherId}
+                        inputMode="numeric"
+                        value={other}
+                        disabled={locked}
+                        onChange={(event) =>
+                          set({ otherAmounts: { ...values.otherAmounts, [cover.limit]: event.target.value } }, [
+                            cover.limit,
+                          ])
+                        }
+                        {...describedBy(otherId, limitProblem, `${otherId}-hint`)}
+                      />
+                      <p id={`${otherId}-hint`} className="text-xs text-slate-600">
+                        {OTHER_AMOUNT_HINT}
+                      </p>
+                      <FieldError id={errorId(otherId)} message={limitProblem} />
+                    </div>
+                  ) : (
+                    <FieldError id={errorId(limitId)} message={limitProblem} />
+                  )}
                 </div>
               ) : (
                 <FieldError id={errorId(tickId)} message={problems[cover.flag]} />

@@ -3,8 +3,11 @@
  * the policy's answers today (docs/product/life-cycle.md "Mid-term adjustments"). Pure, so it is tested without a
  * browser.
  */
+
+import { DIRECTORS_OFFICERS_LIMIT_OPTIONS, OTHER_COVER_LIMIT_OPTIONS } from "@domain/constants";
 import {
   ADDITIONAL_COVERS,
+  type AdditionalCover,
   type AdditionalCoverFlag,
   type AdditionalCoverLimit,
 } from "@domain/quote/additional-covers";
@@ -24,14 +27,32 @@ export interface AdjustmentValues {
   coverLimitAggregate: number;
   excessDiscount: ExcessOption;
   covers: Record<AdditionalCoverFlag, boolean> & Record<AdditionalCoverLimit, number | null>;
+  /** A cover's limit typed as 'Other (specify amount)', as typed; its listed limit is then not used. */
+  otherAmounts: Partial<Record<AdditionalCoverLimit, string>>;
+}
+
+/** The limits step 7 lists for a cover; contents, equipment and stock may also have another amount typed. */
+export const listedCoverLimits = (cover: AdditionalCover): readonly number[] =>
+  cover.key === "directorsOfficers" ? DIRECTORS_OFFICERS_LIMIT_OPTIONS : OTHER_COVER_LIMIT_OPTIONS;
+
+/** The limit the form holds for a cover: the amount typed under 'Other', else the one chosen (null: none yet). */
+export function coverLimitOf(values: AdjustmentValues, cover: AdditionalCover): number | null {
+  const other = values.otherAmounts[cover.limit];
+  return other === undefined ? values.covers[cover.limit] : poundsTyped(other);
 }
 
 /** The form starts from the policy's answers today; a cover not bought has no limit chosen. */
 export function valuesFromAnswers(answers: Answers): AdjustmentValues {
   const covers = {} as AdjustmentValues["covers"];
+  const otherAmounts: AdjustmentValues["otherAmounts"] = {};
   for (const cover of ADDITIONAL_COVERS) {
+    const limit = answers[cover.flag] ? answers[cover.limit] : null;
     covers[cover.flag] = answers[cover.flag];
-    covers[cover.limit] = answers[cover.flag] ? answers[cover.limit] : null;
+    covers[cover.limit] = limit;
+    // An amount step 7 took as 'Other' shows there again, as typed then.
+    if (limit !== null && cover.key !== "directorsOfficers" && !listedCoverLimits(cover).includes(limit)) {
+      otherAmounts[cover.limit] = String(limit);
+    }
   }
   return {
     proposerName: answers.proposerName,
@@ -42,6 +63,7 @@ export function valuesFromAnswers(answers: Answers): AdjustmentValues {
     coverLimitAggregate: answers.coverLimitAggregate,
     excessDiscount: answers.excessDiscount,
     covers,
+    otherAmounts,
   };
 }
 
@@ -71,7 +93,7 @@ export function changedAnswers(answers: Answers, values: AdjustmentValues): Poli
   if (values.excessDiscount !== answers.excessDiscount) changes.excessDiscount = values.excessDiscount;
   for (const cover of ADDITIONAL_COVERS) {
     const ticked = values.covers[cover.flag];
-    const limit = values.covers[cover.limit];
+    const limit = coverLimitOf(values, cover);
     if (ticked !== answers[cover.flag]) {
       changes[cover.flag] = ticked;
       if (ticked && limit !== null) changes[cover.limit] = limit;
@@ -84,5 +106,5 @@ export function changedAnswers(answers: Answers, values: AdjustmentValues): Poli
 
 /** A ticked cover with no limit chosen yet: the first such, to be named at its limit. */
 export function coverWithoutLimit(values: AdjustmentValues): (typeof ADDITIONAL_COVERS)[number] | undefined {
-  return ADDITIONAL_COVERS.find((cover) => values.covers[cover.flag] && values.covers[cover.limit] === null);
+  return ADDITIONAL_COVERS.find((cover) => values.covers[cover.flag] && coverLimitOf(values, cover) === null);
 }
