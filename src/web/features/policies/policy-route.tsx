@@ -10,10 +10,11 @@ import { FullPageSpinner } from "@web/components/ui/spinner";
 import { paths } from "@web/config/paths";
 import { pageTitle, usePageTitle } from "@web/hooks/use-page-title";
 import { useMe } from "@web/lib/api/get-me";
-import { Ban, FileCheck2, History, RefreshCw } from "lucide-react";
+import { Ban, FileCheck2, FilePen, History, RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { usePolicy } from "./api/get-policy";
+import { AdjustPolicyAction } from "./components/adjust-policy-action";
 import { CancelPolicyAction } from "./components/cancel-policy-action";
 import { PolicyCancellation } from "./components/policy-cancellation";
 import { PolicyDocuments } from "./components/policy-documents";
@@ -44,6 +45,7 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
 const HISTORY_ICONS: Partial<Record<PolicyView["history"][number]["event"], typeof History>> = {
   issued: FileCheck2,
   renewal_started: RefreshCw,
+  adjusted: FilePen,
   cancelled: Ban,
 };
 
@@ -142,8 +144,13 @@ function PolicyBody({ policy, canQuote }: { policy: PolicyView; canQuote: boolea
         </p>
         <RenewalNote policy={policy} canQuote={canQuote} />
         {/* Always there, so a dialog open when the policy changes closes the usual way; hidden when empty. */}
-        <div className="mt-2 grid justify-items-start gap-3 empty:hidden">
-          {policy.cancellation ? <PolicyCancellation cancellation={policy.cancellation} /> : null}
+        <div className="mt-2 flex flex-wrap items-start gap-3 empty:hidden">
+          {policy.cancellation ? (
+            <div className="grid basis-full justify-items-start">
+              <PolicyCancellation cancellation={policy.cancellation} />
+            </div>
+          ) : null}
+          <AdjustPolicyAction policy={policy} />
           <CancelPolicyAction policy={policy} />
         </div>
       </div>

@@ -5,19 +5,17 @@ import {
   cancellationRequestSchema,
   type PolicyView,
 } from "@domain/quote/policy-schema";
-import { useQueryClient } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { DateInput } from "@web/components/ui/date-input";
 import { Textarea } from "@web/components/ui/input";
 import { FieldError, Label } from "@web/components/ui/label";
 import { Spinner } from "@web/components/ui/spinner";
-import { ApiError, errorMessageOf } from "@web/lib/api-client";
 import { useSingleFlight } from "@web/lib/single-flight";
 import { Calculator } from "lucide-react";
 import { useRef, useState } from "react";
 import { getCancellationFigures, useCancelPolicy } from "../api/cancel-policy";
-import { policyQueryOptions } from "../api/get-policy";
 import { CancellationFigures } from "./cancellation-figures";
+import { describedBy, errorId, sortProblems, usePolicyRefusal } from "./policy-form-problems";
 
 type Field = "effectiveDate" | "reason";
 type FieldProblems = Partial<Record<Field, string>>;
@@ -25,31 +23,13 @@ type FieldProblems = Partial<Record<Field, string>>;
 const REASON_MAX = 500;
 const DATE_ID = "cancellation-date";
 const REASON_ID = "cancellation-reason";
-const errorId = (id: string) => `${id}-error`;
 
-/** Messages by field, the first for each; a message about anything else is the form's own. */
-function sortProblems(issues: readonly { path: string; message: string }[]): {
-  fields: FieldProblems;
-  other: string | null;
-} {
-  const fields: FieldProblems = {};
-  let other: string | null = null;
-  for (const { path, message } of issues) {
-    if (path === "effectiveDate" || path === "reason") fields[path] ??= message;
-    else other ??= message;
-  }
-  return { fields, other };
-}
-
+const fieldOf = (path: string): Field | null => (path === "effectiveDate" || path === "reason" ? path : null);
 const zodProblems = (issues: readonly { path: PropertyKey[]; message: string }[]) =>
-  sortProblems(issues.map((issue) => ({ path: String(issue.path[0] ?? ""), message: issue.message })));
-
-function describedBy(id: string, error: string | undefined, hintId: string) {
-  return {
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": [error ? errorId(id) : undefined, hintId].filter(Boolean).join(" "),
-  } as const;
-}
+  sortProblems(
+    issues.map((issue) => ({ path: String(issue.path[0] ?? ""), message: issue.message })),
+    fieldOf,
+  );
 
 /**
  * The cancellation dialog's form (docs/product/screens.md "Policy"): the date and the reason, the server's figures
@@ -81,22 +61,11 @@ export function CancelPolicyForm({
   const [message, setMessage] = useState<string | null>(null);
   // The date the figures on their way were asked for: an answer for a date since changed is not shown.
   const shownFor = useRef<string | null>(effectiveDate);
-  const queryClient = useQueryClient();
   const cancel = useCancelPolicy();
-
-  const failed = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 400 && error.issues.length > 0) {
-      const sorted = sortProblems(error.issues);
-      setProblems(sorted.fields);
-      setMessage(sorted.other);
-      return;
-    }
-    setMessage(errorMessageOf(error));
-    // A conflict means the policy changed: the screen behind the dialog shows it as it now is.
-    if (error instanceof ApiError && error.status === 409) {
-      void queryClient.invalidateQueries({ queryKey: policyQueryOptions(policyNumber).queryKey });
-    }
-  };
+  const failed = usePolicyRefusal(policyNumber, fieldOf, (fields, other) => {
+    if (fields) setProblems(fields);
+    setMessage(other);
+  });
 
   const [showFigures, asking] = useSingleFlight(async () => {
     const parsed = cancellationFiguresRequestSchema.safeParse({ effectiveDate: effectiveDate ?? undefined });

@@ -1,6 +1,6 @@
 import { cancellationBasisInWords } from "@domain/quote/cancellation";
 import type { CancellationFiguresAnswer } from "@domain/quote/policy-schema";
-import { money, Row } from "./policy-parts";
+import { FiguresBox, money, Row } from "./policy-parts";
 
 /**
  * What cancelling from the chosen date returns, exactly as the server answered it: the premium paid, what the
@@ -14,22 +14,24 @@ export function CancellationFigures({
   inceptionDate: string;
 }) {
   return (
-    <div className="rounded-md border border-slate-200 bg-slate-50 p-3" data-testid="cancellation-figures">
-      <dl className="grid gap-1.5 text-sm">
-        <Row label="Premium paid">{money(figures.paid.totalPremium)}</Row>
-        <Row label="Premium kept">{money(figures.retainedPremium)}</Row>
-        <Row label="Return premium">{money(figures.returnPremium)}</Row>
-        <Row label="IPT returned">{money(figures.returnTaxes)}</Row>
-        <Row label="Total returned" strong>
-          {money(figures.returnTotal)}
-        </Row>
-      </dl>
-      <p className="mt-2 text-xs text-slate-600" data-testid="cancellation-basis">
-        {cancellationBasisInWords({ ...figures, inceptionDate })}.{" "}
-        {figures.daysInForce === 0
-          ? "Fees are not returned."
-          : "The insurer keeps at least its minimum premium, and fees are not returned."}
-      </p>
-    </div>
+    <FiguresBox
+      testId="cancellation-figures"
+      note={
+        <p className="mt-2 text-xs text-slate-600" data-testid="cancellation-basis">
+          {cancellationBasisInWords({ ...figures, inceptionDate })}.{" "}
+          {figures.daysInForce === 0
+            ? "Fees are not returned."
+            : "The insurer keeps at least its minimum premium, and fees are not returned."}
+        </p>
+      }
+    >
+      <Row label="Premium paid">{money(figures.paid.totalPremium)}</Row>
+      <Row label="Premium kept">{money(figures.retainedPremium)}</Row>
+      <Row label="Return premium">{money(figures.returnPremium)}</Row>
+      <Row label="IPT returned">{money(figures.returnTaxes)}</Row>
+      <Row label="Total returned" strong>
+        {money(figures.returnTotal)}
+      </Row>
+    </FiguresBox>
   );
 }

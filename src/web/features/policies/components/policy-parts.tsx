@@ -22,3 +22,16 @@ export function Row({ label, children, strong = false }: { label: string; childr
     </div>
   );
 }
+
+/**
+ * The figures a dialog shows before a change is confirmed, exactly as the server answered them: label and amount
+ * rows, the last one the total, and any words under them.
+ */
+export function FiguresBox({ testId, children, note }: { testId: string; children: ReactNode; note?: ReactNode }) {
+  return (
+    <div className="rounded-md border border-slate-200 bg-slate-50 p-3" data-testid={testId}>
+      <dl className="grid gap-1.5 text-sm">{children}</dl>
+      {note}
+    </div>
+  );
+}
