@@ -2,8 +2,8 @@
  * Changing a policy on the policy screen (docs/product/screens.md "Policy", docs/product/life-cycle.md "Mid-term
  * adjustments"): a broker changes the excess from a future date, sees the server's return premium, confirms, and
  * the screen shows the new excess, the Adjustment transaction with the same total and the endorsement; on a phone
- * the dialog fits the width; a broker raising the limit of indemnity is told it needs an underwriter and offered
- * no confirmation, and an underwriter makes the same change; an administrator is offered no change.
+ * the dialog fits the width; a broker raising the limit of indemnity is told it needs an underwriter, sends it to
+ * the underwriters, and an underwriter approves it from the queue; an administrator is offered no change.
  */
 import { copyFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -170,8 +170,8 @@ describe("changing a policy", () => {
     expect(buttons.filter((button) => button.height < 40 || button.right > 390)).toEqual([]);
     // A cover's tick is a small box: its whole row, label included, is what a finger presses.
     const rows = await dialog
-      .getByRole("checkbox")
-      .evaluateAll((elements) => elements.map((element) => element.parentElement?.getBoundingClientRect().height ?? 0));
+      .getByTestId("cover-tick-row")
+      .evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height));
     expect(rows.length).toBe(5);
     expect(rows.filter((height) => height < 40)).toEqual([]);
     await keepScreenshot(page, "policy-change-dialog-390");
@@ -180,7 +180,7 @@ describe("changing a policy", () => {
     await expectAccessible(page, "change dialog on a phone");
   });
 
-  it("tells a broker raising the limit of indemnity that it needs an underwriter, who can make it", async () => {
+  it("sends a broker's higher limit to the underwriters, where it waits until one approves it from the queue", async () => {
     const policy = policies.limit;
     const raise = async (page: Page, session: ApiSession) => {
       await openPolicy(page, policy);
@@ -199,25 +199,37 @@ describe("changing a policy", () => {
     };
 
     const { page } = ui.broker;
-    const { dialog } = await raise(page, broker);
+    const { dialog, expected } = await raise(page, broker);
     expect(await dialog.getByRole("button", { name: "Confirm change" }).count()).toBe(0);
     await visible(dialog.getByTestId("adjustment-ask-underwriter"));
     await keepScreenshot(page, "policy-change-needs-underwriter-1440");
-    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.getByRole("button", { name: "Send to an underwriter" }).click();
+    await toastText(page, "Change Sent to an Underwriter");
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    const waiting = page.getByTestId("pending-change");
+    await visible(waiting.getByText("Limit of indemnity: £1,000,000 → £2,000,000"));
+    await visible(waiting.getByText(ADJUSTMENT_MESSAGES.higherLimit, { exact: false }));
+    expect(await waiting.getByRole("button", { name: "Approve change" }).count()).toBe(0);
+    // Nothing on the policy changes while it waits.
+    expect(await coverRow(page, "Limit of indemnity").textContent()).toBe(formatGbp(1_000_000 * 100));
+    await keepScreenshot(page, "policy-change-waiting-1440");
 
-    const underwriter = await ApiSession.signIn("UNDERWRITER");
     const uw = ui.underwriter.page;
-    const { dialog: uwDialog, expected } = await raise(uw, underwriter);
-    expect(expected.canBind).toBe(true);
-    await uwDialog.getByRole("button", { name: "Confirm change" }).click();
-    await toastText(uw, "Policy Changed");
-    await expect.poll(() => uw.getByRole("dialog").count()).toBe(0);
+    await uw.goto("/uw/dashboard");
+    const row = uw.locator(`[data-testid="policy-change-row"][data-policy="${policy.policyNumber}"]`);
+    await visible(row);
+    await keepScreenshot(uw, "uw-queue-policy-changes-1440");
+    await row.getByRole("link", { name: `Open policy ${policy.policyNumber}` }).click();
+    const pending = uw.getByTestId("pending-change");
+    await pending.getByRole("button", { name: "Approve change" }).click();
+    await toastText(uw, "Change Approved");
+    await expect.poll(() => uw.getByTestId("pending-change").count()).toBe(0);
     await expect.poll(() => coverRow(uw, "Limit of indemnity").textContent()).toBe(formatGbp(2_000_000 * 100));
     const adjustment = uw.locator('[data-testid="policy-transaction"][data-kind="ADJUSTMENT"]');
     expect(await adjustment.getByTestId("transaction-total").textContent()).toBe(
       formatGbp(parseMoneyString(expected.total) ?? Number.NaN),
     );
+    await expectAccessible(uw, "policy after an approved change");
   });
 
   it("offers an administrator no change", async () => {

@@ -16,6 +16,7 @@ import { Link } from "wouter";
 import { usePolicy } from "./api/get-policy";
 import { AdjustPolicyAction } from "./components/adjust-policy-action";
 import { CancelPolicyAction } from "./components/cancel-policy-action";
+import { PendingChange } from "./components/pending-change";
 import { PolicyCancellation } from "./components/policy-cancellation";
 import { PolicyDocuments } from "./components/policy-documents";
 import { money, Row } from "./components/policy-parts";
@@ -148,6 +149,11 @@ function PolicyBody({ policy, canQuote }: { policy: PolicyView; canQuote: boolea
           {policy.cancellation ? (
             <div className="grid basis-full justify-items-start">
               <PolicyCancellation cancellation={policy.cancellation} />
+            </div>
+          ) : null}
+          {policy.pendingChange ? (
+            <div className="grid basis-full">
+              <PendingChange policy={policy} change={policy.pendingChange} />
             </div>
           ) : null}
           <AdjustPolicyAction policy={policy} />

@@ -1,8 +1,7 @@
 import type { PolicyChanges } from "@domain/quote/policy-changes";
 import type { AdjustmentFiguresAnswer, AdjustmentRequest, PolicyView } from "@domain/quote/policy-schema";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ApiData, apiClient } from "@web/lib/api-client";
-import { policyQueryOptions } from "./get-policy";
+import { usePolicyWrite } from "./policy-write";
 
 const adjustmentsUrl = (policyNumber: string, tail = "") =>
   `/api/policies/${encodeURIComponent(policyNumber)}/adjustments${tail}`;
@@ -28,20 +27,14 @@ export async function adjustPolicy({ policyNumber, body }: AdjustPolicyVariables
 }
 
 /**
- * The policy screen shows the server's answer at once (insured, cover, transactions, the endorsement); the lists
- * and the quote behind the policy, whose version moved on, are fetched again when next shown.
+ * POST /api/policies/{policyNumber}/change-requests: sends a change that needs an underwriter to the underwriters;
+ * the policy answers with it waiting.
  */
-export function useAdjustPolicy() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: adjustPolicy,
-    onSuccess: async (policy, { policyNumber }) => {
-      const { queryKey } = policyQueryOptions(policyNumber);
-      queryClient.setQueryData(queryKey, policy);
-      await queryClient.invalidateQueries({
-        queryKey: ["quotes"],
-        predicate: (query) => !(query.queryKey[1] === "policy" && query.queryKey[2] === policyNumber),
-      });
-    },
-  });
+export async function referChange({ policyNumber, body }: AdjustPolicyVariables): Promise<PolicyView> {
+  const url = `/api/policies/${encodeURIComponent(policyNumber)}/change-requests`;
+  const answer = await apiClient.post<ApiData<PolicyView>>(url, body);
+  return answer.data;
 }
+
+export const useAdjustPolicy = () => usePolicyWrite(adjustPolicy);
+export const useReferChange = () => usePolicyWrite(referChange);

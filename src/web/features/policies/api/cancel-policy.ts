@@ -1,7 +1,6 @@
 import type { CancellationFiguresAnswer, CancellationRequest, PolicyView } from "@domain/quote/policy-schema";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ApiData, apiClient } from "@web/lib/api-client";
-import { policyQueryOptions } from "./get-policy";
+import { usePolicyWrite } from "./policy-write";
 
 const cancellationUrl = (policyNumber: string, tail = "") =>
   `/api/policies/${encodeURIComponent(policyNumber)}/cancellation${tail}`;
@@ -28,21 +27,5 @@ export async function cancelPolicy({ policyNumber, body }: CancelPolicyVariables
   return answer.data;
 }
 
-/**
- * The policy screen shows the server's answer at once (status, transactions, the notice); the lists and the
- * quote behind the policy, whose version moved on, are fetched again when next shown.
- */
-export function useCancelPolicy() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: cancelPolicy,
-    onSuccess: async (policy, { policyNumber }) => {
-      const { queryKey } = policyQueryOptions(policyNumber);
-      queryClient.setQueryData(queryKey, policy);
-      await queryClient.invalidateQueries({
-        queryKey: ["quotes"],
-        predicate: (query) => !(query.queryKey[1] === "policy" && query.queryKey[2] === policyNumber),
-      });
-    },
-  });
-}
+/** The policy screen shows the server's answer at once: its status, transactions and the notice. */
+export const useCancelPolicy = () => usePolicyWrite(cancelPolicy);

@@ -20,7 +20,8 @@ function chargeInWords(policy: PolicyView): string {
 
 /**
  * 'Change policy' (docs/product/life-cycle.md "Mid-term adjustments"), offered only when the server says this user
- * may adjust this policy now (`adjustFrom`). Once changed, focus goes back to the button, which stays.
+ * may adjust this policy now (`adjustFrom`). Once changed, or sent to the underwriters, focus goes back to the
+ * button.
  */
 export function AdjustPolicyAction({ policy }: { policy: PolicyView }) {
   return (
@@ -41,6 +42,13 @@ export function AdjustPolicyAction({ policy }: { policy: PolicyView }) {
         />
       )}
       onDone={(answer) => {
+        if (answer.pendingChange && answer.version === policy.version) {
+          toast({
+            title: "Change Sent to an Underwriter",
+            description: `The change to policy ${answer.policyNumber} from ${formatDateGb(answer.pendingChange.effectiveDate)} waits for an underwriter's decision`,
+          });
+          return;
+        }
         const last = answer.transactions.at(-1);
         toast({
           title: "Policy Changed",

@@ -189,12 +189,16 @@ describe("the change form", () => {
     expect(confirmButton()?.disabled).toBe(true);
   });
 
-  it("offers no confirmation for a change a broker cannot make, and names why", async () => {
+  it("offers no confirmation for a change a broker cannot make, names why, and sends it to an underwriter", async () => {
     const reasons = ["Raises the limit of indemnity above the policy's"];
-    stubApi((call) =>
-      json(200, { data: figuresFor(String(call.body.effectiveDate), { referralReasons: reasons, canBind: false }) }),
+    const sent = stubApi((call) =>
+      call.url.endsWith("/change-requests")
+        ? json(201, { data: { ...POLICY, pendingChange: { id: "waiting" } } })
+        : json(200, {
+            data: figuresFor(String(call.body.effectiveDate), { referralReasons: reasons, canBind: false }),
+          }),
     );
-    renderForm();
+    const { onChanged } = renderForm();
     fireEvent.change(field("Limit of indemnity"), { target: { value: "2000000" } });
     fireEvent.click(showButton());
     const referral = await screen.findByTestId("adjustment-referral");
@@ -202,6 +206,13 @@ describe("the change form", () => {
     expect(screen.getByText(ASK_AN_UNDERWRITER)).toBeTruthy();
     expect(confirmButton()).toBeNull();
     expect(screen.getByRole("button", { name: "Close" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Send to an underwriter" }));
+    await waitFor(() => expect(sent.at(-1)?.url).toMatch(/\/change-requests$/));
+    expect(sent.at(-1)?.body).toMatchObject({
+      changes: { coverLimitAggregate: 2_000_000 },
+      expectedVersion: POLICY.version,
+    });
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
   });
 
   it("puts the server's 400 at its field and a 409 in the form, in the server's words", async () => {

@@ -21,7 +21,7 @@ import { Spinner } from "@web/components/ui/spinner";
 import { useSingleFlight } from "@web/lib/single-flight";
 import { Calculator } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { getAdjustmentFigures, useAdjustPolicy } from "../api/adjust-policy";
+import { getAdjustmentFigures, useAdjustPolicy, useReferChange } from "../api/adjust-policy";
 import { AdjustmentFigures } from "./adjustment-figures";
 import {
   type AdjustmentValues,
@@ -39,7 +39,8 @@ const DATE_ID = "adjustment-date";
 const fieldId = (field: Field) => (field === "effectiveDate" ? DATE_ID : `adjustment-${field}`);
 
 export const NOTHING_CHANGED = "Nothing has changed yet: change an answer to see what it does to the premium.";
-export const ASK_AN_UNDERWRITER = "Ask an underwriter to make this change: a broker cannot confirm it.";
+export const ASK_AN_UNDERWRITER =
+  "Send it to the underwriters: the policy stays as it is until one approves the change or declines it.";
 
 /** "effectiveDate" and "changes.turnover" are fields; "changes" itself (nothing changes) is the form's own. */
 const fieldOf = (path: string): Field | null => {
@@ -116,6 +117,7 @@ export function AdjustPolicyForm({
   // Moves on with every edit: figures asked for before the latest edit are for answers no longer on screen.
   const edits = useRef(0);
   const adjust = useAdjustPolicy();
+  const refer = useReferChange();
   // The figures come below a long form: they are brought into view, where the broker's eyes should go next.
   const figuresArea = useRef<HTMLDivElement>(null);
   const figuresShown = shown !== null;
@@ -186,8 +188,9 @@ export function AdjustPolicyForm({
     }
   });
 
-  const [confirm, confirming] = useSingleFlight(async () => {
-    if (!shown?.figures.canBind) return;
+  /** Makes the change shown (it binds), or sends it to the underwriters (it refers). */
+  const submitShown = async (write: typeof adjust.mutateAsync, binds: boolean) => {
+    if (!shown || shown.figures.canBind !== binds) return;
     const parsed = adjustmentRequestSchema.safeParse({ ...shown.asked, expectedVersion: policy.version });
     if (!parsed.success) {
       const sorted = zodProblems(parsed.error.issues);
@@ -199,13 +202,16 @@ export function AdjustPolicyForm({
     setMessage(null);
     onBusy(true);
     try {
-      onChanged(await adjust.mutateAsync({ policyNumber, body: parsed.data }));
+      onChanged(await write({ policyNumber, body: parsed.data }));
     } catch (error) {
       failed(error);
     } finally {
       onBusy(false);
     }
-  });
+  };
+  const [confirm, confirmingChange] = useSingleFlight(() => submitShown(adjust.mutateAsync, true));
+  const [send, sending] = useSingleFlight(() => submitShown(refer.mutateAsync, false));
+  const confirming = confirmingChange || sending;
 
   const busy = asking || confirming;
   const locked = confirming || !stillAdjustable;
@@ -251,7 +257,7 @@ export function AdjustPolicyForm({
       onSubmit={(event) => {
         event.preventDefault();
         if (!stillAdjustable) return;
-        void (canConfirm ? confirm() : figures ? undefined : showFigures());
+        void (canConfirm ? confirm() : figures ? send() : showFigures());
       }}
     >
       {field(
@@ -332,7 +338,7 @@ export function AdjustPolicyForm({
           };
           return (
             <div key={cover.key} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-              <div className="flex min-h-10 items-center gap-2">
+              <div className="flex min-h-10 items-center gap-2" data-testid="cover-tick-row">
                 <Checkbox
                   id={tickId}
                   checked={ticked}
@@ -436,7 +442,11 @@ export function AdjustPolicyForm({
         <Button type="button" variant="outline" disabled={confirming} onClick={onClose}>
           {stillAdjustable && (figures === null || canConfirm) ? "Keep as it is" : "Close"}
         </Button>
-        {figures !== null && !canConfirm ? null : (
+        {figures !== null && !canConfirm ? (
+          <Button type="submit" disabled={busy || !stillAdjustable}>
+            {sending ? "Sending..." : "Send to an underwriter"}
+          </Button>
+        ) : (
           <Button type="submit" disabled={!canConfirm || busy || !stillAdjustable}>
             {confirming ? "Changing..." : "Confirm change"}
           </Button>

@@ -24,6 +24,7 @@ import { AlertTriangle, ClipboardCheck } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { useUnderwriterQueue } from "../api/get-underwriter-queue";
+import { PolicyChangesQueue } from "./policy-changes-queue";
 
 function premiumText(totalPremium: string | null): string {
   const pence = totalPremium ? parseMoneyString(totalPremium) : null;
@@ -194,6 +195,7 @@ export function UnderwriterQueue() {
           </>
         )}
       </Card>
+      <PolicyChangesQueue />
     </div>
   );
 }
