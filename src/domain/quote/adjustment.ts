@@ -8,7 +8,7 @@
 import { formatDateGb } from "../format/dates";
 import { type Pence, percentOf, roundHalfUp } from "../money";
 import { daysBetween } from "./cancellation";
-import { policyExpiryDate } from "./renewal";
+import { policyExpiryDate } from "./policy-period";
 
 /** The year's premium before and after the change, both rated now with the policy's own rating version. */
 export interface AnnualPremiums {
@@ -76,6 +76,7 @@ export const ADJUSTMENT_MESSAGES = {
     `An adjustment cannot take effect before the last one, from ${formatDateGb(lastDate)}: choose that date or a later one`,
   backDated: "Takes effect before today",
   nothingChanges: "Nothing changes: every answer sent is as the policy holds it",
+  notInForce: (status: string) => `Only a policy in force can be adjusted: this policy is ${status.toLowerCase()}`,
   higherLimit: "Raises the limit of indemnity above the policy's",
 } as const;
 

@@ -8,7 +8,7 @@ import type { Role } from "../auth/schemas";
 import { formatDateGb } from "../format/dates";
 import { type Pence, percentOf, roundHalfUp, sumPence } from "../money";
 import type { CancellationBasis, CancellationTerms } from "../rating/config-schema";
-import { policyExpiryDate } from "./renewal";
+import { policyExpiryDate } from "./policy-period";
 
 /** What the policy has been charged so far, one line per transaction (the issue, later adjustments). */
 export interface ChargedTransaction {

@@ -18,3 +18,8 @@ export function periodOfInsurance(inceptionDate: string): { from: string; to: st
   const dayBefore = new Date(anniversary - 24 * 60 * 60 * 1_000);
   return { from: inceptionDate, to: dayBefore.toISOString().slice(0, 10) };
 }
+
+/** The policy's last day of cover (the period's inclusive end). */
+export function policyExpiryDate(inceptionDate: string): string {
+  return periodOfInsurance(inceptionDate).to;
+}

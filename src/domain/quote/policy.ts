@@ -7,8 +7,8 @@
 import { excessAmount } from "../format/excess";
 import type { ExcessOption } from "../rating/input";
 import { ADDITIONAL_COVERS } from "./additional-covers";
+import { policyExpiryDate } from "./policy-period";
 import { deriveRatingInput, type StoredQuoteSections, selectionsFromRisk } from "./rating-input";
-import { policyExpiryDate } from "./renewal";
 
 /**
  * What a policy is on a day: in force, past its last day of cover, carried on by an issued renewal, or cancelled.

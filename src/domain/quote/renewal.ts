@@ -5,7 +5,7 @@
  */
 import type { Role } from "../auth/schemas";
 import { LIFECYCLE_REASONS } from "./lifecycle";
-import { periodOfInsurance } from "./policy-period";
+import { policyExpiryDate } from "./policy-period";
 import type { QuoteStatus } from "./status";
 
 /** A policy is listed as due from this many days before its last day of cover. */
@@ -32,10 +32,8 @@ export function addDays(isoDate: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** The policy's last day of cover (the period's inclusive end). */
-export function policyExpiryDate(inceptionDate: string): string {
-  return periodOfInsurance(inceptionDate).to;
-}
+// The policy's last day of cover: defined with the period, read here by renewals too.
+export { policyExpiryDate } from "./policy-period";
 
 /**
  * The renewal starts on the anniversary: the day after the expiring period's last day, so cover is continuous

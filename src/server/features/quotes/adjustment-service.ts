@@ -7,7 +7,6 @@
  * audit entry names who, when and what.
  */
 import { eq } from "drizzle-orm";
-import { todayInLondon } from "../../../domain/format/dates";
 import { type Pence, penceToMoneyString, roundHalfUp } from "../../../domain/money";
 import {
   ADJUSTMENT_MESSAGES,
@@ -16,8 +15,7 @@ import {
   adjustmentDateProblem,
   adjustmentReferralReasons,
 } from "../../../domain/quote/adjustment";
-import { mayChangePolicy, POLICY_CHANGED_MESSAGE } from "../../../domain/quote/cancellation";
-import { policyStatus } from "../../../domain/quote/policy";
+import { POLICY_CHANGED_MESSAGE } from "../../../domain/quote/cancellation";
 import {
   type PolicyChangeLine,
   type PolicyChanges,
@@ -36,11 +34,10 @@ import { compiledRaterFor } from "../rating-versions/effective-service";
 import {
   currentAnswersOf,
   findPolicyTransactions,
-  isCancelledPolicy,
   lastAdjustmentDate,
   recordPolicyTransaction,
 } from "./policy-transactions";
-import { findPolicyByNumber, type PolicyRecord } from "./policy-view";
+import { findPolicyByNumber, openPolicyForChange, type PolicyRecord } from "./policy-view";
 
 /**
  * What a capacity provider's bordereau reports of the policy as a transaction leaves it: its insured and cover
@@ -98,25 +95,13 @@ export async function planAdjustment(
   /** For the change itself: the version the caller read, judged before the change's content (409 first). */
   expectedVersion?: number,
 ): Promise<AdjustmentPlan> {
-  const policy = await findPolicyByNumber(db, actor, policyNumber);
-  const { quote } = policy.found;
-  if (!mayChangePolicy(actor.role, quote.brokerId === actor.id)) throw new AppError("INSUFFICIENT_PERMISSIONS");
-  const transactions = await findPolicyTransactions(db, quote.id);
-  const today = todayInLondon(now);
-  const status = policyStatus(
-    {
-      inceptionDate: quote.inceptionDate,
-      renewalIssued: policy.renewal?.status === "ISSUED",
-      cancelled: isCancelledPolicy(transactions),
-    },
-    today,
+  const { policy, quote, transactions, today } = await openPolicyForChange(
+    db,
+    actor,
+    policyNumber,
+    now,
+    ADJUSTMENT_MESSAGES.notInForce,
   );
-  if (status !== "In force") {
-    throw new AppError(
-      "POLICY_STATE_CONFLICT",
-      `Only a policy in force can be adjusted: this policy is ${status.toLowerCase()}`,
-    );
-  }
   if (expectedVersion !== undefined && quote.version !== expectedVersion)
     throw new AppError("VERSION_CONFLICT", POLICY_CHANGED_MESSAGE);
   const problem = adjustmentDateProblem({

@@ -6,17 +6,14 @@
  * the audit entry names who, when, from which date and why.
  */
 import { eq } from "drizzle-orm";
-import { todayInLondon } from "../../../domain/format/dates";
 import { penceToMoneyString } from "../../../domain/money";
 import {
   CANCELLATION_MESSAGES,
   type CancellationFigures,
   cancellationDateProblem,
   cancellationFigures,
-  mayChangePolicy,
   POLICY_CHANGED_MESSAGE,
 } from "../../../domain/quote/cancellation";
-import { policyStatus } from "../../../domain/quote/policy";
 import type { CancellationFiguresAnswer, CancellationRequest } from "../../../domain/quote/policy-schema";
 import { policyExpiryDate } from "../../../domain/quote/renewal";
 import {
@@ -29,13 +26,8 @@ import type { Database } from "../../db/client";
 import { type PolicyTransactionRow, ratingVersions } from "../../db/schema";
 import { AppError } from "../../errors";
 import { reportedPolicy } from "./adjustment-service";
-import {
-  currentAnswersOf,
-  findPolicyTransactions,
-  isCancelledPolicy,
-  recordPolicyTransaction,
-} from "./policy-transactions";
-import { findPolicyByNumber, type PolicyRecord } from "./policy-view";
+import { currentAnswersOf, findPolicyTransactions, recordPolicyTransaction } from "./policy-transactions";
+import { findPolicyByNumber, openPolicyForChange, type PolicyRecord } from "./policy-view";
 
 /** The cancellation terms and IPT rate of the version the policy was rated with. */
 async function termsOf(
@@ -72,22 +64,13 @@ async function openForCancellation(
   effectiveDate: string,
   now: Date,
 ): Promise<CancellablePolicy> {
-  const policy = await findPolicyByNumber(db, actor, policyNumber);
-  const { quote } = policy.found;
-  if (!mayChangePolicy(actor.role, quote.brokerId === actor.id)) {
-    throw new AppError("INSUFFICIENT_PERMISSIONS");
-  }
-  const transactions = await findPolicyTransactions(db, quote.id);
-  const today = todayInLondon(now);
-  const status = policyStatus(
-    {
-      inceptionDate: quote.inceptionDate,
-      renewalIssued: policy.renewal?.status === "ISSUED",
-      cancelled: isCancelledPolicy(transactions),
-    },
-    today,
+  const { policy, quote, transactions, today } = await openPolicyForChange(
+    db,
+    actor,
+    policyNumber,
+    now,
+    CANCELLATION_MESSAGES.notInForce,
   );
-  if (status !== "In force") throw new AppError("POLICY_STATE_CONFLICT", CANCELLATION_MESSAGES.notInForce(status));
   const problem = cancellationDateProblem({
     role: actor.role,
     inceptionDate: quote.inceptionDate,

@@ -114,6 +114,39 @@ export async function findPolicyByNumber(db: Database, actor: QuoteActor, policy
   return { found, renewal: await findRenewal(db, quote.id) };
 }
 
+/** The policy's status on London day `today`, from the calendar, its renewal and its transactions. */
+export function policyStatusOn(policy: PolicyRecord, transactions: readonly { kind: string }[], today: string) {
+  return policyStatus(
+    {
+      inceptionDate: policy.found.quote.inceptionDate,
+      renewalIssued: policy.renewal?.status === "ISSUED",
+      cancelled: transactions.some((transaction) => transaction.kind === "CANCELLATION"),
+    },
+    today,
+  );
+}
+
+/**
+ * A policy the caller means to change (cancel or adjust), refused in the order the API answers: a policy the caller
+ * may not see (404), a role that may not change it (403), a policy not in force (409, `notInForce` naming its status).
+ */
+export async function openPolicyForChange(
+  db: Database,
+  actor: QuoteActor,
+  policyNumber: string,
+  now: Date,
+  notInForce: (status: string) => string,
+) {
+  const policy = await findPolicyByNumber(db, actor, policyNumber);
+  const { quote } = policy.found;
+  if (!mayChangePolicy(actor.role, quote.brokerId === actor.id)) throw new AppError("INSUFFICIENT_PERMISSIONS");
+  const transactions = await findPolicyTransactions(db, quote.id);
+  const today = todayInLondon(now);
+  const status = policyStatusOn(policy, transactions, today);
+  if (status !== "In force") throw new AppError("POLICY_STATE_CONFLICT", notInForce(status));
+  return { policy, quote, transactions, today };
+}
+
 function premiumLines(lines: { basePremium: number; fees: number; taxes: number; totalPremium: number }) {
   return {
     basePremium: penceToMoneyString(lines.basePremium),
@@ -135,14 +168,7 @@ export async function policyViewFor(
   const transactions = await findPolicyTransactions(db, quote.id);
   const cancellation = transactions.find((transaction) => transaction.kind === "CANCELLATION");
   const today = todayInLondon(now);
-  const status = policyStatus(
-    {
-      inceptionDate: quote.inceptionDate,
-      renewalIssued: renewal?.status === "ISSUED",
-      cancelled: cancellation !== undefined,
-    },
-    today,
-  );
+  const status = policyStatusOn({ found, renewal }, transactions, today);
   const sum = (line: "basePremium" | "fees" | "taxes" | "totalPremium") =>
     sumPence(transactions.map((transaction) => transaction[line]));
   // The insured and cover as they stand today, after every adjustment.

@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { AdjustPolicyForm, ASK_AN_UNDERWRITER, NOTHING_CHANGED } from "./adjust-policy-form";
+import { json, stubApi } from "./stub-api.test-support";
 
 beforeAll(() => {
   // jsdom has no layout observers; Radix's checkbox only needs them to exist.
@@ -68,25 +69,6 @@ const figuresFor = (effectiveDate: string, more: Partial<AdjustmentFiguresAnswer
   canBind: true,
   ...more,
 });
-
-interface Call {
-  url: string;
-  body: Record<string, unknown>;
-}
-
-/** The API as the form meets it: each call recorded, each answered by `answer` (which may wait). */
-function stubApi(answer: (call: Call) => Promise<Response> | Response): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
-    const call = { url, body: JSON.parse(String(init.body ?? "{}")) };
-    calls.push(call);
-    return answer(call);
-  });
-  return calls;
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 function renderForm() {
   const onChanged = vi.fn();

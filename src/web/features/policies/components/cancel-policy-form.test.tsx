@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CancelPolicyForm } from "./cancel-policy-form";
+import { json, stubApi } from "./stub-api.test-support";
 
 afterEach(() => {
   cleanup();
@@ -32,25 +33,6 @@ const figuresFor = (effectiveDate: string): CancellationFiguresAnswer => ({
   returnTaxes: "60.00",
   returnTotal: "560.00",
 });
-
-interface Call {
-  url: string;
-  body: Record<string, unknown>;
-}
-
-/** The API as the form meets it: each call recorded, each answered by `answer` (which may wait). */
-function stubApi(answer: (call: Call) => Promise<Response> | Response): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
-    const call = { url, body: JSON.parse(String(init.body ?? "{}")) };
-    calls.push(call);
-    return answer(call);
-  });
-  return calls;
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 function renderForm() {
   const onCancelled = vi.fn();

@@ -8,8 +8,12 @@ import {
   type DocumentSelection,
   downloadSelectedDocuments,
 } from "@web/lib/documents/document-actions";
-import { CANCELLATION_NOTICE_ERROR, ENDORSEMENT_ERROR, policyDocumentLabel } from "@web/lib/documents/document-names";
 import { generatePolicyDocument } from "@web/lib/documents/generate-policy-document";
+import {
+  CANCELLATION_NOTICE_ERROR,
+  ENDORSEMENT_ERROR,
+  policyDocumentLabel,
+} from "@web/lib/documents/policy-document-names";
 import { saveBlobAsFile } from "@web/lib/documents/save-file";
 import { Download } from "lucide-react";
 import { useState } from "react";
