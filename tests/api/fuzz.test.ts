@@ -36,11 +36,13 @@ import { describeEachDatabase } from "../support/harness";
 import {
   ACTIVITY_SPLIT,
   CONTRACTS,
+  call,
   createCompleteQuote,
   createQuote,
   DESIGN_LIABILITY,
   FINANCIAL_OVERVIEW,
   MATERIAL_FACT_DECLARATION,
+  patchQuote,
   rateQuote,
   STEP_ONE,
   STEP_SEVEN,
@@ -131,6 +133,12 @@ interface Target {
   referredQuoteId: string;
   ratingVersionId: string;
   userId: string;
+  /** An issued policy in force, its inception date and version. */
+  policy: { number: string; inceptionDate: string; version: number };
+  /** A policy adjusted once (Endorsement No. 1) and then cancelled (its notice). */
+  endedPolicyNumber: string;
+  /** A policy with a broker's change waiting for an underwriter. */
+  waiting: { policyNumber: string; requestId: string };
 }
 
 interface RouteTemplate {
@@ -217,6 +225,59 @@ const TEMPLATES: Record<string, RouteTemplate> = {
       { decision: "DECLINED", uwNote: "Outside appetite" },
     ],
     params: (t) => ({ id: t.referredQuoteId }),
+  },
+  "POST /api/policies/:policyNumber/cancellation/figures": {
+    caller: "broker",
+    bodies: (t) => [{ effectiveDate: t.policy.inceptionDate }],
+    params: (t) => ({ policyNumber: t.policy.number }),
+  },
+  "POST /api/policies/:policyNumber/cancellation": {
+    caller: "broker",
+    bodies: (t) => [{ effectiveDate: t.policy.inceptionDate, reason: "Fuzz", expectedVersion: t.policy.version }],
+    params: (t) => ({ policyNumber: t.policy.number }),
+  },
+  "POST /api/policies/:policyNumber/adjustments/figures": {
+    caller: "broker",
+    bodies: (t) => [
+      { effectiveDate: t.policy.inceptionDate, changes: { tradingName: "Fuzz Trading" } },
+      { effectiveDate: t.policy.inceptionDate, changes: { coverLimitAggregate: 2_000_000, excessDiscount: "2x" } },
+    ],
+    params: (t) => ({ policyNumber: t.policy.number }),
+  },
+  "POST /api/policies/:policyNumber/adjustments": {
+    caller: "broker",
+    bodies: (t) => [
+      {
+        effectiveDate: t.policy.inceptionDate,
+        changes: { proposerName: "Fuzz Renamed Ltd", hasContentsInsurance: true, contentsLimit: 25_000 },
+        expectedVersion: t.policy.version,
+      },
+    ],
+    params: (t) => ({ policyNumber: t.policy.number }),
+  },
+  "POST /api/policies/:policyNumber/change-requests": {
+    caller: "broker",
+    bodies: (t) => [
+      { effectiveDate: t.policy.inceptionDate, changes: { coverLimitAggregate: 5_000_000 }, expectedVersion: 2 },
+    ],
+    params: (t) => ({ policyNumber: t.policy.number }),
+  },
+  "POST /api/policies/:policyNumber/change-requests/:id/decision": {
+    caller: "underwriter",
+    bodies: () => [{ decision: "APPROVED" }, { decision: "DECLINED", note: "Outside appetite" }],
+    params: (t) => ({ policyNumber: t.waiting.policyNumber, id: t.waiting.requestId }),
+  },
+  "POST /api/policies/:policyNumber/cancellation-notice": {
+    caller: "broker",
+    bodies: () => [undefined, {}],
+    params: (t) => ({ policyNumber: t.endedPolicyNumber }),
+    expensive: true,
+  },
+  "POST /api/policies/:policyNumber/endorsements/:number": {
+    caller: "broker",
+    bodies: () => [undefined, {}],
+    params: (t) => ({ policyNumber: t.endedPolicyNumber, number: "1" }),
+    expensive: true,
   },
   "POST /api/quotes/:id/statement-of-fact": {
     caller: "broker",
@@ -441,11 +502,51 @@ describeEachDatabase("fuzzing the write routes", (ctx) => {
         const doomed = await createTestUser(ctx.db, {
           email: `fuzz-doomed-${randomBytes(4).toString("hex")}@example.test`,
         });
+        const issue = async () => {
+          const bound = await createCompleteQuote(app, cookies.broker ?? "");
+          await patchQuote(app, cookies.broker ?? "", bound.id, { status: "QUOTED" });
+          const issued = await call(app, cookies.broker ?? "", "POST", `/api/quotes/${bound.id}/issue`, {});
+          expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+          const data = issued.body.data;
+          return { number: data.policyNumber ?? "", inceptionDate: data.inceptionDate, version: data.version };
+        };
+        const policyWrite = async (cookie: string, number: string, tail: string, payload: unknown) => {
+          const answer = await call<{ data: { version: number; pendingChange: { id: string } | null } }>(
+            app,
+            cookie,
+            "POST",
+            `/api/policies/${encodeURIComponent(number)}${tail}`,
+            payload,
+          );
+          expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+          return answer.body.data;
+        };
+        const policy = await issue();
+        const ended = await issue();
+        const adjusted = await policyWrite(cookies.underwriter ?? "", ended.number, "/adjustments", {
+          effectiveDate: ended.inceptionDate,
+          changes: { tradingName: "Fuzz Ended Trading" },
+          expectedVersion: ended.version,
+        });
+        await policyWrite(cookies.underwriter ?? "", ended.number, "/cancellation", {
+          effectiveDate: ended.inceptionDate,
+          reason: "Fuzz",
+          expectedVersion: adjusted.version,
+        });
+        const pending = await issue();
+        const referred = await policyWrite(cookies.broker ?? "", pending.number, "/change-requests", {
+          effectiveDate: pending.inceptionDate,
+          changes: { coverLimitAggregate: 5_000_000 },
+          expectedVersion: pending.version,
+        });
         target = {
           quoteId: quote.id,
           referredQuoteId: risky.id,
           ratingVersionId: version.json().data.id,
           userId: doomed.user.id,
+          policy,
+          endedPolicyNumber: ended.number,
+          waiting: { policyNumber: pending.number, requestId: referred.pendingChange?.id ?? "" },
         };
       };
       await renewTargets();

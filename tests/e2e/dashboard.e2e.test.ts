@@ -224,8 +224,20 @@ describe("dashboard", () => {
       await expect.poll(() => fetched.some((path) => /\/assets\/tooltip-panel-/.test(path))).toBe(true);
       const box = await email.boundingBox();
       if (!box) throw new Error("the e-mail button has no box");
-      await page.mouse.move(box.x + box.width / 2 + 2, box.y + box.height / 2 + 1, { steps: 3 });
-      await visible(page.getByText("Zip the documents and open an email to underwriting").first());
+      const hint = page.getByText("Zip the documents and open an email to underwriting").first();
+      let sway = 2;
+      await expect
+        .poll(
+          async () => {
+            if (await hint.isVisible()) return true;
+            // A hand on a mouse is never quite still: each look, the pointer rests a pixel to the other side.
+            sway = -sway;
+            await page.mouse.move(box.x + box.width / 2 + sway, box.y + box.height / 2 + 1, { steps: 2 });
+            return hint.isVisible();
+          },
+          { timeout: 15_000, interval: 250 },
+        )
+        .toBe(true);
       // Focus shows a hint at once, and stays on the link while the hint takes over its first showing.
       const edit = row.getByRole("link", { name: `Edit ${quoted.reference}` });
       await edit.focus();
