@@ -215,27 +215,25 @@ describe("dashboard", () => {
       await expect.poll(() => menu.count()).toBe(0);
       expect(await trigger.evaluate((element) => element === document.activeElement)).toBe(true);
 
-      // A hint's code comes with the pointer over its button, and the hint after the open delay. The pointer
-      // rests on the button as a hand's does, moving a pixel or two: Radix closes a hint on any scroll of the
-      // page, and one that lands as the hint first opens (a busy machine delays its frames) would otherwise
-      // leave a pointer that never moves again without the hint.
+      // A hint's code comes with the pointer over its button, and the hint after the open delay. Radix closes a
+      // hint on any scroll of the page (here the list settling under 'Renewals due' can scroll it as the hint
+      // opens) and opens it again only for a pointer that leaves the button and comes back, as a hand does when
+      // a hint goes: each look that finds no hint moves the pointer off the button and back onto it.
       const email = row.getByRole("button", { name: `Email documents for ${quoted.reference} to underwriting` });
       await email.hover();
       await expect.poll(() => fetched.some((path) => /\/assets\/tooltip-panel-/.test(path))).toBe(true);
-      const box = await email.boundingBox();
-      if (!box) throw new Error("the e-mail button has no box");
       const hint = page.getByText("Zip the documents and open an email to underwriting").first();
-      let sway = 2;
       await expect
         .poll(
           async () => {
             if (await hint.isVisible()) return true;
-            // A hand on a mouse is never quite still: each look, the pointer rests a pixel to the other side.
-            sway = -sway;
-            await page.mouse.move(box.x + box.width / 2 + sway, box.y + box.height / 2 + 1, { steps: 2 });
-            return hint.isVisible();
+            const box = await email.boundingBox();
+            if (!box) throw new Error("the e-mail button has no box");
+            await page.mouse.move(box.x + box.width / 2, box.y - 24, { steps: 2 });
+            await page.mouse.move(box.x + box.width / 2 + 1, box.y + box.height / 2, { steps: 2 });
+            return false;
           },
-          { timeout: 15_000, interval: 250 },
+          { timeout: 15_000, interval: 1_000 },
         )
         .toBe(true);
       // Focus shows a hint at once, and stays on the link while the hint takes over its first showing.
