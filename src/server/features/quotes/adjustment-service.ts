@@ -25,7 +25,6 @@ import {
 import type { AdjustmentFiguresAnswer, AdjustmentRequest } from "../../../domain/quote/policy-schema";
 import { ratingInputOf } from "../../../domain/quote/rating-input";
 import { policyExpiryDate } from "../../../domain/quote/renewal";
-import { DEFAULT_ADJUSTMENTS, validateRatingConfigShape } from "../../../domain/rating/config-schema";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { type PolicyTransactionRow, type QuoteRow, ratingVersions } from "../../db/schema";
@@ -53,6 +52,22 @@ export function reportedPolicy(answers: QuoteRow) {
     coverLimit: input.coverLimit,
     excessOption: input.excessOption,
   };
+}
+
+/**
+ * The compiled rating version a policy was rated with (compiled once per published version and kept): its rates
+ * re-rate an adjustment, and its configuration holds the cancellation and adjustment terms.
+ */
+export async function policyRater(db: Database, ratingVersionId: string | null) {
+  const [version] =
+    ratingVersionId === null
+      ? []
+      : await db
+          .select({ id: ratingVersions.id, json: ratingVersions.json, status: ratingVersions.status })
+          .from(ratingVersions)
+          .where(eq(ratingVersions.id, ratingVersionId));
+  if (!version) throw new Error(`The rating version of an issued policy cannot be read (${ratingVersionId})`);
+  return compiledRaterFor(version);
 }
 
 export interface AdjustmentPlan {
@@ -117,24 +132,15 @@ export async function planAdjustment(
   }
   const after = withPolicyChanges(before, changes);
 
-  const [version] =
-    quote.ratingVersionId === null
-      ? []
-      : await db
-          .select({ id: ratingVersions.id, json: ratingVersions.json, status: ratingVersions.status })
-          .from(ratingVersions)
-          .where(eq(ratingVersions.id, quote.ratingVersionId));
-  const config = version ? validateRatingConfigShape(version.json) : undefined;
-  if (!version || !config?.ok) throw new Error(`The rating version of policy ${policyNumber} cannot be read`);
-  const rater = compiledRaterFor(version);
+  const rater = await policyRater(db, quote.ratingVersionId);
   const was = annualBase(rater, before);
   const will = annualBase(rater, after);
   const charge = adjustmentCharge({
     inceptionDate: quote.inceptionDate,
     effectiveDate,
     annual: { before: was.base, after: will.base },
-    taxesPct: config.config.taxesPct,
-    thresholdPence: roundHalfUp((config.config.adjustments ?? DEFAULT_ADJUSTMENTS).waiverThreshold * 100),
+    taxesPct: rater.config.taxesPct,
+    thresholdPence: roundHalfUp(rater.config.adjustments.waiverThreshold * 100),
   });
   const referralReasons = adjustmentReferralReasons({
     effectiveDate,

@@ -1,11 +1,3 @@
-/**
- * Cancelling a policy (docs/product/life-cycle.md "Cancellation"): the figures a date would give, shown before the
- * broker confirms, and the cancellation itself. Both read the policy the same way and run the domain's rules, so
- * what is shown is what is stored. The cancellation is one transaction: the quote's version moves on (a second
- * change made from the same screen hears 409), the return is written as a negative transaction of the policy, and
- * the audit entry names who, when, from which date and why.
- */
-import { eq } from "drizzle-orm";
 import { penceToMoneyString } from "../../../domain/money";
 import {
   CANCELLATION_MESSAGES,
@@ -16,35 +8,13 @@ import {
 } from "../../../domain/quote/cancellation";
 import type { CancellationFiguresAnswer, CancellationRequest } from "../../../domain/quote/policy-schema";
 import { policyExpiryDate } from "../../../domain/quote/renewal";
-import {
-  type CancellationTerms,
-  DEFAULT_CANCELLATION,
-  validateRatingConfigShape,
-} from "../../../domain/rating/config-schema";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
-import { type PolicyTransactionRow, ratingVersions } from "../../db/schema";
+import type { PolicyTransactionRow } from "../../db/schema";
 import { AppError } from "../../errors";
-import { reportedPolicy } from "./adjustment-service";
+import { policyRater, reportedPolicy } from "./adjustment-service";
 import { currentAnswersOf, findPolicyTransactions, recordPolicyTransaction } from "./policy-transactions";
 import { findPolicyByNumber, openPolicyForChange, type PolicyRecord } from "./policy-view";
-
-/** The cancellation terms and IPT rate of the version the policy was rated with. */
-async function termsOf(
-  db: Database,
-  ratingVersionId: string | null,
-): Promise<{ terms: CancellationTerms; taxesPct: number }> {
-  const [version] =
-    ratingVersionId === null
-      ? []
-      : await db
-          .select({ json: ratingVersions.json })
-          .from(ratingVersions)
-          .where(eq(ratingVersions.id, ratingVersionId));
-  const parsed = version ? validateRatingConfigShape(version.json) : undefined;
-  if (!parsed?.ok) throw new Error(`The rating version of an issued policy cannot be read (${ratingVersionId})`);
-  return { terms: parsed.config.cancellation ?? DEFAULT_CANCELLATION, taxesPct: parsed.config.taxesPct };
-}
 
 interface CancellablePolicy {
   policy: PolicyRecord;
@@ -78,13 +48,13 @@ async function openForCancellation(
     today,
   });
   if (problem !== null) throw AppError.validation([{ path: "effectiveDate", message: problem }]);
-  const { terms, taxesPct } = await termsOf(db, quote.ratingVersionId);
+  const { config } = await policyRater(db, quote.ratingVersionId);
   const figures = cancellationFigures({
     inceptionDate: quote.inceptionDate,
     effectiveDate,
     charged: transactions,
-    terms,
-    taxesPct,
+    terms: config.cancellation,
+    taxesPct: config.taxesPct,
   });
   return { policy, transactions, figures };
 }
