@@ -333,6 +333,8 @@ const DETAIL_WORDING: Readonly<Record<string, DetailWording>> = {
   adjustmentTotal: { label: "Additional (return) premium with IPT", words: money },
   changeReasons: { label: "Needs an underwriter because" },
   declineNote: { label: "Underwriter's note" },
+  uwNote: { label: "Note for the client" },
+  fileNote: { label: "Note for the file" },
   renewal: { label: "Renewal" },
   renewalOf: { label: "Renewal of policy" },
   renewalOfReference: { label: "Renewal of quote" },

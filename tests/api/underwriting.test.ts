@@ -194,19 +194,33 @@ describeEachDatabase("underwriter decisions", (ctx) => {
     });
   });
 
-  it("declines, after which the quote is read-only", async () => {
+  it("declines with a reason for the client, after which the quote is read-only", async () => {
     const broker = await signIn(ctx.app, "BROKER");
+    const underwriter = await signIn(ctx.app, "UNDERWRITER");
     const quote = await referred(broker);
-    const declined = await call(
-      ctx.app,
-      await signIn(ctx.app, "UNDERWRITER"),
-      "POST",
-      `/api/quotes/${quote.id}/uw/decision`,
-      {
-        decision: "DECLINED",
-      },
-    );
-    expect(declined.body.data).toMatchObject({ status: "UW_DECLINED", decision: "DECLINED" });
+    const url = `/api/quotes/${quote.id}/uw/decision`;
+    for (const body of [
+      { decision: "DECLINED" },
+      { decision: "DECLINED", uwNote: "   ", fileNote: "Outside appetite" },
+    ]) {
+      const refused = await call(ctx.app, underwriter, "POST", url, body);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        code: "VALIDATION_FAILED",
+        error: "Say why the quote is declined: the broker and the client read it",
+        issues: [{ path: "uwNote" }],
+      });
+    }
+    expect(await auditEntries(ctx.db, { action: "decision_recorded", entityId: quote.id })).toHaveLength(0);
+    const declined = await call(ctx.app, underwriter, "POST", url, {
+      decision: "DECLINED",
+      uwNote: "Design of temporary works is outside what we insure",
+    });
+    expect(declined.body.data).toMatchObject({
+      status: "UW_DECLINED",
+      decision: "DECLINED",
+      uwNote: "Design of temporary works is outside what we insure",
+    });
     const [entry] = await auditEntries(ctx.db, { action: "decision_recorded", entityId: quote.id });
     expect(entry?.details).toMatchObject({ reference: quote.reference, decision: "DECLINED", to: "UW_DECLINED" });
     expect((await call(ctx.app, broker, "PATCH", `/api/quotes/${quote.id}`, { status: "QUOTED" })).status).toBe(409);
@@ -283,7 +297,7 @@ describeEachDatabase("underwriter decisions", (ctx) => {
       ).status,
     ).toBe(404);
     expect((await call(ctx.app, underwriter, "POST", url, { decision: "APPROVED" })).status).toBe(200);
-    const again = await call(ctx.app, underwriter, "POST", url, { decision: "DECLINED" });
+    const again = await call(ctx.app, underwriter, "POST", url, { decision: "DECLINED", uwNote: "Too late" });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ error: "Only a referred quote awaits an underwriter decision" });
 
@@ -292,6 +306,57 @@ describeEachDatabase("underwriter decisions", (ctx) => {
       decision: "APPROVED",
     });
     expect(notReferred.status).toBe(409);
+  });
+
+  it("keeps the note for the file from the broker, from a review link and from the quote itself", async () => {
+    const broker = await signIn(ctx.app, "BROKER");
+    const underwriter = await signIn(ctx.app, "UNDERWRITER");
+    const admin = await signIn(ctx.app, "ADMIN");
+    const quote = await referred(broker);
+    const decided = await call(ctx.app, underwriter, "POST", `/api/quotes/${quote.id}/uw/decision`, {
+      decision: "COUNTER",
+      adjustmentMultiplier: 1.1,
+      uwNote: "Accepted with a loading for the claims history",
+      fileNote: "Second claim in three years; watch at renewal",
+    });
+    expect(decided.status).toBe(200);
+    expect(JSON.stringify(decided.body)).not.toContain("watch at renewal");
+
+    const url = `/api/uw/review/${quote.id}`;
+    const noteOf = async (cookie: string | undefined, query = "") => {
+      const review = await call<{ data: { history: { uwNote: string | null; fileNote: string | null }[] } }>(
+        ctx.app,
+        cookie,
+        "GET",
+        `${url}${query}`,
+      );
+      expect(review.status).toBe(200);
+      return review.body.data.history.at(-1);
+    };
+    const fileNote = "Second claim in three years; watch at renewal";
+    expect(await noteOf(underwriter)).toMatchObject({ fileNote });
+    // An administrator reads it in the audit trail, the review being for underwriters and the broker.
+    const audit = await call<{ data: { entityId: string | null; details: Record<string, unknown> }[] }>(
+      ctx.app,
+      admin,
+      "GET",
+      "/api/audit?action=decision_recorded&pageSize=100",
+    );
+    expect(audit.body.data.find((entry) => entry.entityId === quote.id)?.details).toMatchObject({ fileNote });
+    expect(await noteOf(broker)).toMatchObject({
+      uwNote: "Accepted with a loading for the claims history",
+      fileNote: null,
+    });
+    const { token } = await issueReviewToken(ctx.db, {
+      quoteId: quote.id,
+      recipient: "reviewer@example.com",
+      now: ctx.clock.now(),
+    });
+    expect(await noteOf(undefined, `?token=${token}`)).toMatchObject({ fileNote: null });
+    for (const cookie of [broker, underwriter]) {
+      const read = await call(ctx.app, cookie, "GET", `/api/quotes/${quote.id}`);
+      expect(JSON.stringify(read.body)).not.toContain("watch at renewal");
+    }
   });
 
   it("withdraws an approval when the broker changes a rating input afterwards", async () => {

@@ -111,6 +111,7 @@ describeEachDatabase("the underwriter's decision carries through", (ctx) => {
       decision: "COUNTER",
       adjustmentMultiplier: 1.1,
       uwNote: "Loaded for the terminated contract",
+      fileNote: "Broker pushed hard; claims ratio poor on the Leeds job",
     });
     expect(decided.status).toBe(200);
     const who = { name: "Una Decider", email: underwriter.user.email };
@@ -159,7 +160,7 @@ describeEachDatabase("the underwriter's decision carries through", (ctx) => {
     expect(reopened).toMatchObject({ decision: null, decidedBy: null });
   });
 
-  it("prints the underwriter's terms on the statement of fact and the schedule", async () => {
+  it("prints the underwriter's terms on the statement of fact and the schedule, and nothing of their working", async () => {
     const broker = await signIn(ctx.app, "BROKER");
     const underwriter = await signInNewUser(ctx.app, ctx.db, "UNDERWRITER", { name: "Una Decider" });
     const quote = await createCompleteQuote(ctx.app, broker, { declaration: MATERIAL_FACT_DECLARATION });
@@ -168,6 +169,7 @@ describeEachDatabase("the underwriter's decision carries through", (ctx) => {
       decision: "COUNTER",
       adjustmentMultiplier: 1.1,
       uwNote: "Loaded for the terminated contract",
+      fileNote: "Broker pushed hard; claims ratio poor on the Leeds job",
     });
     expect(decided.status).toBe(200);
 
@@ -181,12 +183,15 @@ describeEachDatabase("the underwriter's decision carries through", (ctx) => {
       const text = pdfText(response.rawPayload);
       expect(text, document).toContain("Underwriter's terms");
       expect(text, document).toContain("Decision Counter offer");
-      expect(text, document).toContain("Adjustment to the base premium +10%");
       expect(text, document).toContain("Underwriter's note Loaded for the terminated contract");
-      // The generated e-mail address is long enough for the PDF to wrap it at its hyphen, so the line is
-      // compared without the spaces the text extraction puts at a wrap.
-      expect(text.replace(/\s+/g, ""), document).toContain(`DecidedbyUnaDecider(${underwriter.user.email})`);
+      expect(text, document).toContain("Decided by Una Decider,");
+      // The client's documents carry the terms, never the underwriter's working.
+      const joined = text.replace(/\s+/g, "");
+      expect(joined, document).not.toContain(underwriter.user.email.replace(/\s+/g, ""));
+      expect(text, document).not.toContain("Adjustment to the base premium");
+      expect(text, document).not.toContain("+10%");
       expect(text, document).not.toContain("1.10x");
+      expect(joined, document).not.toContain("Brokerpushedhard");
     }
   });
 

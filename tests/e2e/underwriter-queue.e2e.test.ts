@@ -32,6 +32,7 @@ let broker: ApiSession;
 let underwriter: ApiSession;
 const TAG = `Uq${Date.now().toString(36)}`;
 const NOTE = "Previous claim explained by the broker; loaded 10%.";
+const FILE_NOTE = "Broker keen to place; second look at the drainage claim at renewal.";
 const UNDERWRITER = DEMO_USERS.UNDERWRITER;
 const workDir = mkdtempSync(join(tmpdir(), "pqe-uw-queue-e2e-"));
 
@@ -152,6 +153,7 @@ describe("the underwriters' queue and the decision carried through", () => {
     for (let step = 0; step < 10; step += 1) await slider.press("ArrowRight");
     await visible(page.getByText("+10% adjustment (1.10x)"));
     await page.getByLabel("Underwriter Notes").fill(NOTE);
+    await page.getByLabel("Note for the file").fill(FILE_NOTE);
 
     const decisionPosts: string[] = [];
     page.on("request", (request) => {
@@ -180,6 +182,7 @@ describe("the underwriters' queue and the decision carried through", () => {
     expect(text).toContain("Counter offer (+10%)");
     expect(text).toContain(UNDERWRITER.name);
     expect(text).toContain(NOTE);
+    expect(text).not.toContain(FILE_NOTE);
     await screenshot(page, "broker-step-7-underwriter-decision");
 
     await page.goto("/dashboard");
@@ -201,10 +204,43 @@ describe("the underwriters' queue and the decision carried through", () => {
     expect(response.status).toBe(200);
     const text = pdfText(Buffer.from(await response.arrayBuffer()));
     expect(text).toContain("Underwriter's terms");
-    expect(text).toContain("Adjustment to the base premium +10%");
     expect(text).toContain(`Underwriter's note ${NOTE}`);
-    expect(text).toContain(`Decided by ${UNDERWRITER.name} (${UNDERWRITER.email})`);
+    expect(text).toContain(`Decided by ${UNDERWRITER.name},`);
+    expect(text).not.toContain(UNDERWRITER.email);
+    expect(text).not.toContain("+10%");
     expect(text).not.toContain("1.10x");
+    expect(text).not.toContain("second look");
+  });
+
+  it("declines only with a reason for the client, each error going as soon as its field changes", async () => {
+    const declined = await referredWithNarratives(`${TAG} Declined Ltd`);
+    const page = ui.underwriter.page;
+    await page.goto(`/uw/review/${declined.id}`);
+    await visible(page.getByRole("heading", { name: "Review Required" }));
+    await visible(page.getByText("For the client: the broker reads it and it prints on the policy schedule"));
+    const submit = page.getByRole("button", { name: "Submit Decision" });
+    const noDecision = page.getByText("Choose Approve, Counter Offer or Decline");
+    await submit.click();
+    await visible(noDecision);
+    await page.getByRole("button", { name: "Decline" }).click();
+    await expect.poll(() => noDecision.count()).toBe(0);
+    await page.getByLabel("Note for the file").fill("Temporary works design: outside appetite");
+    await submit.click();
+    const noReason = page.getByText("Say why the quote is declined: the broker and the client read it");
+    await visible(noReason);
+    expect(await page.getByLabel("Underwriter Notes").getAttribute("aria-invalid")).toBe("true");
+    await expectAccessible(page, "underwriter review, decline without a reason");
+    await screenshot(page, "underwriter-decline-needs-reason");
+    await page.getByLabel("Underwriter Notes").fill("We do not insure the design of temporary works.");
+    await expect.poll(() => noReason.count()).toBe(0);
+    const answered = page.waitForResponse((response) => response.url().includes("/uw/decision"));
+    await submit.click();
+    expect((await answered).status()).toBe(200);
+    await waitForPath(page, "/dashboard");
+    expect(await quoteOf(broker, declined.id)).toMatchObject({
+      status: "UW_DECLINED",
+      uwNote: "We do not insure the design of temporary works.",
+    });
   });
 
   it("shows the decided review: by whom and when, original against final, the history, no second decision", async () => {
@@ -217,6 +253,7 @@ describe("the underwriters' queue and the decision carried through", () => {
     const recorded = (await page.getByTestId("recorded-decision").textContent()) ?? "";
     expect(recorded).toContain(`${UNDERWRITER.name} (${UNDERWRITER.email})`);
     expect(recorded).toContain(NOTE);
+    expect(recorded).toContain(`Note for the file${FILE_NOTE}`);
 
     const gbp = (amount: string) =>
       new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" }).format(Number(amount));

@@ -19,6 +19,19 @@ describe("underwriter decision", () => {
     ]);
   });
 
+  it("needs a reason for the client on a decline, and keeps the note for the file apart", () => {
+    const reason = [{ path: "uwNote", message: "Say why the quote is declined: the broker and the client read it" }];
+    expect(issuesOf({ decision: "DECLINED" })).toEqual(reason);
+    expect(issuesOf({ decision: "DECLINED", uwNote: "  ", fileNote: "Outside appetite" })).toEqual(reason);
+    expect(issuesOf({ decision: "APPROVED", fileNote: "x".repeat(4_001) })).toEqual([
+      { path: "fileNote", message: "The note for the file must be at most 4000 characters" },
+    ]);
+    expect(underwriterDecisionSchema.parse({ decision: "APPROVED", fileNote: " Watch at renewal " })).toEqual({
+      decision: "APPROVED",
+      fileNote: "Watch at renewal",
+    });
+  });
+
   it("requires a multiplier for a counter offer and refuses one otherwise", () => {
     expect(issuesOf({ decision: "COUNTER" })).toEqual([
       { path: "adjustmentMultiplier", message: "A counter offer needs an adjustment multiplier" },

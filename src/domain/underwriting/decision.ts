@@ -15,6 +15,8 @@ export const UNDERWRITER_DECISION_MESSAGES = {
   multiplierRequired: "A counter offer needs an adjustment multiplier",
   multiplierOnlyForCounter: "An adjustment multiplier is sent only with a counter offer",
   uwNote: `Underwriter notes must be at most ${UW_NOTE_MAX_LENGTH} characters`,
+  fileNote: `The note for the file must be at most ${UW_NOTE_MAX_LENGTH} characters`,
+  declineReason: "Say why the quote is declined: the broker and the client read it",
 } as const;
 
 const M = UNDERWRITER_DECISION_MESSAGES;
@@ -28,6 +30,7 @@ export const underwriterDecisionSchema = z
       .transform(snapCounterMultiplier)
       .nullish(),
     uwNote: z.string().trim().max(UW_NOTE_MAX_LENGTH, M.uwNote).nullish(),
+    fileNote: z.string().trim().max(UW_NOTE_MAX_LENGTH, M.fileNote).nullish(),
     expectedVersion: expectedVersionSchema.optional(),
   })
   .superRefine((value, ctx) => {
@@ -37,6 +40,10 @@ export const underwriterDecisionSchema = z
     }
     if (value.decision !== "COUNTER" && hasMultiplier) {
       ctx.addIssue({ code: "custom", path: ["adjustmentMultiplier"], message: M.multiplierOnlyForCounter });
+    }
+    // A decline ends the client's quote: they are owed the reason, in the note that reaches them.
+    if (value.decision === "DECLINED" && !value.uwNote) {
+      ctx.addIssue({ code: "custom", path: ["uwNote"], message: M.declineReason });
     }
   });
 export type UnderwriterDecisionInput = z.input<typeof underwriterDecisionSchema>;

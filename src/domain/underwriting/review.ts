@@ -26,7 +26,10 @@ export const decisionHistoryEntrySchema = z.object({
   id: z.string(),
   decision: underwriterDecisionValueSchema,
   adjustmentMultiplier: z.number().nullable(),
+  /** The note for the client. */
   uwNote: z.string().nullable(),
+  /** The note for the file: null for a broker and for a review link's reader. */
+  fileNote: z.string().nullable(),
   underwriter: z.object({ name: z.string(), email: z.string() }).nullable(),
   basePremiumBefore: money,
   totalPremiumBefore: money,

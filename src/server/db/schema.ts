@@ -320,7 +320,10 @@ export const underwriterDecisions = pgTable(
       .references(() => users.id),
     decision: underwriterDecision("decision").notNull(),
     multiplier: numeric("multiplier", { precision: 4, scale: 2, mode: "number" }),
+    /** The note for the client (the spec's uwNote): the broker reads it and the documents print it. */
     note: text("note"),
+    /** The note for the file: underwriters and administrators only, never printed. */
+    fileNote: text("file_note"),
     basePremiumBefore: pence("base_premium_before"),
     totalPremiumBefore: pence("total_premium_before"),
     basePremiumAfter: pence("base_premium_after"),

@@ -7494,6 +7494,7 @@ export interface operations {
                   decision: "APPROVED" | "DECLINED" | "COUNTER";
                   adjustmentMultiplier: number | null;
                   uwNote: string | null;
+                  fileNote: string | null;
                   underwriter: {
                     name: string;
                     email: string;
@@ -7692,6 +7693,7 @@ export interface operations {
           decision: "APPROVED" | "DECLINED" | "COUNTER";
           adjustmentMultiplier?: number | null;
           uwNote?: string | null;
+          fileNote?: string | null;
           expectedVersion?: number;
         };
       };

@@ -66,6 +66,7 @@ export async function recordUnderwriterDecision(
       decision: body.decision,
       multiplier,
       note: body.uwNote ?? null,
+      fileNote: body.fileNote ?? null,
       basePremiumBefore: quote.basePremium,
       totalPremiumBefore: quote.totalPremium,
       basePremiumAfter: saved.basePremium,
@@ -86,6 +87,9 @@ export async function recordUnderwriterDecision(
         to: saved.status,
         totalPremiumBefore: money(quote.totalPremium),
         totalPremiumAfter: money(saved.totalPremium),
+        // Administrators read the underwriter's reasoning here; it is never printed nor shown to the broker.
+        uwNote: body.uwNote ?? null,
+        fileNote: body.fileNote ?? null,
       },
     });
     return saved;
@@ -108,13 +112,18 @@ export async function findDecisionHistory(db: Database, quoteId: string): Promis
     .orderBy(asc(underwriterDecisions.createdAt), asc(underwriterDecisions.id));
 }
 
-export function toDecisionHistoryResponse(entry: DecisionHistoryEntry) {
+/**
+ * One decision as its reader may see it: the note for the file goes only to a signed-in underwriter or
+ * administrator, never to the broker nor to whoever holds a review link.
+ */
+export function toDecisionHistoryResponse(entry: DecisionHistoryEntry, readsFileNotes: boolean) {
   const { row } = entry;
   return {
     id: row.id,
     decision: row.decision,
     adjustmentMultiplier: row.multiplier,
     uwNote: row.note,
+    fileNote: readsFileNotes ? row.fileNote : null,
     underwriter: entry.underwriter,
     basePremiumBefore: money(row.basePremiumBefore),
     totalPremiumBefore: money(row.totalPremiumBefore),

@@ -15,7 +15,7 @@ import { toQuoteResponse } from "../quotes/response";
 import { findDecisionHistory, toDecisionHistoryResponse } from "./decisions";
 import { findQuoteHistory } from "./queue";
 
-async function reviewOf(db: Database, found: QuoteWithBroker, access: "session" | "token") {
+async function reviewOf(db: Database, found: QuoteWithBroker, access: "session" | "token", readsFileNotes: boolean) {
   const { quote, broker } = found;
   const input = ratingInputOf(quote);
   const [history, timeline] = await Promise.all([findDecisionHistory(db, quote.id), findQuoteHistory(db, quote.id)]);
@@ -33,7 +33,7 @@ async function reviewOf(db: Database, found: QuoteWithBroker, access: "session" 
       hazardousActivities: input.hasHazardous,
       operates24_7: input.operates24_7,
     },
-    history: history.map(toDecisionHistoryResponse),
+    history: history.map((entry) => toDecisionHistoryResponse(entry, readsFileNotes)),
     timeline,
     access,
   };
@@ -55,10 +55,10 @@ export async function readReview(
       role: user.role,
       isOwner: found.quote.brokerId === user.id,
     });
-    if (decision.allowed) return reviewOf(db, found, "session");
+    if (decision.allowed) return reviewOf(db, found, "session", user.role !== "BROKER");
   }
   if (token !== undefined) {
-    if (found && (await verifyReviewToken(db, found.quote.id, token, now))) return reviewOf(db, found, "token");
+    if (found && (await verifyReviewToken(db, found.quote.id, token, now))) return reviewOf(db, found, "token", false);
     throw new AppError("INVALID_REVIEW_TOKEN");
   }
   if (!user) throw new AppError("AUTHENTICATION_REQUIRED");

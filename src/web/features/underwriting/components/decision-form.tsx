@@ -1,6 +1,7 @@
 import { COUNTER_MULTIPLIER_MAX, COUNTER_MULTIPLIER_MIN, COUNTER_MULTIPLIER_STEP } from "@domain/constants";
 import type { UnderwriterDecisionValue } from "@domain/quote/quote";
 import { adjustmentLabel } from "@domain/underwriting/counter-multiplier";
+import { DECISION_NOTE_HINTS } from "@domain/underwriting/decision-notes";
 import { Button, focusRing } from "@web/components/ui/button";
 import { Textarea } from "@web/components/ui/input";
 import { FieldError, Label } from "@web/components/ui/label";
@@ -18,7 +19,27 @@ const CHOICES: { value: UnderwriterDecisionValue; label: string; icon: Component
 export interface DecisionDraft {
   decision: UnderwriterDecisionValue | null;
   multiplier: number;
+  /** The note for the client (the spec's Underwriter Notes). */
   note: string;
+  fileNote: string;
+}
+
+/** The form's errors, by the field they stand under. */
+export type DecisionErrors = Partial<Record<"decision" | "note" | "fileNote", string>>;
+
+/**
+ * The errors still true once the draft has changed: an error goes with the field it stands under, and choosing
+ * a decision also ends any note error, since whether a note is needed depends on the decision.
+ */
+export function errorsAfterChange(errors: DecisionErrors, before: DecisionDraft, after: DecisionDraft): DecisionErrors {
+  const left: DecisionErrors = { ...errors };
+  if (before.decision !== after.decision) {
+    delete left.decision;
+    delete left.note;
+  }
+  if (before.note !== after.note) delete left.note;
+  if (before.fileNote !== after.fileNote) delete left.fileNote;
+  return left;
 }
 
 /** docs/product/screens.md's decision form: three choices, the counter-offer slider, notes and Submit Decision. */
@@ -27,14 +48,14 @@ export function DecisionForm({
   onChange,
   onSubmit,
   submitting,
-  error,
+  errors,
   onEngage,
 }: {
   draft: DecisionDraft;
   onChange: (draft: DecisionDraft) => void;
   onSubmit: () => void;
   submitting: boolean;
-  error: string | undefined;
+  errors: DecisionErrors;
   /** A pointer or focus has come into the form: the decision's check can be fetched before Submit. */
   onEngage?: () => void;
 }) {
@@ -72,7 +93,7 @@ export function DecisionForm({
             );
           })}
         </div>
-        <FieldError id="decision-error" message={error} />
+        <FieldError id="decision-error" message={errors.decision} />
       </fieldset>
       {draft.decision === "COUNTER" ? (
         <div className="grid gap-2">
@@ -97,12 +118,33 @@ export function DecisionForm({
       ) : null}
       <div className="grid gap-1.5">
         <Label htmlFor="uwNote">Underwriter Notes</Label>
+        <p id="uwNote-hint" className="text-xs text-slate-600">
+          {DECISION_NOTE_HINTS.uwNote}
+        </p>
         <Textarea
           id="uwNote"
           rows={4}
           value={draft.note}
+          aria-describedby={errors.note ? "uwNote-hint uwNote-error" : "uwNote-hint"}
+          aria-invalid={errors.note ? true : undefined}
           onChange={(event) => onChange({ ...draft, note: event.target.value })}
         />
+        <FieldError id="uwNote-error" message={errors.note} />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="fileNote">Note for the file</Label>
+        <p id="fileNote-hint" className="text-xs text-slate-600">
+          {DECISION_NOTE_HINTS.fileNote}
+        </p>
+        <Textarea
+          id="fileNote"
+          rows={3}
+          value={draft.fileNote}
+          aria-describedby={errors.fileNote ? "fileNote-hint fileNote-error" : "fileNote-hint"}
+          aria-invalid={errors.fileNote ? true : undefined}
+          onChange={(event) => onChange({ ...draft, fileNote: event.target.value })}
+        />
+        <FieldError id="fileNote-error" message={errors.fileNote} />
       </div>
       <div>
         <Button type="submit" disabled={submitting}>

@@ -28,7 +28,7 @@ import { useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { type UnderwriterReview, useUnderwriterReview } from "../api/get-underwriter-review";
 import { useRecordDecision } from "../api/record-decision";
-import { type DecisionDraft, DecisionForm } from "./decision-form";
+import { type DecisionDraft, type DecisionErrors, DecisionForm, errorsAfterChange } from "./decision-form";
 import { DeclarationNarratives, PremiumSummary, QuoteHistory, type RecordedPremium } from "./review-panels";
 
 /**
@@ -140,8 +140,11 @@ function Banner({ review }: { review: UnderwriterReview }) {
   );
 }
 
-function RecordedDecision({ quote }: { quote: UnderwriterReview["quote"] }) {
+function RecordedDecision({ review }: { review: UnderwriterReview }) {
+  const { quote } = review;
   if (!quote.decision) return null;
+  // Only an underwriter's or an administrator's review carries the note for the file.
+  const fileNote = review.history.at(-1)?.fileNote?.trim();
   return (
     <dl className="grid gap-2 text-sm sm:grid-cols-2" data-testid="recorded-decision">
       <Field label="Decision">{decisionInWords(quote.decision, quote.adjustmentMultiplier)}</Field>
@@ -154,6 +157,13 @@ function RecordedDecision({ quote }: { quote: UnderwriterReview["quote"] }) {
           <span className="whitespace-pre-line font-normal">{quote.uwNote?.trim() || "No note given"}</span>
         </Field>
       </div>
+      {fileNote ? (
+        <div className="sm:col-span-2">
+          <Field label="Note for the file">
+            <span className="whitespace-pre-line font-normal">{fileNote}</span>
+          </Field>
+        </div>
+      ) : null}
     </dl>
   );
 }
@@ -174,12 +184,17 @@ function ReviewBody({
     decision: null,
     multiplier: COUNTER_MULTIPLIER_DEFAULT,
     note: "",
+    fileNote: "",
   });
-  const [error, setError] = useState<string | undefined>();
+  const [errors, setErrors] = useState<DecisionErrors>({});
+  const changeDraft = (next: DecisionDraft) => {
+    setErrors((current) => errorsAfterChange(current, draft, next));
+    setDraft(next);
+  };
   // A decision chosen or a note written but not recorded is asked about before the review is left.
   const address = useRef(window.location.pathname + window.location.search);
   const leaveGuard = useUnsavedChangesGuard({
-    unsaved: () => draft.decision !== null || draft.note.trim() !== "",
+    unsaved: () => draft.decision !== null || draft.note.trim() !== "" || draft.fileNote.trim() !== "",
     stays: (to) => to.pathname === new URL(address.current, to).pathname,
     here: () => address.current,
   });
@@ -203,14 +218,21 @@ function ReviewBody({
     const parsed = check.underwriterDecisionSchema.safeParse({
       decision: draft.decision ?? undefined,
       uwNote: draft.note.trim() === "" ? undefined : draft.note,
+      fileNote: draft.fileNote.trim() === "" ? undefined : draft.fileNote,
       ...(draft.decision === "COUNTER" ? { adjustmentMultiplier: draft.multiplier } : {}),
       expectedVersion: quote.version,
     });
     if (!parsed.success) {
-      setError(draft.decision ? parsed.error.issues[0]?.message : "Choose Approve, Counter Offer or Decline");
+      const found: DecisionErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] === "uwNote" ? "note" : issue.path[0] === "fileNote" ? "fileNote" : "decision";
+        found[field] ??= issue.message;
+      }
+      if (!draft.decision) found.decision = "Choose Approve, Counter Offer or Decline";
+      setErrors(found);
       return;
     }
-    setError(undefined);
+    setErrors({});
     try {
       await record.mutateAsync({ quoteId: quote.id, body: parsed.data });
       toast({
@@ -299,14 +321,14 @@ function ReviewBody({
             </CardHeader>
             <CardContent>
               {quote.decision ? (
-                <RecordedDecision quote={quote} />
+                <RecordedDecision review={review} />
               ) : canDecide && awaitingDecision ? (
                 <DecisionForm
                   draft={draft}
-                  onChange={setDraft}
+                  onChange={changeDraft}
                   onSubmit={() => void submit()}
                   submitting={submitting}
-                  error={error}
+                  errors={errors}
                   onEngage={() => preload(decisionCheck)}
                 />
               ) : (

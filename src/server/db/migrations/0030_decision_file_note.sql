@@ -1,0 +1,1 @@
+ALTER TABLE "underwriter_decisions" ADD COLUMN "file_note" text;
