@@ -76,6 +76,13 @@ const envSchema = z.object({
       .int({ message: "must be a whole number" })
       .min(1, { message: "must be at least 1" }),
   ),
+  REFERRAL_TARGET_WORKING_HOURS: optional(
+    z.coerce
+      .number({ message: "must be a number of working hours" })
+      .multipleOf(0.25, { message: "must be in quarter hours, for example 4 or 1.5" })
+      .min(0.25, { message: "must be at least 0.25" })
+      .max(80, { message: "must be at most 80 (two working weeks)" }),
+  ),
   COMPANIES_HOUSE_API_KEY: optional(z.string().min(1)),
   SMTP_URL: optional(urlWithProtocols(["smtp:", "smtps:"], "smtp or smtps")),
   COMPANIES_HOUSE_BASE_URL: optional(urlWithProtocols(["http:", "https:"], "http or https")),
@@ -109,6 +116,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Sign-in attempts allowed per client address per minute. */
   loginRateLimitPerMinute: number;
+  /** How long a referral may wait for an underwriter, in working hours, before the queue marks it overdue. */
+  referralTargetWorkingHours: number;
   companiesHouseApiKey: string | undefined;
   /** The Companies House public data API; tests point it at a fake server. */
   companiesHouseBaseUrl: string;
@@ -175,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     underwritingMailbox: e.UNDERWRITING_MAILBOX ?? "underwriting@example.com",
     logLevel: e.LOG_LEVEL ?? "info",
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE ?? 30,
+    referralTargetWorkingHours: e.REFERRAL_TARGET_WORKING_HOURS ?? 4,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     companiesHouseApiKey: e.COMPANIES_HOUSE_API_KEY,
     companiesHouseBaseUrl: (e.COMPANIES_HOUSE_BASE_URL ?? "https://api.company-information.service.gov.uk").replace(

@@ -43,6 +43,57 @@ describeEachDatabase("underwriters' queue", (ctx) => {
     return answer.body;
   }
 
+  it("marks a referral overdue once it has waited its target of working hours, and shows only those on asking", async () => {
+    // Sessions end when idle for long, so each moment signs in afresh.
+    const at = async (iso: string) => {
+      ctx.clock.reset();
+      ctx.clock.advance(Date.parse(iso) - ctx.clock.now().getTime());
+      return { broker: await signIn(ctx.app, "BROKER"), underwriter: await signIn(ctx.app, "UNDERWRITER") };
+    };
+    // Friday 27 November 2026, 15:00 UK time: two working hours on Friday, two more on Monday morning.
+    const friday = await referred((await at("2026-11-27T15:00:00Z")).broker);
+    // Monday 09:30: Friday's is due at 11:00, Monday's at 13:30.
+    const { broker, underwriter } = await at("2026-11-30T09:30:00Z");
+    const monday = await referred(broker);
+    const before = await queue(underwriter);
+    expect(before.data.find((item) => item.id === friday.id)).toMatchObject({
+      respondBy: expect.stringMatching(/^2026-11-30T11:00/),
+      overdue: false,
+    });
+    expect(before.data.find((item) => item.id === monday.id)).toMatchObject({
+      respondBy: expect.stringMatching(/^2026-11-30T13:30/),
+      overdue: false,
+    });
+
+    ctx.clock.advance(2 * HOUR_MS);
+    const after = await queue(underwriter);
+    expect(after.data.find((item) => item.id === friday.id)).toMatchObject({ overdue: true });
+    expect(after.data.find((item) => item.id === monday.id)).toMatchObject({ overdue: false });
+    const overdueOnly = await queue(underwriter, "show=overdue&pageSize=100");
+    const overdueIds = overdueOnly.data.map((item) => item.id);
+    expect(overdueIds).toContain(friday.id);
+    expect(overdueIds).not.toContain(monday.id);
+    expect(overdueOnly.data.every((item) => item.overdue)).toBe(true);
+    // The counts are the whole queue's whatever the view: the view's own count is its total.
+    expect(overdueOnly.meta).toMatchObject({
+      total: overdueOnly.data.length,
+      overdue: overdueOnly.data.length,
+      waiting: after.meta.waiting,
+    });
+    expect(after.meta.overdue).toBe(overdueOnly.data.length);
+
+    const refused = await call(ctx.app, underwriter, "GET", "/api/uw/queue?show=late");
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: "Show must be one of all, overdue", issues: [{ path: "show" }] });
+  });
+
+  it("takes its response target from the installation's setting", async () => {
+    const app = await ctx.buildApp({ config: { ...ctx.config, referralTargetWorkingHours: 1.5 } });
+    const underwriter = await signIn(app, "UNDERWRITER");
+    const answer = await call<UnderwriterQueueResponse>(app, underwriter, "GET", "/api/uw/queue");
+    expect(answer.body.meta.targetWorkingHours).toBe(1.5);
+  });
+
   it("lists what awaits a decision, the longest waiting first, with the referral reasons", async () => {
     const broker = await signIn(ctx.app, "BROKER");
     const underwriter = await signIn(ctx.app, "UNDERWRITER");
@@ -72,7 +123,8 @@ describeEachDatabase("underwriters' queue", (ctx) => {
       referredAt: first.referredAt,
     });
     expect(ours[1]).toMatchObject({ status: "UW_REQUESTED", referralReasons: [] });
-    expect(body.meta).toEqual({ total: body.data.length, page: 1, pageSize: 100 });
+    expect(body.meta).toMatchObject({ total: body.data.length, page: 1, pageSize: 100, targetWorkingHours: 4 });
+    expect(body.meta.waiting).toBe(body.data.length);
     // Oldest referral first over the whole list, not just ours.
     const times = body.data.map((item) => item.referredAt ?? "");
     expect([...times].sort()).toEqual(times);
@@ -86,7 +138,7 @@ describeEachDatabase("underwriters' queue", (ctx) => {
     await referred(broker);
     const whole = await queue(underwriter);
     const second = await queue(underwriter, "page=2&pageSize=1");
-    expect(second.meta).toEqual({ total: whole.meta.total, page: 2, pageSize: 1 });
+    expect(second.meta).toMatchObject({ total: whole.meta.total, page: 2, pageSize: 1 });
     expect(second.data.map((item) => item.id)).toEqual([whole.data[1]?.id]);
     const refused = await call(ctx.app, underwriter, "GET", "/api/uw/queue?page=0");
     expect(refused.status).toBe(400);

@@ -284,6 +284,38 @@ describe("the underwriters' queue and the decision carried through", () => {
   });
 });
 
+describe("the response target", () => {
+  it("counts on the underwriter's dashboard what waits and what is overdue, and opens the queue's views", async () => {
+    const waiting = await referredWithNarratives(`${TAG} Target Ltd`);
+    const page = ui.underwriter.page;
+    await page.goto("/dashboard");
+    const summary = page.getByTestId("queue-summary");
+    await visible(summary.getByText("Review Queue:"));
+    const answer = await underwriter.raw("GET", "/api/uw/queue?pageSize=1");
+    const { meta } = (await answer.json()) as { meta: { waiting: number; overdue: number } };
+    const { waiting: count, overdue } = meta;
+    const text = (await summary.textContent()) ?? "";
+    expect(text).toContain(`${count} referral`);
+    expect(text).toContain("target 4 working hours");
+    if (overdue > 0) expect(text).toContain(`${overdue} past the target`);
+    await screenshot(page, "underwriter-dashboard-queue-summary");
+
+    await summary.getByRole("link", { name: "Open the Review Queue" }).click();
+    await waitForPath(page, "/uw/dashboard");
+    const row = await queueRowOf(page, waiting.reference);
+    expect(await row.getByTestId("queue-target").textContent()).toMatch(
+      /^Respond by \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/,
+    );
+    await page.getByRole("button", { name: /^Overdue/ }).click();
+    await expect.poll(() => page.getByRole("button", { name: /^Overdue/ }).getAttribute("aria-pressed")).toBe("true");
+    // A referral made a moment ago is within its target: the overdue view never lists it.
+    await expect.poll(() => rowOf(page, "queue-row", waiting.reference).count()).toBe(0);
+    const rows = page.getByTestId("queue-row");
+    for (const each of await rows.all()) expect(await each.getAttribute("data-overdue")).toBe("true");
+    await expectAccessible(page, "review queue, overdue view");
+  });
+});
+
 describe("the queue on a phone (390 x 844)", () => {
   it("shows each referral as a card with the row's values and Review, without scrolling sideways", async () => {
     const proposerName = `${TAG} Phone Queue Ltd`;

@@ -4,8 +4,15 @@
  */
 import { z } from "zod";
 import { elapsedWholeUnits, formatElapsed } from "../format/relative-time";
-import { brokerSummarySchema, moneyAmountSchema, paginationMetaSchema, quoteStatusSchema } from "../quote/quote";
+import {
+  brokerSummarySchema,
+  moneyAmountSchema,
+  pageQuerySchema,
+  paginationMetaSchema,
+  quoteStatusSchema,
+} from "../quote/quote";
 import type { QuoteStatus } from "../quote/status";
+import { QUEUE_VIEWS } from "./response-target";
 
 /** The statuses that wait for an underwriter. */
 export const AWAITING_DECISION_STATUSES = ["REFERRED", "UW_REQUESTED"] as const satisfies readonly QuoteStatus[];
@@ -21,12 +28,28 @@ export const underwriterQueueItemSchema = z.object({
   referredAt: z.string().nullable(),
   referralReasons: z.array(z.string()),
   broker: brokerSummarySchema.nullable(),
+  /** When the response target falls due (working hours after the referral); null when never referred. */
+  respondBy: z.string().nullable(),
+  /** Past its response target, by the server's clock. */
+  overdue: z.boolean(),
 });
 export type UnderwriterQueueItem = z.infer<typeof underwriterQueueItemSchema>;
 
+export const underwriterQueueQuerySchema = pageQuerySchema.extend({
+  show: z.enum(QUEUE_VIEWS, { error: `Show must be one of ${QUEUE_VIEWS.join(", ")}` }).default("all"),
+});
+export type UnderwriterQueueQuery = z.infer<typeof underwriterQueueQuerySchema>;
+
 export const underwriterQueueResponseSchema = z.object({
   data: z.array(underwriterQueueItemSchema),
-  meta: paginationMetaSchema,
+  meta: paginationMetaSchema.extend({
+    /** The response target, in working hours. */
+    targetWorkingHours: z.number(),
+    /** Every referral waiting, whatever the view shows (the view's own count is `total`). */
+    waiting: z.number().int().min(0),
+    /** Every referral waiting past its target, whatever the view shows. */
+    overdue: z.number().int().min(0),
+  }),
 });
 export type UnderwriterQueueResponse = z.infer<typeof underwriterQueueResponseSchema>;
 

@@ -154,7 +154,7 @@ export interface paths {
     get: operations["listPolicyChangeRequests"];
   };
   "/api/uw/queue": {
-    /** Quotes awaiting an underwriter's decision, the longest waiting first */
+    /** Quotes awaiting an underwriter's decision, the longest waiting first, each with its response target */
     get: operations["listUnderwriterQueue"];
   };
   "/api/quotes/{id}/uw/decision": {
@@ -7611,12 +7611,13 @@ export interface operations {
       };
     };
   };
-  /** Quotes awaiting an underwriter's decision, the longest waiting first */
+  /** Quotes awaiting an underwriter's decision, the longest waiting first, each with its response target */
   listUnderwriterQueue: {
     parameters: {
       query?: {
         page?: number;
         pageSize?: number;
+        show?: "all" | "overdue";
       };
     };
     responses: {
@@ -7638,11 +7639,16 @@ export interface operations {
                   name: string;
                   email: string;
                 } | null;
+                respondBy: string | null;
+                overdue: boolean;
               })[];
             meta: {
               total: number;
               page: number;
               pageSize: number;
+              targetWorkingHours: number;
+              waiting: number;
+              overdue: number;
             };
           };
         };

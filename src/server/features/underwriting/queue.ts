@@ -1,12 +1,17 @@
 /**
  * The underwriters' queue and a quote's history from its audit trail (ADR 0030).
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { penceToMoneyString } from "../../../domain/money";
 import { splitReferralReason } from "../../../domain/quote/premium";
-import type { PageQuery, UnderwriterDecisionValue } from "../../../domain/quote/quote";
+import type { UnderwriterDecisionValue } from "../../../domain/quote/quote";
 import { QUOTE_HISTORY_ACTIONS, type QuoteHistoryEvent } from "../../../domain/underwriting/history";
-import { AWAITING_DECISION_STATUSES, type UnderwriterQueueItem } from "../../../domain/underwriting/queue";
+import {
+  AWAITING_DECISION_STATUSES,
+  type UnderwriterQueueItem,
+  type UnderwriterQueueQuery,
+} from "../../../domain/underwriting/queue";
+import { overdueBefore, responseDueAt } from "../../../domain/underwriting/response-target";
 import type { Database } from "../../db/client";
 import { auditLog, quotes, users } from "../../db/schema";
 import { brokerColumns } from "../quotes/repository";
@@ -15,12 +20,17 @@ const awaiting = inArray(quotes.status, [...AWAITING_DECISION_STATUSES]);
 
 /**
  * One page of the queue: oldest referral first (ties by id, so paging neither repeats nor skips), with the
- * broker joined in the same query. The page and the total are sent together.
+ * broker joined in the same query. The page, the view's total and the counts of every waiting and every overdue
+ * referral come together, so the queue and the dashboard's summary agree.
  */
 export async function findUnderwriterQueue(
   db: Database,
-  query: PageQuery,
-): Promise<{ rows: UnderwriterQueueItem[]; total: number }> {
+  query: UnderwriterQueueQuery,
+  target: { hours: number; now: Date },
+): Promise<{ rows: UnderwriterQueueItem[]; total: number; waiting: number; overdue: number }> {
+  const cutoff = overdueBefore(target.now, target.hours);
+  const isOverdue = lt(quotes.referredAt, cutoff);
+  const shown = query.show === "overdue" ? and(awaiting, isOverdue) : awaiting;
   const [rows, [counted]] = await Promise.all([
     db
       .select({
@@ -36,20 +46,32 @@ export async function findUnderwriterQueue(
       })
       .from(quotes)
       .leftJoin(users, eq(users.id, quotes.brokerId))
-      .where(awaiting)
+      .where(shown)
       .orderBy(sql`${quotes.referredAt} asc nulls last`, asc(quotes.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: sql<number>`cast(count(*) as integer)` }).from(quotes).where(awaiting),
+    db
+      .select({
+        waiting: sql<number>`cast(count(*) as integer)`,
+        overdue: sql<number>`cast(count(*) filter (where ${isOverdue}) as integer)`,
+      })
+      .from(quotes)
+      .where(awaiting),
   ]);
+  const waiting = Number(counted?.waiting ?? 0);
+  const overdue = Number(counted?.overdue ?? 0);
   return {
     rows: rows.map(({ referralReason, totalPremium, referredAt, ...row }) => ({
       ...row,
       totalPremium: totalPremium === null ? null : penceToMoneyString(totalPremium),
       referredAt: referredAt ? referredAt.toISOString() : null,
       referralReasons: splitReferralReason(referralReason),
+      respondBy: referredAt ? responseDueAt(referredAt, target.hours).toISOString() : null,
+      overdue: referredAt !== null && referredAt < cutoff,
     })),
-    total: Number(counted?.total ?? 0),
+    total: query.show === "overdue" ? overdue : waiting,
+    waiting,
+    overdue,
   };
 }
 

@@ -6,9 +6,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { pendingPolicyChangesResponseSchema } from "../../../domain/quote/policy-schema";
-import { pageQuerySchema, quoteSchema } from "../../../domain/quote/quote";
+import { quoteSchema } from "../../../domain/quote/quote";
 import { underwriterDecisionSchema } from "../../../domain/underwriting/decision";
-import { underwriterQueueResponseSchema } from "../../../domain/underwriting/queue";
+import { underwriterQueueQuerySchema, underwriterQueueResponseSchema } from "../../../domain/underwriting/queue";
 import { underwriterReviewSchema } from "../../../domain/underwriting/review";
 import { currentUser, requireRole } from "../../auth/authenticate";
 import { listPendingChanges } from "../quotes/change-request-service";
@@ -54,16 +54,27 @@ export const underwritingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["underwriting"],
-        summary: "Quotes awaiting an underwriter's decision, the longest waiting first",
-        querystring: pageQuerySchema,
+        summary: "Quotes awaiting an underwriter's decision, the longest waiting first, each with its response target",
+        querystring: underwriterQueueQuerySchema,
         response: { 200: underwriterQueueResponseSchema },
       },
       onRequest: requireRole("UNDERWRITER", "ADMIN"),
     },
     async (request) => {
       const { page, pageSize } = request.query;
-      const { rows, total } = await findUnderwriterQueue(app.db, { page, pageSize });
-      return { data: rows, meta: { total, page, pageSize } };
+      const hours = app.config.referralTargetWorkingHours;
+      const found = await findUnderwriterQueue(app.db, request.query, { hours, now: app.now() });
+      return {
+        data: found.rows,
+        meta: {
+          total: found.total,
+          page,
+          pageSize,
+          targetWorkingHours: hours,
+          waiting: found.waiting,
+          overdue: found.overdue,
+        },
+      };
     },
   );
 

@@ -17,6 +17,7 @@ import { QuoteStatsPanel } from "../../features/quotes/components/quote-stats";
 import { QuotesTable } from "../../features/quotes/components/quotes-table";
 import { useRenewalsDue } from "../../features/renewals/api/get-renewals-due";
 import { RenewalsDueCard } from "../../features/renewals/components/renewals-due-card";
+import { QueueSummary } from "../../features/underwriting/components/queue-summary";
 import { useDebouncedValue } from "../../hooks/use-debounced-value";
 import { useNow } from "../../hooks/use-now";
 import { pageTitle, usePageTitle } from "../../hooks/use-page-title";
@@ -59,6 +60,7 @@ export default function DashboardRoute() {
           <h1 className="text-2xl font-semibold text-slate-900">Dashboard</h1>
           <p className="text-sm text-slate-600">Manage your quotes and track performance</p>
         </div>
+        {me.data?.role === "UNDERWRITER" ? <QueueSummary /> : null}
         <QuoteStatsPanel />
         {canCreateQuotes ? <RenewalsDueCard now={now} /> : null}
         {belowRenewalsReady ? (

@@ -1,20 +1,27 @@
 import type { UnderwriterQueueResponse } from "@domain/underwriting/queue";
+import type { QueueView } from "@domain/underwriting/response-target";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiClient } from "@web/lib/api-client";
 
-/** GET /api/uw/queue: quotes awaiting a decision, the longest waiting first. */
-export async function getUnderwriterQueue(page: number, pageSize: number): Promise<UnderwriterQueueResponse> {
-  return apiClient.get<UnderwriterQueueResponse>("/api/uw/queue", { params: { page, pageSize } });
+export interface UnderwriterQueueParams {
+  page: number;
+  pageSize: number;
+  show: QueueView;
 }
 
-export const underwriterQueueQueryOptions = (page: number, pageSize: number) =>
+/** GET /api/uw/queue: quotes awaiting a decision, the longest waiting first, with their response targets. */
+export async function getUnderwriterQueue(params: UnderwriterQueueParams): Promise<UnderwriterQueueResponse> {
+  return apiClient.get<UnderwriterQueueResponse>("/api/uw/queue", { params: { ...params } });
+}
+
+export const underwriterQueueQueryOptions = (params: UnderwriterQueueParams) =>
   queryOptions({
     // Under ["quotes"], so a recorded decision (which invalidates every quote cache) refreshes the queue.
-    queryKey: ["quotes", "uw-queue", { page, pageSize }],
-    queryFn: () => getUnderwriterQueue(page, pageSize),
+    queryKey: ["quotes", "uw-queue", params],
+    queryFn: () => getUnderwriterQueue(params),
     placeholderData: keepPreviousData,
   });
 
-export function useUnderwriterQueue(page: number, pageSize: number) {
-  return useQuery(underwriterQueueQueryOptions(page, pageSize));
+export function useUnderwriterQueue(params: UnderwriterQueueParams) {
+  return useQuery(underwriterQueueQueryOptions(params));
 }

@@ -1,9 +1,10 @@
 import { DEFAULT_PAGE_SIZE } from "@domain/constants";
 import { formatDateTimeGb } from "@domain/format/dates";
 import { formatGbp, parseMoneyString } from "@domain/money";
-import { type UnderwriterQueueItem, waitingTime } from "@domain/underwriting/queue";
+import { type UnderwriterQueueItem, type UnderwriterQueueResponse, waitingTime } from "@domain/underwriting/queue";
+import { QUEUE_VIEW_LABELS, QUEUE_VIEWS, type QueueView, targetInWords } from "@domain/underwriting/response-target";
 import { QuoteStatusBadge } from "@web/components/quote/quote-status-badge";
-import { Button } from "@web/components/ui/button";
+import { Button, focusRing } from "@web/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@web/components/ui/card";
 import {
   CardList,
@@ -20,6 +21,7 @@ import { paths } from "@web/config/paths";
 import { MD_QUERY, useMediaQuery } from "@web/hooks/use-media-query";
 import { useNow } from "@web/hooks/use-now";
 import { errorMessageOf } from "@web/lib/api-client";
+import { cn } from "@web/lib/cn";
 import { AlertTriangle, ClipboardCheck } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
@@ -56,12 +58,58 @@ function ItemReasons({ item }: { item: UnderwriterQueueItem }) {
   );
 }
 
+/** How long it has waited, and by when the underwriters aim to decide it: overdue ones say so in red. */
 function ItemWaiting({ item, now }: { item: UnderwriterQueueItem; now: Date }) {
   if (!item.referredAt) return "-";
   return (
-    <time dateTime={item.referredAt} title={formatDateTimeGb(item.referredAt)}>
-      {waitingTime(item.referredAt, now)}
-    </time>
+    <div className="grid gap-0.5">
+      <time dateTime={item.referredAt} title={formatDateTimeGb(item.referredAt)}>
+        {waitingTime(item.referredAt, now)}
+      </time>
+      {item.respondBy ? (
+        <span
+          data-testid="queue-target"
+          className={cn("text-xs", item.overdue ? "font-semibold text-red-700" : "text-slate-600")}
+        >
+          {item.overdue ? "Overdue since " : "Respond by "}
+          <time dateTime={item.respondBy}>{formatDateTimeGb(item.respondBy)}</time>
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** The views of the queue, each with how many it holds. */
+function QueueViews({
+  show,
+  meta,
+  onShow,
+}: {
+  show: QueueView;
+  meta: UnderwriterQueueResponse["meta"] | undefined;
+  onShow: (view: QueueView) => void;
+}) {
+  const counts: Record<QueueView, number | undefined> = { all: meta?.waiting, overdue: meta?.overdue };
+  return (
+    <fieldset className="flex flex-wrap items-center gap-2">
+      <legend className="sr-only">Show</legend>
+      {QUEUE_VIEWS.map((view) => (
+        <button
+          key={view}
+          type="button"
+          aria-pressed={show === view}
+          onClick={() => onShow(view)}
+          className={cn(
+            "inline-flex min-h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium",
+            show === view ? "border-blue-800 bg-blue-50 text-blue-950" : "border-slate-300 bg-white text-slate-800",
+            focusRing,
+          )}
+        >
+          {QUEUE_VIEW_LABELS[view]}
+          {counts[view] === undefined ? null : <span className="tabular-nums text-slate-600">{counts[view]}</span>}
+        </button>
+      ))}
+    </fieldset>
   );
 }
 
@@ -94,7 +142,13 @@ function QueueGrid({ items, now }: { items: readonly UnderwriterQueueItem[]; now
       </TableHead>
       <TableBody>
         {items.map((item) => (
-          <TableRow key={item.id} data-testid="queue-row" data-reference={item.reference}>
+          <TableRow
+            key={item.id}
+            data-testid="queue-row"
+            data-reference={item.reference}
+            data-overdue={item.overdue || undefined}
+            className={item.overdue ? "bg-red-50" : undefined}
+          >
             <TableCell className="font-mono text-xs font-semibold whitespace-nowrap">{item.reference}</TableCell>
             <TableCell className="font-medium text-slate-900">{item.proposerName}</TableCell>
             <TableCell className="whitespace-nowrap">{item.productCode}</TableCell>
@@ -128,7 +182,13 @@ function QueueCards({ items, now }: { items: readonly UnderwriterQueueItem[]; no
   return (
     <CardList label="Quotes awaiting a decision">
       {items.map((item) => (
-        <CardListItem key={item.id} data-testid="queue-row" data-reference={item.reference}>
+        <CardListItem
+          key={item.id}
+          data-testid="queue-row"
+          data-reference={item.reference}
+          data-overdue={item.overdue || undefined}
+          className={item.overdue ? "bg-red-50" : undefined}
+        >
           <CardListHeader figure={premiumText(item.totalPremium)} figureLabel="Premium">
             <div className="font-mono text-xs font-semibold">{item.reference}</div>
             <div className="font-medium text-slate-900">{item.proposerName}</div>
@@ -161,14 +221,27 @@ function QueueCards({ items, now }: { items: readonly UnderwriterQueueItem[]; no
 export function UnderwriterQueue() {
   const now = useNow();
   const [page, setPage] = useState(1);
-  const queue = useUnderwriterQueue(page, DEFAULT_PAGE_SIZE);
+  const [show, setShow] = useState<QueueView>("all");
+  const queue = useUnderwriterQueue({ page, pageSize: DEFAULT_PAGE_SIZE, show });
+  const meta = queue.data?.meta;
   const wide = useMediaQuery(MD_QUERY);
   return (
     <div className="grid gap-5">
       <div>
         <h1 className="text-2xl font-semibold text-slate-900">Review Queue</h1>
-        <p className="text-sm text-slate-600">Quotes awaiting your decision, the longest waiting first</p>
+        <p className="text-sm text-slate-600">
+          Quotes awaiting your decision, the longest waiting first
+          {meta ? `; ${targetInWords(meta.targetWorkingHours)} (Monday to Friday, 09:00-17:00)` : ""}
+        </p>
       </div>
+      <QueueViews
+        show={show}
+        meta={meta}
+        onShow={(view) => {
+          setShow(view);
+          setPage(1);
+        }}
+      />
       <Card>
         <CardHeader>
           <div className="flex items-center gap-2">
@@ -185,8 +258,14 @@ export function UnderwriterQueue() {
           </p>
         ) : queue.data.data.length === 0 ? (
           <div className="px-4 py-10 text-center">
-            <p className="font-medium text-slate-900">Nothing is waiting</p>
-            <p className="mt-1 text-sm text-slate-600">Referred quotes appear here until they are decided</p>
+            <p className="font-medium text-slate-900">
+              {show === "overdue" ? "Nothing is overdue" : "Nothing is waiting"}
+            </p>
+            <p className="mt-1 text-sm text-slate-600">
+              {show === "overdue"
+                ? "Every referral waiting is within its response target"
+                : "Referred quotes appear here until they are decided"}
+            </p>
           </div>
         ) : (
           <>
