@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = [
   "override_removed",
   "decision_recorded",
   "published",
+  "authority_changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -84,7 +84,7 @@ async function main(): Promise<void> {
   const lines = [`${PRODUCT_NAME} is running at ${url} (database: ${database.kind})`];
   if (config.seedDemo) {
     lines.push("Demo sign-ins (seeded on an empty database; SEED_DEMO=false turns them off):");
-    for (const demo of DEMO_USERS) lines.push(`  ${demo.role.padEnd(11)} ${demo.email.padEnd(24)} ${demo.password}`);
+    for (const demo of DEMO_USERS) lines.push(`  ${demo.role.padEnd(11)} ${demo.email.padEnd(31)} ${demo.password}`);
   }
   log.info({ url, database: database.kind }, "ready");
   // Plain text beside the JSON log lines, for the person who just typed `npm start`.

@@ -21,4 +21,5 @@ export const AUDIT_ACTIONS_FOR_TEST: readonly string[] = [
   "override_removed",
   "decision_recorded",
   "published",
+  "authority_changed",
 ];

@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   "INVALID_CREDENTIALS",
   "INVALID_REVIEW_TOKEN",
   "INSUFFICIENT_PERMISSIONS",
+  "AUTHORITY_EXCEEDED",
   "CROSS_SITE_REQUEST",
   "NOT_FOUND",
   "QUOTE_NOT_FOUND",
@@ -83,6 +84,7 @@ export const ERROR_CATALOGUE = {
   INVALID_CREDENTIALS: { status: 401, message: "Invalid email or password" },
   INVALID_REVIEW_TOKEN: { status: 401, message: "This review link is invalid or has expired" },
   INSUFFICIENT_PERMISSIONS: { status: 403, message: "Insufficient permissions" },
+  AUTHORITY_EXCEEDED: { status: 403, message: "This decision is beyond your authority" },
   CROSS_SITE_REQUEST: { status: 403, message: "Cross-site request refused" },
 
   // 404: what the path names does not exist.

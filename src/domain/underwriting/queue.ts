@@ -12,6 +12,7 @@ import {
   quoteStatusSchema,
 } from "../quote/quote";
 import type { QuoteStatus } from "../quote/status";
+import { AUTHORITY_FILTERS } from "./authority";
 import { QUEUE_VIEWS } from "./response-target";
 
 /** The statuses that wait for an underwriter. */
@@ -32,11 +33,17 @@ export const underwriterQueueItemSchema = z.object({
   respondBy: z.string().nullable(),
   /** Past its response target, by the server's clock. */
   overdue: z.boolean(),
+  /** Approving it is beyond the signed-in underwriter's authority (docs/product/permissions.md "Authority"). */
+  needsHigherAuthority: z.boolean(),
 });
 export type UnderwriterQueueItem = z.infer<typeof underwriterQueueItemSchema>;
 
 export const underwriterQueueQuerySchema = pageQuerySchema.extend({
   show: z.enum(QUEUE_VIEWS, { error: `Show must be one of ${QUEUE_VIEWS.join(", ")}` }).default("all"),
+  /** Only the referrals within, or beyond, the signed-in underwriter's authority (docs/product/permissions.md). */
+  authority: z
+    .enum(AUTHORITY_FILTERS, { error: `Authority must be one of ${AUTHORITY_FILTERS.join(", ")}` })
+    .optional(),
 });
 export type UnderwriterQueueQuery = z.infer<typeof underwriterQueueQuerySchema>;
 
@@ -58,3 +65,4 @@ export function waitingTime(referredAt: string, now: Date): string {
   const elapsed = elapsedWholeUnits(referredAt, now);
   return elapsed ? `waiting ${formatElapsed(elapsed)}` : "waiting less than an hour";
 }
+

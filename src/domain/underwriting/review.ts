@@ -69,5 +69,10 @@ export const underwriterReviewSchema = z.object({
   /** The quote's life from its audit trail (created, rated, referred, decided, ...), oldest first. */
   timeline: z.array(quoteHistoryEventSchema),
   access: reviewAccessSchema,
+  /**
+   * For a signed-in underwriter: what approving this quote would take beyond their authority (empty when within)
+   * and the counter-offer range they may use (docs/product/permissions.md "Authority"); null for anyone else.
+   */
+  authority: z.object({ beyond: z.array(z.string()), counterMin: z.number(), counterMax: z.number() }).nullable(),
 });
 export type UnderwriterReview = z.infer<typeof underwriterReviewSchema>;

@@ -34,6 +34,7 @@ import type { TurnoverBand } from "../../domain/quote/turnover-band";
 import type { ImpactReport } from "../../domain/rating/impact";
 import type { RatingTestCase } from "../../domain/rating/test-cases";
 import { RATING_VERSION_STATUSES } from "../../domain/rating/version";
+import type { Authority } from "../../domain/underwriting/authority";
 import { UNDERWRITER_DECISIONS } from "../../domain/underwriting/decision";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -60,6 +61,11 @@ export const users = pgTable(
     updatedAt: timestampTz("updated_at").notNull().defaultNow(),
     /** Soft delete: the row stays so quotes keep their broker's name (docs/product/permissions.md). */
     deletedAt: timestampTz("deleted_at"),
+    /**
+     * An underwriter's authority (docs/product/permissions.md): null is full authority, so every underwriter
+     * who had none keeps deciding as before.
+     */
+    authority: jsonb("authority").$type<Authority>(),
   },
   (t) => [
     // One live account per address; a deleted user's address may be given to a new account.

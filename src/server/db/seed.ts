@@ -1,5 +1,5 @@
 /**
- * First-start data (README.md). On a database with no users: the three demo users (unless SEED_DEMO=false)
+ * First-start data (README.md). On a database with no users: the demo users (unless SEED_DEMO=false)
  * and the first administrator from ADMIN_EMAIL/ADMIN_PASSWORD when set. For each product (D/C-PI, PI001) with
  * no rating version at all: a PUBLISHED one effective from 2020-01-01, open-ended. Running it again changes
  * nothing.
@@ -7,6 +7,7 @@
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { Role } from "../../domain/auth/schemas";
 import { ratingConfigText } from "../../domain/rating/version";
+import type { Authority } from "../../domain/underwriting/authority";
 import { hashPassword } from "../auth/passwords";
 import type { Config } from "../config";
 import type { Database } from "./client";
@@ -18,13 +19,45 @@ export interface DemoUser {
   name: string;
   email: string;
   password: string;
+  /** An underwriter's authority; none is full authority. */
+  authority?: Authority;
 }
 
-/** Exact values: tests, browser tests and demos sign in with them. */
+/**
+ * The junior underwriter's authority (docs/product/permissions.md "Authority"): a smaller limit and premium, every
+ * seeded referral except the claims-related ones, and a narrower counter range.
+ */
+export const JUNIOR_AUTHORITY: Authority = {
+  maxCoverLimit: 1_000_000,
+  maxGrossPremium: 500_000,
+  clearableReferralCodes: [
+    "HIGH_SUM_INSURED",
+    "MATERIAL_FACTS",
+    "NON_UK_WORK",
+    "NON_UK_JURISDICTION",
+    "TURNOVER_GROWTH",
+    "TURNOVER_ABOVE_2M",
+    "COVER_LIMIT_ABOVE_2M",
+    "SPECIAL_AREA_WORK",
+    "WAIVED_RIGHTS_OF_RECOURSE",
+    "SUBCONTRACTOR_INSURANCE_NOT_CONFIRMED",
+  ],
+  counterMin: 0.95,
+  counterMax: 1.05,
+};
+
+/** Exact values: tests, browser tests and demos sign in with them. The first of each role is its demo user. */
 export const DEMO_USERS: readonly DemoUser[] = [
   { role: "ADMIN", name: "Ada Admin", email: "admin@example.com", password: "Admin-Demo-2026" },
   { role: "BROKER", name: "Ben Broker", email: "broker@example.com", password: "Broker-Demo-2026" },
   { role: "UNDERWRITER", name: "Uma Underwriter", email: "underwriter@example.com", password: "Underwriter-Demo-2026" },
+  {
+    role: "UNDERWRITER",
+    name: "Sam Junior-Underwriter",
+    email: "junior.underwriter@example.com",
+    password: "Junior-Underwriter-Demo-2026",
+    authority: JUNIOR_AUTHORITY,
+  },
 ];
 
 export function demoUser(role: Role): DemoUser {
@@ -51,7 +84,7 @@ export async function seedDatabase(
   // has users gets none, so every later start skips the hashing (its time and its memory) altogether.
   const [before] = await db.select({ n: count() }).from(users);
   const hasUsers = (before?.n ?? 0) > 0;
-  const toCreate: { name: string; email: string; role: Role; password: string }[] = [];
+  const toCreate: { name: string; email: string; role: Role; password: string; authority?: Authority }[] = [];
   if (!hasUsers && config.initialAdmin) {
     toCreate.push({ name: "Administrator", role: "ADMIN", ...config.initialAdmin });
   }
@@ -64,6 +97,7 @@ export async function seedDatabase(
       email: u.email,
       role: u.role,
       passwordHash: await hashPassword(u.password),
+      authority: u.authority ?? null,
     })),
   );
 

@@ -30,6 +30,7 @@ import type { Database } from "../../db/client";
 import { type PolicyTransactionRow, type QuoteRow, ratingVersions } from "../../db/schema";
 import { AppError } from "../../errors";
 import { compiledRaterFor } from "../rating-versions/effective-service";
+import { assertUnderwriterMayDecide } from "../underwriting/authority";
 import {
   currentAnswersOf,
   findPolicyTransactions,
@@ -78,6 +79,8 @@ export interface AdjustmentPlan {
   referralReasons: string[];
   canBind: boolean;
   after: QuoteRow;
+  /** The year's gross premium after the change (base, the policy's fees, IPT): what an underwriter accepts. */
+  annualGrossAfter: Pence;
 }
 
 /** The year's base premium of `answers` under `version`, with the underwriter's counter offer the policy carries. */
@@ -157,10 +160,15 @@ export async function planAdjustment(
     referralReasons,
     canBind: actor.role === "UNDERWRITER" || referralReasons.length === 0,
     after,
+    annualGrossAfter: annualGross(will.base + (quote.feesTotal ?? 0), rater.config.taxesPct),
   };
 }
 
 const money = penceToMoneyString;
+
+function annualGross(subtotal: Pence, taxesPct: number): Pence {
+  return subtotal + roundHalfUp((subtotal * taxesPct) / 100);
+}
 
 function figuresAnswer(plan: AdjustmentPlan): AdjustmentFiguresAnswer {
   const { charge } = plan;
@@ -217,6 +225,17 @@ export async function adjustPolicy(
       "ADJUSTMENT_NEEDS_UNDERWRITER",
       `This change needs an underwriter: ${plan.referralReasons.join("; ")}`,
     );
+  }
+  // An underwriter binding a change that refers (directly, or by approving a broker's request) accepts its cover
+  // limit and the year's premium after it, so that must be within their authority.
+  if (actor.role === "UNDERWRITER" && (plan.referralReasons.length > 0 || alsoWithin !== undefined)) {
+    await assertUnderwriterMayDecide(db, actor.id, {
+      decision: "APPROVED",
+      coverLimit: ratingInputOf(plan.after).coverLimit,
+      grossPremium: plan.annualGrossAfter,
+      referrals: [],
+      multiplier: null,
+    });
   }
   const sequence = (plan.transactions.at(-1)?.sequence ?? 0) + 1;
   const endorsement = plan.transactions.filter((transaction) => transaction.kind === "ADJUSTMENT").length + 1;

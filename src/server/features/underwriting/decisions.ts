@@ -16,6 +16,7 @@ import { type NewQuoteRow, type UnderwriterDecisionRow, underwriterDecisions, us
 import { AppError } from "../../errors";
 import { openQuoteForWrite } from "../quotes/access-service";
 import { type QuoteWithBroker, updateQuoteAtVersion } from "../quotes/repository";
+import { assertUnderwriterMayDecide, authorityCaseOf } from "./authority";
 
 function money(pence: number | null): string | null {
   return pence === null ? null : penceToMoneyString(pence);
@@ -36,6 +37,7 @@ export async function recordUnderwriterDecision(
   }
 
   const multiplier = body.decision === "COUNTER" ? (body.adjustmentMultiplier ?? null) : null;
+  await assertUnderwriterMayDecide(db, actor.id, authorityCaseOf(quote, body.decision, multiplier));
   const changes: Partial<NewQuoteRow> = {
     status: decision.nextStatus,
     decision: body.decision,

@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { penceToMoneyString } from "../../../domain/money";
 import { splitReferralReason } from "../../../domain/quote/premium";
 import type { UnderwriterDecisionValue } from "../../../domain/quote/quote";
+import { type Authority, authorityExcesses } from "../../../domain/underwriting/authority";
 import { QUOTE_HISTORY_ACTIONS, type QuoteHistoryEvent } from "../../../domain/underwriting/history";
 import {
   AWAITING_DECISION_STATUSES,
@@ -13,62 +14,92 @@ import {
 } from "../../../domain/underwriting/queue";
 import { overdueBefore, responseDueAt } from "../../../domain/underwriting/response-target";
 import type { Database } from "../../db/client";
-import { auditLog, quotes, users } from "../../db/schema";
+import { auditLog, type QuoteRow, quotes, users } from "../../db/schema";
 import { brokerColumns } from "../quotes/repository";
+import { authorityCaseOf } from "./authority";
 
 const awaiting = inArray(quotes.status, [...AWAITING_DECISION_STATUSES]);
 
+/** The response target of the queue: its working hours, and the referral time before which one is overdue. */
+interface Target {
+  hours: number;
+  cutoff: Date;
+}
+
+function queueItemOf(
+  quote: QuoteRow,
+  broker: UnderwriterQueueItem["broker"],
+  target: Target,
+  authority: Authority | null,
+): UnderwriterQueueItem {
+  const { referredAt } = quote;
+  const beyond =
+    authority !== null && authorityExcesses(authority, authorityCaseOf(quote, "APPROVED", null)).length > 0;
+  return {
+    id: quote.id,
+    reference: quote.reference,
+    proposerName: quote.proposerName,
+    productCode: quote.productCode,
+    status: quote.status,
+    totalPremium: quote.totalPremium === null ? null : penceToMoneyString(quote.totalPremium),
+    referredAt: referredAt ? referredAt.toISOString() : null,
+    referralReasons: splitReferralReason(quote.referralReason),
+    broker,
+    respondBy: referredAt ? responseDueAt(referredAt, target.hours).toISOString() : null,
+    overdue: referredAt !== null && referredAt < target.cutoff,
+    needsHigherAuthority: beyond,
+  };
+}
+
 /**
  * One page of the queue: oldest referral first (ties by id, so paging neither repeats nor skips), with the
- * broker joined in the same query. The page, the view's total and the counts of every waiting and every overdue
- * referral come together, so the queue and the dashboard's summary agree.
+ * broker joined in the same query, each referral marked when it is beyond the reader's authority (null for an
+ * administrator). The page, the view's total and the counts of every waiting and every overdue referral come
+ * together, so the queue and the dashboard's summary agree. Filtered by authority (ADR 0064), the referrals the
+ * view shows are read and judged by the domain's rule, then paged: the total counts the filtered rows.
  */
 export async function findUnderwriterQueue(
   db: Database,
   query: UnderwriterQueueQuery,
   target: { hours: number; now: Date },
+  authority: Authority | null,
 ): Promise<{ rows: UnderwriterQueueItem[]; total: number; waiting: number; overdue: number }> {
   const cutoff = overdueBefore(target.now, target.hours);
   const isOverdue = lt(quotes.referredAt, cutoff);
   const shown = query.show === "overdue" ? and(awaiting, isOverdue) : awaiting;
-  const [rows, [counted]] = await Promise.all([
+  const ordered = () =>
     db
-      .select({
-        id: quotes.id,
-        reference: quotes.reference,
-        proposerName: quotes.proposerName,
-        productCode: quotes.productCode,
-        status: quotes.status,
-        totalPremium: quotes.totalPremium,
-        referredAt: quotes.referredAt,
-        referralReason: quotes.referralReason,
-        broker: brokerColumns,
-      })
+      .select({ quote: quotes, broker: brokerColumns })
       .from(quotes)
       .leftJoin(users, eq(users.id, quotes.brokerId))
       .where(shown)
-      .orderBy(sql`${quotes.referredAt} asc nulls last`, asc(quotes.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({
-        waiting: sql<number>`cast(count(*) as integer)`,
-        overdue: sql<number>`cast(count(*) filter (where ${isOverdue}) as integer)`,
-      })
-      .from(quotes)
-      .where(awaiting),
-  ]);
+      .orderBy(sql`${quotes.referredAt} asc nulls last`, asc(quotes.id));
+  const counts = db
+    .select({
+      waiting: sql<number>`cast(count(*) as integer)`,
+      overdue: sql<number>`cast(count(*) filter (where ${isOverdue}) as integer)`,
+    })
+    .from(quotes)
+    .where(awaiting);
+  const itemOf = (row: { quote: QuoteRow; broker: UnderwriterQueueItem["broker"] }) =>
+    queueItemOf(row.quote, row.broker, { hours: target.hours, cutoff }, authority);
+  const offset = (query.page - 1) * query.pageSize;
+  if (query.authority !== undefined && authority !== null) {
+    const wanted = query.authority === "beyond";
+    const [all, [counted]] = await Promise.all([ordered(), counts]);
+    const filtered = all.map(itemOf).filter((item) => item.needsHigherAuthority === wanted);
+    return {
+      rows: filtered.slice(offset, offset + query.pageSize),
+      total: filtered.length,
+      waiting: Number(counted?.waiting ?? 0),
+      overdue: Number(counted?.overdue ?? 0),
+    };
+  }
+  const [rows, [counted]] = await Promise.all([ordered().limit(query.pageSize).offset(offset), counts]);
   const waiting = Number(counted?.waiting ?? 0);
   const overdue = Number(counted?.overdue ?? 0);
   return {
-    rows: rows.map(({ referralReason, totalPremium, referredAt, ...row }) => ({
-      ...row,
-      totalPremium: totalPremium === null ? null : penceToMoneyString(totalPremium),
-      referredAt: referredAt ? referredAt.toISOString() : null,
-      referralReasons: splitReferralReason(referralReason),
-      respondBy: referredAt ? responseDueAt(referredAt, target.hours).toISOString() : null,
-      overdue: referredAt !== null && referredAt < cutoff,
-    })),
+    rows: rows.map(itemOf),
     total: query.show === "overdue" ? overdue : waiting,
     waiting,
     overdue,

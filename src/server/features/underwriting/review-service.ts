@@ -6,19 +6,40 @@
 import { decideQuoteAction } from "../../../domain/quote/lifecycle";
 import { splitReferralReason } from "../../../domain/quote/premium";
 import { ratingInputOf } from "../../../domain/quote/rating-input";
+import { authorityExcesses } from "../../../domain/underwriting/authority";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { verifyReviewToken } from "../../mail/review-tokens";
 import { findQuoteWithBroker, type QuoteWithBroker } from "../quotes/repository";
 import { toQuoteResponse } from "../quotes/response";
+import { findAuthority } from "../users/repository";
+import { authorityCaseOf } from "./authority";
 import { findDecisionHistory, toDecisionHistoryResponse } from "./decisions";
 import { findQuoteHistory } from "./queue";
 
-async function reviewOf(db: Database, found: QuoteWithBroker, access: "session" | "token", readsFileNotes: boolean) {
+/** The reader's authority over this quote: an underwriter's, null for anyone else. */
+async function authorityFor(db: Database, user: AuthUser | null, found: QuoteWithBroker) {
+  if (user?.role !== "UNDERWRITER") return null;
+  const authority = await findAuthority(db, user.id);
+  const beyond = authorityExcesses(authority, authorityCaseOf(found.quote, "APPROVED", null));
+  return { beyond, counterMin: authority.counterMin, counterMax: authority.counterMax };
+}
+
+async function reviewOf(
+  db: Database,
+  found: QuoteWithBroker,
+  access: "session" | "token",
+  readsFileNotes: boolean,
+  user: AuthUser | null,
+) {
   const { quote, broker } = found;
   const input = ratingInputOf(quote);
-  const [history, timeline] = await Promise.all([findDecisionHistory(db, quote.id), findQuoteHistory(db, quote.id)]);
+  const [history, timeline, authority] = await Promise.all([
+    findDecisionHistory(db, quote.id),
+    findQuoteHistory(db, quote.id),
+    authorityFor(db, access === "session" ? user : null, found),
+  ]);
   return {
     quote: toQuoteResponse(quote, broker, found.decidedBy),
     referralHits: quote.ratingResult?.referralHits ?? [],
@@ -36,6 +57,7 @@ async function reviewOf(db: Database, found: QuoteWithBroker, access: "session" 
     history: history.map((entry) => toDecisionHistoryResponse(entry, readsFileNotes)),
     timeline,
     access,
+    authority,
   };
 }
 
@@ -55,10 +77,12 @@ export async function readReview(
       role: user.role,
       isOwner: found.quote.brokerId === user.id,
     });
-    if (decision.allowed) return reviewOf(db, found, "session", user.role !== "BROKER");
+    if (decision.allowed) return reviewOf(db, found, "session", user.role !== "BROKER", user);
   }
   if (token !== undefined) {
-    if (found && (await verifyReviewToken(db, found.quote.id, token, now))) return reviewOf(db, found, "token", false);
+    if (found && (await verifyReviewToken(db, found.quote.id, token, now))) {
+      return reviewOf(db, found, "token", false, null);
+    }
     throw new AppError("INVALID_REVIEW_TOKEN");
   }
   if (!user) throw new AppError("AUTHENTICATION_REQUIRED");

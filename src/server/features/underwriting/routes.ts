@@ -13,6 +13,7 @@ import { underwriterReviewSchema } from "../../../domain/underwriting/review";
 import { currentUser, requireRole } from "../../auth/authenticate";
 import { listPendingChanges } from "../quotes/change-request-service";
 import { toQuoteResponse } from "../quotes/response";
+import { findAuthority } from "../users/repository";
 import { recordUnderwriterDecision } from "./decisions";
 import { findUnderwriterQueue } from "./queue";
 import { readReview } from "./review-service";
@@ -54,7 +55,8 @@ export const underwritingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["underwriting"],
-        summary: "Quotes awaiting an underwriter's decision, the longest waiting first, each with its response target",
+        summary:
+          "Quotes awaiting an underwriter's decision, the longest waiting first, each with its response target and marked when beyond the underwriter's authority",
         querystring: underwriterQueueQuerySchema,
         response: { 200: underwriterQueueResponseSchema },
       },
@@ -63,7 +65,10 @@ export const underwritingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, pageSize } = request.query;
       const hours = app.config.referralTargetWorkingHours;
-      const found = await findUnderwriterQueue(app.db, request.query, { hours, now: app.now() });
+      const user = currentUser(request);
+      // An administrator decides nothing, so has no authority to judge the queue by.
+      const authority = user.role === "UNDERWRITER" ? await findAuthority(app.db, user.id) : null;
+      const found = await findUnderwriterQueue(app.db, request.query, { hours, now: app.now() }, authority);
       return {
         data: found.rows,
         meta: {

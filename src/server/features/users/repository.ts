@@ -1,12 +1,32 @@
 /** Users as stored: look-ups, the insert and the soft delete, and the API's view of a user (never the password hash). */
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { User } from "../../../domain/auth/schemas";
+import { type Authority, authorityOf, toAuthorityResponse } from "../../../domain/underwriting/authority";
+import type { UserWithAuthority } from "../../../domain/underwriting/authority-schema";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { type UserRow, users } from "../../db/schema";
 
 export function toUserResponse(user: UserRow | AuthUser): User {
   return { id: user.id, name: user.name, email: user.email, role: user.role, createdAt: user.createdAt.toISOString() };
+}
+
+/** The administrator's view: an underwriter's authority (full when none is stored), null for other roles. */
+export function toUserWithAuthorityResponse(user: UserRow): UserWithAuthority {
+  const authority = user.role === "UNDERWRITER" ? toAuthorityResponse(authorityOf(user.authority)) : null;
+  return { ...toUserResponse(user), authority };
+}
+
+/** The signed-in underwriter's authority, read at the moment of deciding so a change applies at once. */
+export async function findAuthority(db: Database, userId: string): Promise<Authority> {
+  const [row] = await db.select({ authority: users.authority }).from(users).where(eq(users.id, userId)).limit(1);
+  return authorityOf(row?.authority ?? null);
+}
+
+export async function setAuthority(tx: Database, id: string, authority: Authority, now: Date): Promise<UserRow> {
+  const [row] = await tx.update(users).set({ authority, updatedAt: now }).where(eq(users.id, id)).returning();
+  if (!row) throw new Error("Authority update returned no row");
+  return row;
 }
 
 /** The live (not deleted) account for an address; e-mails are stored normalised (trimmed, lower case). */

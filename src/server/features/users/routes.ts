@@ -5,9 +5,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { registerUserSchema, userSchema } from "../../../domain/auth/schemas";
+import { authorityInputSchema, userWithAuthoritySchema } from "../../../domain/underwriting/authority-schema";
 import { currentUser, requireRole } from "../../auth/authenticate";
-import { listLiveUsers, toUserResponse } from "./repository";
-import { createUser, deleteUser } from "./service";
+import { listLiveUsers, toUserWithAuthorityResponse } from "./repository";
+import { changeAuthority, createUser, deleteUser } from "./service";
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = requireRole("ADMIN");
@@ -15,10 +16,31 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/users",
     {
-      schema: { tags: ["users"], summary: "Active users", response: { 200: z.object({ data: z.array(userSchema) }) } },
+      schema: {
+        tags: ["users"],
+        summary: "Active users, each underwriter with their authority",
+        response: { 200: z.object({ data: z.array(userWithAuthoritySchema) }) },
+      },
       onRequest: adminOnly,
     },
-    async () => ({ data: (await listLiveUsers(app.db)).map(toUserResponse) }),
+    async () => ({ data: (await listLiveUsers(app.db)).map(toUserWithAuthorityResponse) }),
+  );
+
+  app.put(
+    "/api/users/:id/authority",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Set an underwriter's authority (ADMIN)",
+        params: z.object({ id: z.uuid({ message: "Invalid user id" }) }),
+        body: authorityInputSchema,
+        response: { 200: z.object({ data: userWithAuthoritySchema }) },
+      },
+      onRequest: adminOnly,
+    },
+    async (request) => ({
+      data: await changeAuthority(app.db, currentUser(request), request.params.id, request.body, app.now()),
+    }),
   );
 
   app.post(

@@ -4,13 +4,28 @@
  * change is audited in the transaction that makes it.
  */
 import type { RegisterUser, User } from "../../../domain/auth/schemas";
+import {
+  AUTHORITY_MESSAGES,
+  type Authority,
+  authorityOf,
+  toAuthorityResponse,
+} from "../../../domain/underwriting/authority";
+import type { UserWithAuthority } from "../../../domain/underwriting/authority-schema";
 import { recordAudit } from "../../audit/record";
 import type { AuthUser } from "../../auth/authenticate";
 import { hashPassword } from "../../auth/passwords";
 import { forgetUserSessions, revokeUserSessions } from "../../auth/sessions";
 import type { Database } from "../../db/client";
 import { AppError, sqlStateOf } from "../../errors";
-import { findLiveUserByEmail, findLiveUserById, insertUser, softDeleteUser, toUserResponse } from "./repository";
+import {
+  findLiveUserByEmail,
+  findLiveUserById,
+  insertUser,
+  setAuthority,
+  softDeleteUser,
+  toUserResponse,
+  toUserWithAuthorityResponse,
+} from "./repository";
 
 type Admin = Pick<AuthUser, "id">;
 
@@ -57,4 +72,34 @@ export async function deleteUser(db: Database, admin: Admin, id: string, now: Da
   });
   forgetUserSessions(id);
   return toUserResponse(deleted);
+}
+
+/** Gives an underwriter their authority (docs/product/permissions.md "Authority"); audited with before and after. */
+export async function changeAuthority(
+  db: Database,
+  admin: Admin,
+  id: string,
+  authority: Authority,
+  now: Date,
+): Promise<UserWithAuthority> {
+  const saved = await db.transaction(async (tx) => {
+    const user = await findLiveUserById(tx, id);
+    if (!user) throw new AppError("NOT_FOUND", "User not found");
+    if (user.role !== "UNDERWRITER") throw new AppError("VALIDATION_FAILED", AUTHORITY_MESSAGES.notUnderwriter);
+    const row = await setAuthority(tx, id, authority, now);
+    await recordAudit(tx, {
+      entityType: "user",
+      action: "authority_changed",
+      entityId: id,
+      actorId: admin.id,
+      details: {
+        name: user.name,
+        email: user.email,
+        before: toAuthorityResponse(authorityOf(user.authority)),
+        after: toAuthorityResponse(authority),
+      },
+    });
+    return row;
+  });
+  return toUserWithAuthorityResponse(saved);
 }

@@ -22,6 +22,7 @@ function toReview(data: RawReview | Quote): UnderwriterReview {
     history: raw.history ?? [],
     timeline: raw.timeline ?? [],
     access: raw.access ?? "session",
+    authority: raw.authority ?? null,
   };
 }
 
