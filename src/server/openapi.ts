@@ -38,6 +38,7 @@ export const API_OPERATIONS: Readonly<Record<string, OperationDescription>> = {
   "GET /api/users": { operationId: "listUsers" },
   "POST /api/auth/register": { operationId: "createUser", errors: [409] },
   "DELETE /api/users/{id}": { operationId: "deleteUser", errors: [404, 409] },
+  "PUT /api/users/{id}/authority": { operationId: "updateUserAuthority", errors: [404] },
   "GET /api/rating/versions": { operationId: "listRatingVersions" },
   "POST /api/rating/versions": { operationId: "createRatingVersion" },
   "GET /api/rating/versions/case-from-quote": { operationId: "getTestCaseFromQuote", errors: [404, 409] },

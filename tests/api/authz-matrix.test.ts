@@ -211,6 +211,23 @@ const RULES: Record<string, Rule> = {
     prepare: async (ctx) => ({ userId: (await createTestUser(ctx.db, { email: uniqueEmail("doomed") })).user.id }),
     request: (f) => ({ url: `/api/users/${f.userId}` }),
   },
+  "PUT /api/users/:id/authority": {
+    access: roles("ADMIN"),
+    mutates: true,
+    prepare: async (ctx) => ({
+      userId: (await createTestUser(ctx.db, { role: "UNDERWRITER", email: uniqueEmail("authority") })).user.id,
+    }),
+    request: (f) => ({
+      url: `/api/users/${f.userId}/authority`,
+      payload: {
+        maxCoverLimit: 1_000_000,
+        maxGrossPremium: "5000.00",
+        clearableReferralCodes: null,
+        counterMin: 0.95,
+        counterMax: 1.05,
+      },
+    }),
+  },
   "GET /api/audit": { access: roles("ADMIN"), request: () => ({ url: "/api/audit" }) },
   "GET /api/bordereau": {
     access: roles("UNDERWRITER", "ADMIN"),

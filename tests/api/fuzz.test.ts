@@ -133,6 +133,8 @@ interface Target {
   referredQuoteId: string;
   ratingVersionId: string;
   userId: string;
+  /** An underwriter whose authority the administrator sets. */
+  underwriterId: string;
   /** An issued policy in force, its inception date and version. */
   policy: { number: string; inceptionDate: string; version: number };
   /** A policy adjusted once (Endorsement No. 1) and then cancelled (its notice). */
@@ -169,6 +171,20 @@ const TEMPLATES: Record<string, RouteTemplate> = {
     bodies: () => [{ name: "Fuzz User", email: "fuzz@example.test", password: "Fuzz-Password-1", role: "BROKER" }],
   },
   "DELETE /api/users/:id": { caller: "admin", bodies: () => [undefined], params: (t) => ({ id: t.userId }) },
+  "PUT /api/users/:id/authority": {
+    caller: "admin",
+    bodies: () => [
+      {
+        maxCoverLimit: 1_000_000,
+        maxGrossPremium: "5000.00",
+        clearableReferralCodes: ["NON_UK_WORK"],
+        counterMin: 0.95,
+        counterMax: 1.05,
+      },
+      { maxCoverLimit: null, maxGrossPremium: null, clearableReferralCodes: null, counterMin: 0.85, counterMax: 1.15 },
+    ],
+    params: (t) => ({ id: t.underwriterId }),
+  },
   "POST /api/rating/versions": {
     caller: "admin",
     bodies: () => [
@@ -502,6 +518,10 @@ describeEachDatabase("fuzzing the write routes", (ctx) => {
         const doomed = await createTestUser(ctx.db, {
           email: `fuzz-doomed-${randomBytes(4).toString("hex")}@example.test`,
         });
+        const underwriter = await createTestUser(ctx.db, {
+          role: "UNDERWRITER",
+          email: `fuzz-underwriter-${randomBytes(4).toString("hex")}@example.test`,
+        });
         const issue = async () => {
           const bound = await createCompleteQuote(app, cookies.broker ?? "");
           await patchQuote(app, cookies.broker ?? "", bound.id, { status: "QUOTED" });
@@ -544,6 +564,7 @@ describeEachDatabase("fuzzing the write routes", (ctx) => {
           referredQuoteId: risky.id,
           ratingVersionId: version.json().data.id,
           userId: doomed.user.id,
+          underwriterId: underwriter.user.id,
           policy,
           endedPolicyNumber: ended.number,
           waiting: { policyNumber: pending.number, requestId: referred.pendingChange?.id ?? "" },

@@ -23,6 +23,7 @@ describeEachDatabase("OpenAPI", (ctx) => {
         "/api/auth/register",
         "/api/users",
         "/api/users/{id}",
+        "/api/users/{id}/authority",
         "/api/audit",
         "/api/rating/versions",
         "/api/rating/versions/{id}",

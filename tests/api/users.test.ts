@@ -24,7 +24,11 @@ describeEachDatabase("users", (ctx) => {
       expect(list.map((u) => u.email)).toEqual(
         expect.arrayContaining(["admin@example.com", "broker@example.com", "underwriter@example.com"]),
       );
-      for (const user of list) expect(Object.keys(user).sort()).toEqual(["createdAt", "email", "id", "name", "role"]);
+      // Each underwriter with their authority (docs/product/permissions.md), anyone else with none.
+      for (const user of list) {
+        expect(Object.keys(user).sort()).toEqual(["authority", "createdAt", "email", "id", "name", "role"]);
+        expect(user.authority === null).toBe(user.role !== "UNDERWRITER");
+      }
     });
 
     it("answers 401 signed out and 403 'Insufficient permissions' for brokers and underwriters", async () => {

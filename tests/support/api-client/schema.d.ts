@@ -18,8 +18,12 @@ export interface paths {
     get: operations["getCurrentUser"];
   };
   "/api/users": {
-    /** Active users */
+    /** Active users, each underwriter with their authority */
     get: operations["listUsers"];
+  };
+  "/api/users/{id}/authority": {
+    /** Set an underwriter's authority (ADMIN) */
+    put: operations["updateUserAuthority"];
   };
   "/api/auth/register": {
     /** Create a user (ADMIN) */
@@ -154,7 +158,7 @@ export interface paths {
     get: operations["listPolicyChangeRequests"];
   };
   "/api/uw/queue": {
-    /** Quotes awaiting an underwriter's decision, the longest waiting first, each with its response target */
+    /** Quotes awaiting an underwriter's decision, the longest waiting first, each with its response target and marked when beyond the underwriter's authority */
     get: operations["listUnderwriterQueue"];
   };
   "/api/quotes/{id}/uw/decision": {
@@ -198,7 +202,7 @@ export interface components {
        * @description A machine-readable code from the closed list of docs/product/errors.md, e.g. VALIDATION_FAILED
        * @enum {string}
        */
-      code: "VALIDATION_FAILED" | "INVALID_JSON" | "COMPANY_SEARCH_TOO_SHORT" | "COMPANY_SEARCH_TOO_LONG" | "INVALID_COMPANY_NUMBER" | "BAD_REQUEST" | "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "INVALID_REVIEW_TOKEN" | "INSUFFICIENT_PERMISSIONS" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "QUOTE_NOT_FOUND" | "POLICY_NOT_FOUND" | "COMPANY_NOT_FOUND" | "QUOTE_STATE_CONFLICT" | "RENEWAL_CONFLICT" | "POLICY_STATE_CONFLICT" | "ADJUSTMENT_NEEDS_UNDERWRITER" | "VERSION_CONFLICT" | "QUOTE_INCOMPLETE" | "EMAIL_TAKEN" | "CANNOT_DELETE_SELF" | "RATING_VERSION_PUBLISHED" | "RATING_TEST_CASES_FAILING" | "QUOTE_NOT_RATED" | "EFFECTIVE_PERIOD_CONFLICT" | "IMPACT_ANALYSIS_BUSY" | "CONFLICT" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "NO_RATING_VERSION" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "DOCUMENTS_BUSY" | "INTERNAL_ERROR" | "COMPANY_REGISTER_UNAVAILABLE" | "COMPANY_REGISTER_TIMEOUT" | "COMPANY_REGISTER_UNAUTHORISED" | "COMPANY_REGISTER_INVALID_RESPONSE" | "COMPANY_REGISTER_RATE_LIMITED" | "DATABASE_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+      code: "VALIDATION_FAILED" | "INVALID_JSON" | "COMPANY_SEARCH_TOO_SHORT" | "COMPANY_SEARCH_TOO_LONG" | "INVALID_COMPANY_NUMBER" | "BAD_REQUEST" | "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "INVALID_REVIEW_TOKEN" | "INSUFFICIENT_PERMISSIONS" | "AUTHORITY_EXCEEDED" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "QUOTE_NOT_FOUND" | "POLICY_NOT_FOUND" | "COMPANY_NOT_FOUND" | "QUOTE_STATE_CONFLICT" | "RENEWAL_CONFLICT" | "POLICY_STATE_CONFLICT" | "ADJUSTMENT_NEEDS_UNDERWRITER" | "VERSION_CONFLICT" | "QUOTE_INCOMPLETE" | "EMAIL_TAKEN" | "CANNOT_DELETE_SELF" | "RATING_VERSION_PUBLISHED" | "RATING_TEST_CASES_FAILING" | "QUOTE_NOT_RATED" | "EFFECTIVE_PERIOD_CONFLICT" | "IMPACT_ANALYSIS_BUSY" | "CONFLICT" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "NO_RATING_VERSION" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "DOCUMENTS_BUSY" | "INTERNAL_ERROR" | "COMPANY_REGISTER_UNAVAILABLE" | "COMPANY_REGISTER_TIMEOUT" | "COMPANY_REGISTER_UNAUTHORISED" | "COMPANY_REGISTER_INVALID_RESPONSE" | "COMPANY_REGISTER_RATE_LIMITED" | "DATABASE_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
       /** @description On validation failures only: each failing field's dot path into the body and its message */
       issues?: {
           path: string;
@@ -367,7 +371,7 @@ export interface operations {
       };
     };
   };
-  /** Active users */
+  /** Active users, each underwriter with their authority */
   listUsers: {
     responses: {
       /** @description Default Response */
@@ -381,6 +385,13 @@ export interface operations {
                 /** @enum {string} */
                 role: "BROKER" | "UNDERWRITER" | "ADMIN";
                 createdAt: string;
+                authority: ({
+                  maxCoverLimit: number | null;
+                  maxGrossPremium: string | null;
+                  clearableReferralCodes: string[] | null;
+                  counterMin: number;
+                  counterMax: number;
+                }) | null;
               })[];
           };
         };
@@ -393,6 +404,97 @@ export interface operations {
       };
       /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Set an underwriter's authority (ADMIN) */
+  updateUserAuthority: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          maxCoverLimit: number | null;
+          maxGrossPremium: string | null;
+          clearableReferralCodes: string[] | null;
+          counterMin: number;
+          counterMax: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              id: string;
+              name: string;
+              email: string;
+              /** @enum {string} */
+              role: "BROKER" | "UNDERWRITER" | "ADMIN";
+              createdAt: string;
+              authority: ({
+                maxCoverLimit: number | null;
+                maxGrossPremium: string | null;
+                clearableReferralCodes: string[] | null;
+                counterMin: number;
+                counterMax: number;
+              }) | null;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -1777,7 +1879,7 @@ export interface operations {
     parameters: {
       query?: {
         entityType?: "user" | "session" | "quote" | "rating_version";
-        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "renewed" | "cancelled" | "adjusted" | "change_referred" | "change_declined" | "override_applied" | "override_removed" | "decision_recorded" | "published";
+        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "renewed" | "cancelled" | "adjusted" | "change_referred" | "change_declined" | "override_applied" | "override_removed" | "decision_recorded" | "published" | "authority_changed";
         actorId?: string;
         from?: string;
         to?: string;
@@ -7520,6 +7622,11 @@ export interface operations {
                 })[];
               /** @enum {string} */
               access: "session" | "token";
+              authority: {
+                beyond: string[];
+                counterMin: number;
+                counterMax: number;
+              } | null;
             };
           };
         };
@@ -7611,13 +7718,14 @@ export interface operations {
       };
     };
   };
-  /** Quotes awaiting an underwriter's decision, the longest waiting first, each with its response target */
+  /** Quotes awaiting an underwriter's decision, the longest waiting first, each with its response target and marked when beyond the underwriter's authority */
   listUnderwriterQueue: {
     parameters: {
       query?: {
         page?: number;
         pageSize?: number;
         show?: "all" | "overdue";
+        authority?: "within" | "beyond";
       };
     };
     responses: {
@@ -7641,6 +7749,7 @@ export interface operations {
                 } | null;
                 respondBy: string | null;
                 overdue: boolean;
+                needsHigherAuthority: boolean;
               })[];
             meta: {
               total: number;
