@@ -5,7 +5,7 @@
  * words for the server and the screens.
  */
 import { COUNTER_MULTIPLIER_MAX, COUNTER_MULTIPLIER_MIN } from "../constants";
-import { formatGbp, formatGbpWhole, type Pence, penceToMoneyString } from "../money";
+import { formatGbp, formatGbpWhole, type Pence, parseMoneyString, penceToMoneyString } from "../money";
 import type { UnderwriterDecisionValue } from "../quote/quote";
 
 /** An authority as stored and as the rule reads it; null means "no limit" and every referral code. */
@@ -125,3 +125,31 @@ export const AUTHORITY_FILTER_LABELS: Readonly<Record<AuthorityFilter | "all", s
   within: "Within my authority",
   beyond: "Needs higher authority",
 };
+
+/**
+ * The administrator's summary of an authority, one phrase per restriction: "Full authority", or e.g.
+ * "Cover limit up to £1,000,000", "Gross premium up to £5,000.00", "Clears 10 referral codes", "Counter 0.95x-1.05x".
+ */
+export function authoritySummary(authority: Authority): string[] {
+  if (isFullAuthority(authority)) return ["Full authority"];
+  const parts: string[] = [];
+  if (authority.maxCoverLimit !== null)
+    parts.push(`Cover limit up to ${formatGbpWhole(authority.maxCoverLimit * 100)}`);
+  if (authority.maxGrossPremium !== null) parts.push(`Gross premium up to ${formatGbp(authority.maxGrossPremium)}`);
+  const codes = authority.clearableReferralCodes;
+  if (codes !== null) {
+    parts.push(
+      codes.length === 0
+        ? "Clears no referrals"
+        : `Clears ${codes.length === 1 ? "1 referral code" : `${codes.length} referral codes`}`,
+    );
+  }
+  parts.push(`Counter ${authority.counterMin.toFixed(2)}x-${authority.counterMax.toFixed(2)}x`);
+  return parts;
+}
+
+/** The API's authority (premium as a money string) read back into the rule's form (pence). */
+export function authorityFromResponse(response: AuthorityResponse): Authority {
+  const premium = response.maxGrossPremium === null ? null : parseMoneyString(response.maxGrossPremium);
+  return { ...response, maxGrossPremium: premium };
+}

@@ -65,4 +65,3 @@ export function waitingTime(referredAt: string, now: Date): string {
   const elapsed = elapsedWholeUnits(referredAt, now);
   return elapsed ? `waiting ${formatElapsed(elapsed)}` : "waiting less than an hour";
 }
-

@@ -30,7 +30,7 @@ import type { Database } from "../../db/client";
 import { type PolicyTransactionRow, type QuoteRow, ratingVersions } from "../../db/schema";
 import { AppError } from "../../errors";
 import { compiledRaterFor } from "../rating-versions/effective-service";
-import { assertUnderwriterMayDecide } from "../underwriting/authority";
+import { assertUnderwriterMayDecide } from "../underwriting/authority-service";
 import {
   currentAnswersOf,
   findPolicyTransactions,

@@ -16,7 +16,7 @@ import { type NewQuoteRow, type UnderwriterDecisionRow, underwriterDecisions, us
 import { AppError } from "../../errors";
 import { openQuoteForWrite } from "../quotes/access-service";
 import { type QuoteWithBroker, updateQuoteAtVersion } from "../quotes/repository";
-import { assertUnderwriterMayDecide, authorityCaseOf } from "./authority";
+import { assertUnderwriterMayDecide, authorityCaseOf } from "./authority-service";
 
 function money(pence: number | null): string | null {
   return pence === null ? null : penceToMoneyString(pence);

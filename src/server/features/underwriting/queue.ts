@@ -16,7 +16,7 @@ import { overdueBefore, responseDueAt } from "../../../domain/underwriting/respo
 import type { Database } from "../../db/client";
 import { auditLog, type QuoteRow, quotes, users } from "../../db/schema";
 import { brokerColumns } from "../quotes/repository";
-import { authorityCaseOf } from "./authority";
+import { authorityCaseOf } from "./authority-service";
 
 const awaiting = inArray(quotes.status, [...AWAITING_DECISION_STATUSES]);
 

@@ -14,7 +14,7 @@ import { verifyReviewToken } from "../../mail/review-tokens";
 import { findQuoteWithBroker, type QuoteWithBroker } from "../quotes/repository";
 import { toQuoteResponse } from "../quotes/response";
 import { findAuthority } from "../users/repository";
-import { authorityCaseOf } from "./authority";
+import { authorityCaseOf } from "./authority-service";
 import { findDecisionHistory, toDecisionHistoryResponse } from "./decisions";
 import { findQuoteHistory } from "./queue";
 

@@ -1,3 +1,4 @@
+import type { AuthorityFilter } from "@domain/underwriting/authority";
 import type { UnderwriterQueueResponse } from "@domain/underwriting/queue";
 import type { QueueView } from "@domain/underwriting/response-target";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
@@ -7,6 +8,8 @@ export interface UnderwriterQueueParams {
   page: number;
   pageSize: number;
   show: QueueView;
+  /** Only the referrals within, or beyond, the signed-in underwriter's authority. */
+  authority?: AuthorityFilter;
 }
 
 /** GET /api/uw/queue: quotes awaiting a decision, the longest waiting first, with their response targets. */

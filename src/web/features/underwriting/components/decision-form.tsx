@@ -9,6 +9,7 @@ import { Slider } from "@web/components/ui/slider";
 import { cn } from "@web/lib/cn";
 import { Check, Scale, X } from "lucide-react";
 import type { ComponentType } from "react";
+import type { UnderwriterReview } from "../api/get-underwriter-review";
 
 const CHOICES: { value: UnderwriterDecisionValue; label: string; icon: ComponentType<{ className?: string }> }[] = [
   { value: "APPROVED", label: "Approve", icon: Check },
@@ -42,6 +43,31 @@ export function errorsAfterChange(errors: DecisionErrors, before: DecisionDraft,
   return left;
 }
 
+/** The reader's authority over this quote (docs/product/permissions.md "Authority"), as the review sends it. */
+export type DecisionAuthority = UnderwriterReview["authority"];
+
+/** Approving or countering needs the authority; declining never does. */
+const NEEDS_AUTHORITY: readonly UnderwriterDecisionValue[] = ["APPROVED", "COUNTER"];
+
+function BeyondAuthority({ beyond }: { beyond: string[] }) {
+  return (
+    <div
+      role="note"
+      aria-labelledby="beyond-authority-title"
+      className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+    >
+      <p id="beyond-authority-title" className="font-semibold">
+        Beyond your authority: you may decline, or leave this referral for an underwriter with a higher authority.
+      </p>
+      <ul className="mt-1 list-disc pl-5" data-testid="beyond-authority">
+        {beyond.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** docs/product/screens.md's decision form: three choices, the counter-offer slider, notes and Submit Decision. */
 export function DecisionForm({
   draft,
@@ -50,6 +76,7 @@ export function DecisionForm({
   submitting,
   errors,
   onEngage,
+  authority = null,
 }: {
   draft: DecisionDraft;
   onChange: (draft: DecisionDraft) => void;
@@ -58,7 +85,18 @@ export function DecisionForm({
   errors: DecisionErrors;
   /** A pointer or focus has come into the form: the decision's check can be fetched before Submit. */
   onEngage?: () => void;
+  /** An underwriter's authority: Approve and Counter Offer are closed beyond it, and the slider keeps to its range. */
+  authority?: DecisionAuthority;
 }) {
+  const beyond = authority?.beyond ?? [];
+  const counterMin = authority?.counterMin ?? COUNTER_MULTIPLIER_MIN;
+  const counterMax = authority?.counterMax ?? COUNTER_MULTIPLIER_MAX;
+  const closed = (decision: UnderwriterDecisionValue | null) =>
+    beyond.length > 0 && decision !== null && NEEDS_AUTHORITY.includes(decision);
+  const choose = (decision: UnderwriterDecisionValue) => {
+    const multiplier = Math.min(counterMax, Math.max(counterMin, draft.multiplier));
+    onChange({ ...draft, decision, multiplier });
+  };
   return (
     <form
       noValidate
@@ -70,6 +108,7 @@ export function DecisionForm({
         onSubmit();
       }}
     >
+      {beyond.length > 0 ? <BeyondAuthority beyond={beyond} /> : null}
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium text-slate-800">Decision</legend>
         <div className="grid gap-2 sm:grid-cols-3">
@@ -80,10 +119,12 @@ export function DecisionForm({
                 key={choice.value}
                 type="button"
                 aria-pressed={active}
-                onClick={() => onChange({ ...draft, decision: choice.value })}
+                disabled={closed(choice.value)}
+                onClick={() => choose(choice.value)}
                 className={cn(
                   "inline-flex items-center justify-center gap-2 rounded-md border-2 px-3 py-2 text-sm font-medium",
                   active ? "border-blue-800 bg-blue-50 text-blue-950" : "border-slate-200 bg-white text-slate-800",
+                  "disabled:cursor-not-allowed disabled:border-slate-200 disabled:bg-slate-100 disabled:text-slate-600",
                   focusRing,
                 )}
               >
@@ -101,18 +142,18 @@ export function DecisionForm({
           <Slider
             aria-labelledby="adjustment-label"
             thumbLabel="Premium adjustment multiplier"
-            min={COUNTER_MULTIPLIER_MIN}
-            max={COUNTER_MULTIPLIER_MAX}
+            min={counterMin}
+            max={counterMax}
             step={COUNTER_MULTIPLIER_STEP}
             value={[draft.multiplier]}
             onValueChange={([value]) => value !== undefined && onChange({ ...draft, multiplier: value })}
           />
           <div className="flex justify-between text-xs text-slate-600">
-            <span>{COUNTER_MULTIPLIER_MIN.toFixed(2)}x</span>
+            <span>{counterMin.toFixed(2)}x</span>
             <span aria-live="polite" className="font-semibold text-slate-900">
               {adjustmentLabel(draft.multiplier)}
             </span>
-            <span>{COUNTER_MULTIPLIER_MAX.toFixed(2)}x</span>
+            <span>{counterMax.toFixed(2)}x</span>
           </div>
         </div>
       ) : null}
@@ -147,7 +188,7 @@ export function DecisionForm({
         <FieldError id="fileNote-error" message={errors.fileNote} />
       </div>
       <div>
-        <Button type="submit" disabled={submitting}>
+        <Button type="submit" disabled={submitting || closed(draft.decision)}>
           {submitting ? "Submitting Decision..." : "Submit Decision"}
         </Button>
       </div>

@@ -20,12 +20,14 @@ import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } fro
 import { paths } from "@web/config/paths";
 import { MD_QUERY, useMediaQuery } from "@web/hooks/use-media-query";
 import { useNow } from "@web/hooks/use-now";
+import { useMe } from "@web/lib/api/get-me";
 import { errorMessageOf } from "@web/lib/api-client";
 import { cn } from "@web/lib/cn";
 import { AlertTriangle, ClipboardCheck } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { useUnderwriterQueue } from "../api/get-underwriter-queue";
+import { type AuthorityChoice, AuthorityFilterSelect, NeedsHigherAuthorityMark } from "./authority-filter";
 import { PolicyChangesQueue } from "./policy-changes-queue";
 
 function premiumText(totalPremium: string | null): string {
@@ -162,7 +164,10 @@ function QueueGrid({ items, now }: { items: readonly UnderwriterQueueItem[]; now
               {premiumText(item.totalPremium)}
             </TableCell>
             <TableCell>
-              <QuoteStatusBadge status={item.status} />
+              <div className="flex flex-wrap gap-1">
+                <QuoteStatusBadge status={item.status} />
+                <NeedsHigherAuthorityMark item={item} />
+              </div>
             </TableCell>
             <TableCell className="whitespace-nowrap text-slate-700">
               <ItemWaiting item={item} now={now} />
@@ -199,7 +204,10 @@ function QueueCards({ items, now }: { items: readonly UnderwriterQueueItem[]; no
               <ItemBroker item={item} />
             </CardListField>
             <CardListField label="Status">
-              <QuoteStatusBadge status={item.status} />
+              <div className="flex flex-wrap gap-1">
+                <QuoteStatusBadge status={item.status} />
+                <NeedsHigherAuthorityMark item={item} />
+              </div>
             </CardListField>
             <CardListField label="Waiting" className="text-slate-700">
               <ItemWaiting item={item} now={now} />
@@ -222,7 +230,15 @@ export function UnderwriterQueue() {
   const now = useNow();
   const [page, setPage] = useState(1);
   const [show, setShow] = useState<QueueView>("all");
-  const queue = useUnderwriterQueue({ page, pageSize: DEFAULT_PAGE_SIZE, show });
+  const [authority, setAuthority] = useState<AuthorityChoice>("all");
+  // Only an underwriter has an authority to filter by; an administrator sees every referral unmarked.
+  const isUnderwriter = useMe().data?.role === "UNDERWRITER";
+  const queue = useUnderwriterQueue({
+    page,
+    pageSize: DEFAULT_PAGE_SIZE,
+    show,
+    ...(authority === "all" ? {} : { authority }),
+  });
   const meta = queue.data?.meta;
   const wide = useMediaQuery(MD_QUERY);
   return (
@@ -234,14 +250,25 @@ export function UnderwriterQueue() {
           {meta ? `; ${targetInWords(meta.targetWorkingHours)} (Monday to Friday, 09:00-17:00)` : ""}
         </p>
       </div>
-      <QueueViews
-        show={show}
-        meta={meta}
-        onShow={(view) => {
-          setShow(view);
-          setPage(1);
-        }}
-      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <QueueViews
+          show={show}
+          meta={meta}
+          onShow={(view) => {
+            setShow(view);
+            setPage(1);
+          }}
+        />
+        {isUnderwriter ? (
+          <AuthorityFilterSelect
+            value={authority}
+            onChange={(next) => {
+              setAuthority(next);
+              setPage(1);
+            }}
+          />
+        ) : null}
+      </div>
       <Card>
         <CardHeader>
           <div className="flex items-center gap-2">

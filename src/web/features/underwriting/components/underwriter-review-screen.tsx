@@ -330,6 +330,7 @@ function ReviewBody({
                   submitting={submitting}
                   errors={errors}
                   onEngage={() => preload(decisionCheck)}
+                  authority={review.authority}
                 />
               ) : (
                 <p className="text-sm text-slate-700">

@@ -1,5 +1,6 @@
-import type { User } from "@domain/auth/schemas";
 import { formatDateGb } from "@domain/format/dates";
+import { authorityFromResponse, authoritySummary } from "@domain/underwriting/authority";
+import type { UserWithAuthority as User } from "@domain/underwriting/authority-schema";
 import { ROLE_BADGE_TONE } from "@web/components/layout/role-style";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -23,12 +24,34 @@ import { errorMessageOf } from "@web/lib/api-client";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useDeleteUser } from "../api/delete-user";
+import { AuthorityDialog } from "./authority-dialog";
 
 interface UserListProps {
   users: readonly User[];
   /** The signed-in administrator, who cannot delete their own account (docs/product/permissions.md). */
   meId: string | undefined;
   onDelete: (user: User) => void;
+  onEditAuthority: (user: User) => void;
+}
+
+/** An underwriter's authority in a few words, and its Edit button (docs/product/permissions.md "Authority"). */
+function AuthorityCell({ user, onEditAuthority }: { user: User; onEditAuthority: (user: User) => void }) {
+  if (!user.authority) return <span className="text-slate-600">-</span>;
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <span className="text-sm text-slate-700" data-testid="authority-summary">
+        {authoritySummary(authorityFromResponse(user.authority)).join(" · ")}
+      </span>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={`Edit authority of ${user.name}`}
+        onClick={() => onEditAuthority(user)}
+      >
+        Edit
+      </Button>
+    </div>
+  );
 }
 
 function RoleBadge({ user }: { user: User }) {
@@ -44,7 +67,7 @@ function DeleteAction({
   meId,
   onDelete,
   onCard = false,
-}: Omit<UserListProps, "users"> & { user: User; onCard?: boolean }) {
+}: Omit<UserListProps, "users" | "onEditAuthority"> & { user: User; onCard?: boolean }) {
   if (user.id === meId) return <span className="text-xs text-slate-600">You</span>;
   return (
     <Button
@@ -64,7 +87,7 @@ function Created({ user }: { user: User }) {
   return <time dateTime={user.createdAt}>{formatDateGb(user.createdAt)}</time>;
 }
 
-function UsersGrid({ users, meId, onDelete }: UserListProps) {
+function UsersGrid({ users, meId, onDelete, onEditAuthority }: UserListProps) {
   return (
     <Table>
       <TableHead>
@@ -72,6 +95,7 @@ function UsersGrid({ users, meId, onDelete }: UserListProps) {
           <TableHeaderCell>Name</TableHeaderCell>
           <TableHeaderCell>Email</TableHeaderCell>
           <TableHeaderCell>Role</TableHeaderCell>
+          <TableHeaderCell>Authority</TableHeaderCell>
           <TableHeaderCell>Created</TableHeaderCell>
           <TableHeaderCell>
             <span className="sr-only">Actions</span>
@@ -85,6 +109,9 @@ function UsersGrid({ users, meId, onDelete }: UserListProps) {
             <TableCell>{user.email}</TableCell>
             <TableCell>
               <RoleBadge user={user} />
+            </TableCell>
+            <TableCell>
+              <AuthorityCell user={user} onEditAuthority={onEditAuthority} />
             </TableCell>
             <TableCell className="whitespace-nowrap">
               <Created user={user} />
@@ -100,7 +127,7 @@ function UsersGrid({ users, meId, onDelete }: UserListProps) {
 }
 
 /** Below md, one card per user with the same values and Delete (named, 40 px high, for a finger). */
-function UserCards({ users, meId, onDelete }: UserListProps) {
+function UserCards({ users, meId, onDelete, onEditAuthority }: UserListProps) {
   return (
     <CardList label="Users">
       {users.map((user) => (
@@ -110,6 +137,11 @@ function UserCards({ users, meId, onDelete }: UserListProps) {
             <div className="text-sm break-words text-slate-700">{user.email}</div>
           </CardListHeader>
           <CardListFields>
+            {user.authority ? (
+              <CardListField label="Authority">
+                <AuthorityCell user={user} onEditAuthority={onEditAuthority} />
+              </CardListField>
+            ) : null}
             <CardListField label="Created">
               <Created user={user} />
             </CardListField>
@@ -129,6 +161,7 @@ export function UsersTable() {
   const me = useMe();
   const deleteUser = useDeleteUser();
   const [pending, setPending] = useState<User | null>(null);
+  const [editing, setEditing] = useState<User | null>(null);
   const wide = useMediaQuery(MD_QUERY);
 
   const confirmDelete = async () => {
@@ -157,10 +190,11 @@ export function UsersTable() {
       ) : users.data.length === 0 ? (
         <p className="px-4 py-10 text-center text-sm font-medium text-slate-700">No users found</p>
       ) : wide ? (
-        <UsersGrid users={users.data} meId={me.data?.id} onDelete={setPending} />
+        <UsersGrid users={users.data} meId={me.data?.id} onDelete={setPending} onEditAuthority={setEditing} />
       ) : (
-        <UserCards users={users.data} meId={me.data?.id} onDelete={setPending} />
+        <UserCards users={users.data} meId={me.data?.id} onDelete={setPending} onEditAuthority={setEditing} />
       )}
+      <AuthorityDialog user={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => {
