@@ -5,7 +5,7 @@ import { toFieldIssues } from "@domain/validation";
 import { Button } from "@web/components/ui/button";
 import { Checkbox } from "@web/components/ui/checkbox";
 import { Dialog } from "@web/components/ui/dialog";
-import { Input } from "@web/components/ui/input";
+import { Input, Textarea } from "@web/components/ui/input";
 import { FieldError, Label } from "@web/components/ui/label";
 import { toast } from "@web/components/ui/toast-store";
 import { errorMessageOf } from "@web/lib/api-client";
@@ -64,14 +64,18 @@ function TextField(props: {
   value: string;
   error: string | undefined;
   inputMode?: "numeric" | "decimal" | "text";
+  /** A list that may run long (the referral codes): a few lines, wrapped. */
+  multiline?: boolean;
   onChange: (value: string) => void;
 }) {
-  const { id, label, hint, value, error, inputMode = "decimal", onChange } = props;
+  const { id, label, hint, value, error, inputMode = "decimal", multiline = false, onChange } = props;
+  const Control = multiline ? Textarea : Input;
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Input
+      <Control
         id={id}
+        rows={multiline ? 3 : undefined}
         value={value}
         inputMode={inputMode}
         autoComplete="off"
@@ -173,6 +177,7 @@ function AuthorityForm(props: { user: UserWithAuthority; authority: AuthorityRes
             label="Referral codes they may clear"
             hint="The rating version's referral codes, separated by commas, e.g. MATERIAL_FACTS, NON_UK_WORK"
             inputMode="text"
+            multiline
             value={text.referralCodes}
             error={errors.clearableReferralCodes}
             onChange={change("referralCodes")}
