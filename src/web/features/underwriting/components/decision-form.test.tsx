@@ -23,7 +23,7 @@ function renderForm(draft: DecisionDraft, authority: { beyond: string[]; counter
       onChange={() => {}}
       onSubmit={() => {}}
       submitting={false}
-      error={undefined}
+      errors={{}}
       authority={authority}
     />,
   );
@@ -34,7 +34,7 @@ const button = (name: string) => screen.getByRole("button", { name }) as HTMLBut
 describe("the decision form within an underwriter's authority", () => {
   it("names what is beyond it and closes Approve and Counter Offer, leaving Decline", () => {
     renderForm(
-      { decision: "APPROVED", multiplier: 1, note: "" },
+      { decision: "APPROVED", multiplier: 1, note: "", fileNote: "" },
       { beyond: [BEYOND], counterMin: 0.85, counterMax: 1.15 },
     );
     expect(screen.getByRole("note").textContent).toContain(BEYOND);
@@ -45,7 +45,10 @@ describe("the decision form within an underwriter's authority", () => {
   });
 
   it("keeps the counter slider to the underwriter's range", () => {
-    renderForm({ decision: "COUNTER", multiplier: 1, note: "" }, { beyond: [], counterMin: 0.95, counterMax: 1.05 });
+    renderForm(
+      { decision: "COUNTER", multiplier: 1, note: "", fileNote: "" },
+      { beyond: [], counterMin: 0.95, counterMax: 1.05 },
+    );
     expect(screen.queryByRole("note")).toBeNull();
     const thumb = screen.getByRole("slider", { name: "Premium adjustment multiplier" });
     expect([thumb.getAttribute("aria-valuemin"), thumb.getAttribute("aria-valuemax")]).toEqual(["0.95", "1.05"]);
