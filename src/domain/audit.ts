@@ -44,6 +44,9 @@ export const AUDIT_ACTIONS = [
   "override_applied",
   "override_removed",
   "decision_recorded",
+  "question_asked",
+  "question_answered",
+  "referral_withdrawn",
   "published",
   "authority_changed",
 ] as const;
@@ -322,6 +325,8 @@ const DETAIL_WORDING: Readonly<Record<string, DetailWording>> = {
   referralHits: { label: "Referral rules" },
   referralReason: { label: "Referral reasons" },
   recipients: { label: "Sent to" },
+  question: { label: "Question" },
+  answer: { label: "Answer" },
   reRated: { label: "Re-rated" },
   policyNumber: { label: "Policy number" },
   effectiveDate: { label: "Effective from", words: date },

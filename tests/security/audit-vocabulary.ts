@@ -20,6 +20,9 @@ export const AUDIT_ACTIONS_FOR_TEST: readonly string[] = [
   "override_applied",
   "override_removed",
   "decision_recorded",
+  "question_asked",
+  "question_answered",
+  "referral_withdrawn",
   "published",
   "authority_changed",
 ];

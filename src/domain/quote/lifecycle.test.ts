@@ -38,7 +38,10 @@ const forbidden = (reason: string): QuoteActionDecision => ({ allowed: false, ki
  * The whole table for a quote's owner (a broker) with a fresh rating and no referral hits. An underwriter
  * gets the same answers for everything but `decide`, which is theirs alone.
  */
-const TABLE: Record<QuoteStatus, Record<Exclude<QuoteAction, "decide">, QuoteActionDecision>> = {
+type ConversationAction = "askQuestion" | "answerQuestion" | "withdraw";
+const CONVERSATION: readonly QuoteAction[] = ["askQuestion", "answerQuestion", "withdraw"];
+
+const TABLE: Record<QuoteStatus, Record<Exclude<QuoteAction, "decide" | ConversationAction>, QuoteActionDecision>> = {
   DRAFT: {
     view: ok("DRAFT"),
     editSection: ok("DRAFT"),
@@ -141,8 +144,10 @@ describe("quote life cycle: every status × role × action", () => {
           );
           expect(decide(action, status, OWNER_BROKER)).toEqual(forbidden(R.onlyUnderwriterDecides));
           expect(decide(action, status, ADMIN)).toEqual(forbidden(R.onlyUnderwriterDecides));
+        } else if (CONVERSATION.includes(action)) {
+          // The conversation's own table is below: who may take part differs from the other writes.
         } else {
-          const expected = TABLE[status][action];
+          const expected = TABLE[status][action as Exclude<QuoteAction, "decide" | ConversationAction>];
           expect(decide(action, status, OWNER_BROKER)).toEqual(expected);
           expect(decide(action, status, UNDERWRITER)).toEqual(expected);
           // An administrator reads every quote but changes none, and does not open the review screen.
@@ -155,6 +160,37 @@ describe("quote life cycle: every status × role × action", () => {
       });
     }
   }
+});
+
+describe("quote life cycle: the conversation on a referral", () => {
+  const awaiting = (status: QuoteStatus) => status === "REFERRED" || status === "UW_REQUESTED";
+  const terminal = (status: QuoteStatus) =>
+    status === "ISSUED" ? R.issuedReadOnly : status === "UW_DECLINED" ? R.declinedReadOnly : null;
+
+  for (const status of QUOTE_STATUSES) {
+    it(`asks, answers and withdraws on ${status}`, () => {
+      const questionState = awaiting(status) ? ok(status) : conflict(terminal(status) ?? R.questionNotReferred);
+      expect(decide("askQuestion", status, UNDERWRITER)).toEqual(questionState);
+      expect(decide("askQuestion", status, OWNER_BROKER)).toEqual(forbidden(R.onlyUnderwriterAsks));
+      expect(decide("askQuestion", status, ADMIN)).toEqual(forbidden(R.onlyUnderwriterAsks));
+
+      expect(decide("answerQuestion", status, OWNER_BROKER)).toEqual(questionState);
+      expect(decide("answerQuestion", status, UNDERWRITER)).toEqual(forbidden(R.onlyBrokerAnswers));
+      expect(decide("answerQuestion", status, ADMIN)).toEqual(forbidden(R.onlyBrokerAnswers));
+
+      expect(decide("withdraw", status, OWNER_BROKER)).toEqual(
+        awaiting(status) ? ok("DRAFT") : conflict(terminal(status) ?? R.withdrawNotReferred),
+      );
+      expect(decide("withdraw", status, UNDERWRITER)).toEqual(forbidden(R.onlyBrokerWithdraws));
+      expect(decide("withdraw", status, ADMIN)).toEqual(forbidden(R.onlyBrokerWithdraws));
+    });
+  }
+
+  it("lets an underwriter who created the quote answer and withdraw as its broker", () => {
+    const ownerUnderwriter: Who = { role: "UNDERWRITER", isOwner: true };
+    expect(decide("answerQuestion", "REFERRED", ownerUnderwriter)).toEqual(ok("REFERRED"));
+    expect(decide("withdraw", "UW_REQUESTED", ownerUnderwriter)).toEqual(ok("DRAFT"));
+  });
 });
 
 describe("quote life cycle: rules that depend on the rating", () => {

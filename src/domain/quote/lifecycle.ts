@@ -21,6 +21,9 @@ export const QUOTE_ACTIONS = [
   "issue",
   "downloadDocuments",
   "reviewRead",
+  "askQuestion",
+  "answerQuestion",
+  "withdraw",
 ] as const;
 export type QuoteAction = (typeof QUOTE_ACTIONS)[number];
 
@@ -70,6 +73,11 @@ export const LIFECYCLE_REASONS = {
   onlyQuotedIssues: "Only a completed quote can be issued",
   expired: "Quote expired: re-rate before issue",
   declarationUnconfirmed: "Confirm the declaration for this renewal: review step 6 and save it",
+  onlyUnderwriterAsks: "Only an underwriter can ask the broker a question",
+  onlyBrokerAnswers: "Only the quote's broker can answer the underwriter's question",
+  onlyBrokerWithdraws: "Only the quote's broker can withdraw its referral",
+  questionNotReferred: "Questions are asked and answered only while the quote awaits an underwriter decision",
+  withdrawNotReferred: "Only a referral awaiting an underwriter decision can be withdrawn",
 } as const;
 
 const R = LIFECYCLE_REASONS;
@@ -82,6 +90,7 @@ const WRITE_ACTIONS: readonly QuoteAction[] = [
   "overridePremium",
   "removeOverride",
   "issue",
+  "withdraw",
 ];
 const CHANGES_RATING: readonly QuoteAction[] = ["editSection", "rate", "overridePremium", "removeOverride"];
 
@@ -105,6 +114,10 @@ function checkPermission(context: QuoteActionContext): QuoteActionDecision | nul
   if (role === "BROKER" && !isOwner) return forbidden(R.notOwner);
   if (action === "decide" && role !== "UNDERWRITER") return forbidden(R.onlyUnderwriterDecides);
   if (action === "reviewRead" && role === "ADMIN") return forbidden(R.reviewNotForAdmin);
+  if (action === "askQuestion" && role !== "UNDERWRITER") return forbidden(R.onlyUnderwriterAsks);
+  // The conversation is with the quote's own broker (whoever created it), never another underwriter or an admin.
+  if (action === "answerQuestion" && !isOwner) return forbidden(R.onlyBrokerAnswers);
+  if (action === "withdraw" && !isOwner) return forbidden(R.onlyBrokerWithdraws);
   if (role === "ADMIN" && WRITE_ACTIONS.includes(action)) return forbidden(R.adminReadOnly);
   return null;
 }
@@ -148,6 +161,13 @@ export function decideQuoteAction(context: QuoteActionContext): QuoteActionDecis
     case "decide":
       if (status !== "REFERRED" && status !== "UW_REQUESTED") return conflict(R.notAwaitingDecision);
       return allow(context.decision === "DECLINED" ? "UW_DECLINED" : "UW_APPROVED");
+    case "askQuestion":
+    case "answerQuestion":
+      if (status !== "REFERRED" && status !== "UW_REQUESTED") return conflict(R.questionNotReferred);
+      return allow(status);
+    case "withdraw":
+      if (status !== "REFERRED" && status !== "UW_REQUESTED") return conflict(R.withdrawNotReferred);
+      return allow("DRAFT");
     case "issue":
       if (status !== "QUOTED") return conflict(R.onlyQuotedIssues);
       if (!context.now || isQuoteExpired({ ratedAt: context.ratedAt }, context.now)) return conflict(R.expired);

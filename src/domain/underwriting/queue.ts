@@ -13,6 +13,7 @@ import {
 } from "../quote/quote";
 import type { QuoteStatus } from "../quote/status";
 import { AUTHORITY_FILTERS } from "./authority";
+import { referralWaitingSchema } from "./questions";
 import { QUEUE_VIEWS } from "./response-target";
 
 /** The statuses that wait for an underwriter. */
@@ -35,15 +36,19 @@ export const underwriterQueueItemSchema = z.object({
   overdue: z.boolean(),
   /** Approving it is beyond the signed-in underwriter's authority (docs/product/permissions.md "Authority"). */
   needsHigherAuthority: z.boolean(),
+  /** Who the referral waits for: the broker while an underwriter's question is open. */
+  waiting: referralWaitingSchema,
 });
 export type UnderwriterQueueItem = z.infer<typeof underwriterQueueItemSchema>;
 
+/** GET /api/uw/queue's query: the page, the view (all, overdue) and optionally whom the referrals await. */
 export const underwriterQueueQuerySchema = pageQuerySchema.extend({
   show: z.enum(QUEUE_VIEWS, { error: `Show must be one of ${QUEUE_VIEWS.join(", ")}` }).default("all"),
   /** Only the referrals within, or beyond, the signed-in underwriter's authority (docs/product/permissions.md). */
   authority: z
     .enum(AUTHORITY_FILTERS, { error: `Authority must be one of ${AUTHORITY_FILTERS.join(", ")}` })
     .optional(),
+  waiting: referralWaitingSchema.optional(),
 });
 export type UnderwriterQueueQuery = z.infer<typeof underwriterQueueQuerySchema>;
 

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { quoteSchema, referralHitSchema, underwriterDecisionValueSchema } from "../quote/quote";
 import { QUOTE_HISTORY_ACTIONS } from "./history";
+import { referralQuestionSchema } from "./questions";
 
 const money = z.string().nullable();
 
@@ -68,6 +69,8 @@ export const underwriterReviewSchema = z.object({
   history: z.array(decisionHistoryEntrySchema),
   /** The quote's life from its audit trail (created, rated, referred, decided, ...), oldest first. */
   timeline: z.array(quoteHistoryEventSchema),
+  /** Questions asked of the broker and their answers, oldest first. */
+  questions: z.array(referralQuestionSchema),
   access: reviewAccessSchema,
   /**
    * For a signed-in underwriter: what approving this quote would take beyond their authority (empty when within)

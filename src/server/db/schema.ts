@@ -339,6 +339,36 @@ export const underwriterDecisions = pgTable(
   (t) => [index("underwriter_decisions_quote_idx").on(t.quoteId, t.createdAt)],
 );
 
+/**
+ * Questions an underwriter asks the broker on a referred quote, and the answers (docs/product/life-cycle.md). A
+ * question is open until answered or closed (by a withdrawal or a decision); the partial unique index keeps at
+ * most one open question per quote, so two underwriters asking at once cannot both succeed.
+ */
+export const referralQuestions = pgTable(
+  "referral_questions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id),
+    question: text("question").notNull(),
+    askedBy: uuid("asked_by")
+      .notNull()
+      .references(() => users.id),
+    askedAt: createdAt(),
+    answer: text("answer"),
+    answeredBy: uuid("answered_by").references(() => users.id),
+    answeredAt: timestampTz("answered_at"),
+    closedAt: timestampTz("closed_at"),
+  },
+  (t) => [
+    index("referral_questions_quote_idx").on(t.quoteId, t.askedAt),
+    uniqueIndex("referral_questions_one_open_idx")
+      .on(t.quoteId)
+      .where(sql`${t.answeredAt} is null and ${t.closedAt} is null`),
+  ],
+);
+
 /** Append-only: a trigger (migration 0002) refuses UPDATE, DELETE and TRUNCATE. */
 export const auditLog = pgTable(
   "audit_log",
@@ -493,6 +523,7 @@ export type RatingVersionRow = typeof ratingVersions.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
 export type UnderwriterDecisionRow = typeof underwriterDecisions.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
+export type ReferralQuestionRow = typeof referralQuestions.$inferSelect;
 export type ReviewTokenRow = typeof reviewTokens.$inferSelect;
 export type ImpactJobRow = typeof impactJobs.$inferSelect;
 export type PolicyTransactionRow = typeof policyTransactions.$inferSelect;

@@ -14,6 +14,7 @@ import { quoteOptionRoutes } from "./quotes/options-routes";
 import { policyRoutes } from "./quotes/policy-routes";
 import { quoteRoutes } from "./quotes/routes";
 import { ratingVersionRoutes } from "./rating-versions/routes";
+import { questionRoutes } from "./underwriting/question-routes";
 import { underwritingRoutes } from "./underwriting/routes";
 import { userRoutes } from "./users/routes";
 
@@ -30,6 +31,7 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   quoteOptionRoutes,
   policyRoutes,
   underwritingRoutes,
+  questionRoutes,
   documentRoutes,
   bordereauRoutes,
 ];

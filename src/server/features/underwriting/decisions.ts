@@ -17,6 +17,7 @@ import { AppError } from "../../errors";
 import { openQuoteForWrite } from "../quotes/access-service";
 import { type QuoteWithBroker, updateQuoteAtVersion } from "../quotes/repository";
 import { assertUnderwriterMayDecide, authorityCaseOf } from "./authority-service";
+import { closeOpenQuestion } from "./questions";
 
 function money(pence: number | null): string | null {
   return pence === null ? null : penceToMoneyString(pence);
@@ -62,6 +63,8 @@ export async function recordUnderwriterDecision(
 
   const updated = await db.transaction(async (tx) => {
     const saved = await updateQuoteAtVersion(tx, quote, changes, now);
+    // Deciding settles the referral: a question still open is no longer waited for.
+    await closeOpenQuestion(tx, quote.id, now);
     await tx.insert(underwriterDecisions).values({
       quoteId: quote.id,
       underwriterId: actor.id,

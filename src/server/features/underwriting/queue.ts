@@ -1,12 +1,13 @@
 /**
  * The underwriters' queue and a quote's history from its audit trail (ADR 0030).
  */
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, isNull, lt, not, type SQL, sql } from "drizzle-orm";
 import { penceToMoneyString } from "../../../domain/money";
 import { splitReferralReason } from "../../../domain/quote/premium";
 import type { UnderwriterDecisionValue } from "../../../domain/quote/quote";
 import { type Authority, authorityExcesses } from "../../../domain/underwriting/authority";
 import { QUOTE_HISTORY_ACTIONS, type QuoteHistoryEvent } from "../../../domain/underwriting/history";
+import { referralWaiting } from "../../../domain/underwriting/questions";
 import {
   AWAITING_DECISION_STATUSES,
   type UnderwriterQueueItem,
@@ -14,7 +15,7 @@ import {
 } from "../../../domain/underwriting/queue";
 import { overdueBefore, responseDueAt } from "../../../domain/underwriting/response-target";
 import type { Database } from "../../db/client";
-import { auditLog, type QuoteRow, quotes, users } from "../../db/schema";
+import { auditLog, type QuoteRow, quotes, referralQuestions, users } from "../../db/schema";
 import { brokerColumns } from "../quotes/repository";
 import { authorityCaseOf } from "./authority-service";
 
@@ -26,11 +27,28 @@ interface Target {
   cutoff: Date;
 }
 
+/** The referral waits for the broker: an underwriter's question on it is open. */
+function openQuestionOf(db: Database) {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(referralQuestions)
+      .where(
+        and(
+          eq(referralQuestions.quoteId, quotes.id),
+          isNull(referralQuestions.answeredAt),
+          isNull(referralQuestions.closedAt),
+        ),
+      ),
+  );
+}
+
 function queueItemOf(
   quote: QuoteRow,
   broker: UnderwriterQueueItem["broker"],
   target: Target,
   authority: Authority | null,
+  awaitingBroker: boolean,
 ): UnderwriterQueueItem {
   const { referredAt } = quote;
   const beyond =
@@ -48,6 +66,7 @@ function queueItemOf(
     respondBy: referredAt ? responseDueAt(referredAt, target.hours).toISOString() : null,
     overdue: referredAt !== null && referredAt < target.cutoff,
     needsHigherAuthority: beyond,
+    waiting: referralWaiting(awaitingBroker),
   };
 }
 
@@ -66,10 +85,17 @@ export async function findUnderwriterQueue(
 ): Promise<{ rows: UnderwriterQueueItem[]; total: number; waiting: number; overdue: number }> {
   const cutoff = overdueBefore(target.now, target.hours);
   const isOverdue = lt(quotes.referredAt, cutoff);
-  const shown = query.show === "overdue" ? and(awaiting, isOverdue) : awaiting;
+  const awaitingBroker = openQuestionOf(db);
+  // The views combine: overdue or not, and whom the referral waits for (the broker while a question is open).
+  const filters: SQL[] = [];
+  if (query.show === "overdue") filters.push(isOverdue);
+  if (query.waiting === "broker") filters.push(awaitingBroker);
+  if (query.waiting === "underwriter") filters.push(not(awaitingBroker));
+  const kept = filters.length > 0 ? and(...filters) : undefined;
+  const shown = kept ? and(awaiting, kept) : awaiting;
   const ordered = () =>
     db
-      .select({ quote: quotes, broker: brokerColumns })
+      .select({ quote: quotes, broker: brokerColumns, awaitingBroker: sql<boolean>`${awaitingBroker}` })
       .from(quotes)
       .leftJoin(users, eq(users.id, quotes.brokerId))
       .where(shown)
@@ -78,11 +104,14 @@ export async function findUnderwriterQueue(
     .select({
       waiting: sql<number>`cast(count(*) as integer)`,
       overdue: sql<number>`cast(count(*) filter (where ${isOverdue}) as integer)`,
+      shown: kept
+        ? sql<number>`cast(count(*) filter (where ${kept}) as integer)`
+        : sql<number>`cast(count(*) as integer)`,
     })
     .from(quotes)
     .where(awaiting);
-  const itemOf = (row: { quote: QuoteRow; broker: UnderwriterQueueItem["broker"] }) =>
-    queueItemOf(row.quote, row.broker, { hours: target.hours, cutoff }, authority);
+  const itemOf = (row: { quote: QuoteRow; broker: UnderwriterQueueItem["broker"]; awaitingBroker: boolean }) =>
+    queueItemOf(row.quote, row.broker, { hours: target.hours, cutoff }, authority, Boolean(row.awaitingBroker));
   const offset = (query.page - 1) * query.pageSize;
   if (query.authority !== undefined && authority !== null) {
     const wanted = query.authority === "beyond";
@@ -100,7 +129,7 @@ export async function findUnderwriterQueue(
   const overdue = Number(counted?.overdue ?? 0);
   return {
     rows: rows.map(itemOf),
-    total: query.show === "overdue" ? overdue : waiting,
+    total: Number(counted?.shown ?? 0),
     waiting,
     overdue,
   };

@@ -16,6 +16,7 @@ import { toQuoteResponse } from "../quotes/response";
 import { findAuthority } from "../users/repository";
 import { authorityCaseOf } from "./authority-service";
 import { findDecisionHistory, toDecisionHistoryResponse } from "./decisions";
+import { findQuestions } from "./questions";
 import { findQuoteHistory } from "./queue";
 
 /** The reader's authority over this quote: an underwriter's, null for anyone else. */
@@ -35,10 +36,11 @@ async function reviewOf(
 ) {
   const { quote, broker } = found;
   const input = ratingInputOf(quote);
-  const [history, timeline, authority] = await Promise.all([
+  const [history, timeline, authority, questions] = await Promise.all([
     findDecisionHistory(db, quote.id),
     findQuoteHistory(db, quote.id),
     authorityFor(db, access === "session" ? user : null, found),
+    findQuestions(db, quote.id),
   ]);
   return {
     quote: toQuoteResponse(quote, broker, found.decidedBy),
@@ -56,6 +58,7 @@ async function reviewOf(
     },
     history: history.map((entry) => toDecisionHistoryResponse(entry, readsFileNotes)),
     timeline,
+    questions,
     access,
     authority,
   };

@@ -21,6 +21,7 @@ function toReview(data: RawReview | Quote): UnderwriterReview {
     riskAssessment: raw.riskAssessment ?? null,
     history: raw.history ?? [],
     timeline: raw.timeline ?? [],
+    questions: raw.questions ?? [],
     access: raw.access ?? "session",
     authority: raw.authority ?? null,
   };

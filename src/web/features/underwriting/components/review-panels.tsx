@@ -6,7 +6,19 @@ import { type QuoteHistoryEvent, quoteHistoryTitle } from "@domain/underwriting/
 import { declarationNarratives } from "@domain/underwriting/narratives";
 import { Badge } from "@web/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
-import { BadgeCheck, Calculator, CheckCircle2, Clock, FileText, Gavel, RotateCcw, Send } from "lucide-react";
+import {
+  BadgeCheck,
+  Calculator,
+  CheckCircle2,
+  Clock,
+  FileText,
+  Gavel,
+  MessageCircleQuestion,
+  MessageSquareText,
+  RotateCcw,
+  Send,
+  Undo2,
+} from "lucide-react";
 
 function pence(amount: string | null | undefined): number | null {
   return amount ? parseMoneyString(amount) : null;
@@ -79,6 +91,9 @@ const HISTORY_ICONS: Record<QuoteHistoryEvent["action"], typeof FileText> = {
   override_removed: Calculator,
   referred: Send,
   decision_recorded: Gavel,
+  question_asked: MessageCircleQuestion,
+  question_answered: MessageSquareText,
+  referral_withdrawn: Undo2,
   reopened: RotateCcw,
   completed: CheckCircle2,
   issued: BadgeCheck,
