@@ -94,6 +94,14 @@ export const API_OPERATIONS: Readonly<Record<string, OperationDescription>> = {
   "GET /api/uw/review/{id}": { operationId: "getUnderwriterReview", sessionOptional: true, errors: [401, 403, 404] },
   "GET /api/uw/queue": { operationId: "listUnderwriterQueue" },
   "POST /api/quotes/{id}/uw/decision": { operationId: "recordUnderwriterDecision", errors: [404, 409] },
+  "POST /api/quotes/{id}/uw/questions": { operationId: "createReferralQuestion", errors: [404, 409] },
+  "GET /api/quotes/{id}/questions": { operationId: "listQuoteQuestions", errors: [403, 404] },
+  "GET /api/questions/open": { operationId: "listOpenQuestions" },
+  "POST /api/quotes/{id}/questions/{questionId}/answer": {
+    operationId: "recordQuestionAnswer",
+    errors: [403, 404, 409],
+  },
+  "POST /api/quotes/{id}/withdraw": { operationId: "withdrawReferral", errors: [403, 404, 409] },
   "POST /api/quotes/{id}/statement-of-fact": {
     operationId: "downloadStatementOfFact",
     errors: [403, 404, 409],

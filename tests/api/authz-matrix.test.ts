@@ -71,6 +71,8 @@ const editQuote: Access = (actor, owner) =>
 /** docs/product/permissions.md: the review screen needs an underwriter or the owning broker (without an e-mailed token). */
 const reviewQuote: Access = (actor, owner) =>
   actor === "anonymous" ? 401 : actor === "underwriter" || actor === owner ? "allow" : 403;
+/** docs/product/permissions.md: the quote's own broker answers the underwriter's question and withdraws its referral. */
+const quoteBrokerOnly: Access = (actor, owner) => (actor === "anonymous" ? 401 : actor === owner ? "allow" : 403);
 
 const REFUSALS: Record<Exclude<Expectation, "allow">, string> = {
   401: "Authentication required",
@@ -90,7 +92,8 @@ type QuoteState =
   | "adjusted"
   | "changeReferred"
   | "cancelled"
-  | "referred";
+  | "referred"
+  | "questioned";
 
 interface Fixture {
   quoteId?: string;
@@ -106,6 +109,8 @@ interface Fixture {
   cancelFrom?: string;
   /** The change a broker sent to the underwriters, waiting on an issued policy. */
   changeRequestId?: string;
+  /** The open question an underwriter asked on a referred quote. */
+  questionId?: string;
   credentials?: { email: string; password: string };
 }
 
@@ -455,6 +460,36 @@ const RULES: Record<string, Rule> = {
     request: (f) => ({ url: `/api/quotes/${f.quoteId}/uw/decision`, payload: { decision: "APPROVED" } }),
   },
   "GET /api/uw/queue": { access: roles("UNDERWRITER", "ADMIN"), request: () => ({ url: "/api/uw/queue" }) },
+  "POST /api/quotes/:id/uw/questions": {
+    access: roles("UNDERWRITER"),
+    quote: "referred",
+    mutates: true,
+    request: (f) => ({
+      url: `/api/quotes/${f.quoteId}/uw/questions`,
+      payload: { question: "Who checks the designs?" },
+    }),
+  },
+  "GET /api/quotes/:id/questions": {
+    access: readQuote,
+    quote: "questioned",
+    request: (f) => ({ url: `/api/quotes/${f.quoteId}/questions` }),
+  },
+  "GET /api/questions/open": { access: signedIn, request: () => ({ url: "/api/questions/open" }) },
+  "POST /api/quotes/:id/questions/:questionId/answer": {
+    access: quoteBrokerOnly,
+    quote: "questioned",
+    mutates: true,
+    request: (f) => ({
+      url: `/api/quotes/${f.quoteId}/questions/${f.questionId}/answer`,
+      payload: { answer: "A chartered engineer." },
+    }),
+  },
+  "POST /api/quotes/:id/withdraw": {
+    access: quoteBrokerOnly,
+    quote: "referred",
+    mutates: true,
+    request: (f) => ({ url: `/api/quotes/${f.quoteId}/withdraw`, payload: {} }),
+  },
   "GET /api/uw/review/:id": {
     access: reviewQuote,
     quote: "referred",
@@ -509,7 +544,7 @@ describeEachDatabase("authorization matrix", (ctx) => {
   async function makeQuote(owner: QuoteOwner, state: QuoteState): Promise<string> {
     const cookie = setup.cookies[owner];
     if (state === "draft") return (await createQuote(ctx.app, cookie)).id;
-    const referring = state === "referred";
+    const referring = state === "referred" || state === "questioned";
     const quote = await createCompleteQuote(
       ctx.app,
       cookie,
@@ -562,6 +597,12 @@ describeEachDatabase("authorization matrix", (ctx) => {
     if (referring) {
       const referred = await call(ctx.app, cookie, "POST", `/api/quotes/${quote.id}/refer`, {});
       expect(referred.status, JSON.stringify(referred.body)).toBe(200);
+    }
+    if (state === "questioned") {
+      const asked = await call(ctx.app, setup.cookies.underwriter, "POST", `/api/quotes/${quote.id}/uw/questions`, {
+        question: "Who checks the designs?",
+      });
+      expect(asked.status, JSON.stringify(asked.body)).toBe(201);
     }
     return quote.id;
   }
@@ -623,6 +664,14 @@ describeEachDatabase("authorization matrix", (ctx) => {
             const fixture: Fixture = rule.prepare ? await rule.prepare(ctx, setup) : {};
             if (rule.quote && owner) {
               fixture.quoteId = fresh ? await makeQuote(owner, rule.quote) : await sharedQuote(owner, rule.quote);
+              if (rule.quote === "questioned") {
+                const questions = await ctx.app.inject({
+                  method: "GET",
+                  url: `/api/quotes/${fixture.quoteId}/questions`,
+                  headers: { cookie: setup.cookies.underwriter },
+                });
+                fixture.questionId = questions.json().data.at(-1)?.id ?? "";
+              }
               if (["issued", "adjusted", "changeReferred", "cancelled"].includes(rule.quote)) {
                 const stored = await storedQuote(fixture.quoteId);
                 const today = todayInLondon(ctx.clock.now());

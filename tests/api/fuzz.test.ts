@@ -131,6 +131,8 @@ type Caller = "broker" | "underwriter" | "admin" | "none";
 interface Target {
   quoteId: string;
   referredQuoteId: string;
+  /** The open question an underwriter asked on the referred quote. */
+  questionId: string;
   ratingVersionId: string;
   userId: string;
   /** An underwriter whose authority the administrator sets. */
@@ -240,6 +242,21 @@ const TEMPLATES: Record<string, RouteTemplate> = {
       { decision: "APPROVED" },
       { decision: "DECLINED", uwNote: "Outside appetite" },
     ],
+    params: (t) => ({ id: t.referredQuoteId }),
+  },
+  "POST /api/quotes/:id/uw/questions": {
+    caller: "underwriter",
+    bodies: () => [{ question: "Was the claim settled?" }],
+    params: (t) => ({ id: t.referredQuoteId }),
+  },
+  "POST /api/quotes/:id/questions/:questionId/answer": {
+    caller: "broker",
+    bodies: () => [{ answer: "Yes, in full." }],
+    params: (t) => ({ id: t.referredQuoteId, questionId: t.questionId }),
+  },
+  "POST /api/quotes/:id/withdraw": {
+    caller: "broker",
+    bodies: () => [{}, undefined],
     params: (t) => ({ id: t.referredQuoteId }),
   },
   "POST /api/policies/:policyNumber/cancellation/figures": {
@@ -508,6 +525,14 @@ describeEachDatabase("fuzzing the write routes", (ctx) => {
           headers: { cookie: cookies.broker },
           payload: {},
         });
+        const asked = await call<{ data: { id: string } }>(
+          app,
+          cookies.underwriter ?? "",
+          "POST",
+          `/api/quotes/${risky.id}/uw/questions`,
+          { question: "Was the claim settled?" },
+        );
+        expect(asked.status, JSON.stringify(asked.body)).toBe(201);
         const version = await app.inject({
           method: "POST",
           url: "/api/rating/versions",
@@ -562,6 +587,7 @@ describeEachDatabase("fuzzing the write routes", (ctx) => {
         target = {
           quoteId: quote.id,
           referredQuoteId: risky.id,
+          questionId: asked.body.data.id,
           ratingVersionId: version.json().data.id,
           userId: doomed.user.id,
           underwriterId: underwriter.user.id,

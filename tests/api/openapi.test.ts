@@ -106,7 +106,7 @@ describeEachDatabase("OpenAPI for integrators", (ctx) => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids)
       expect(id).toMatch(
-        /^(get|list|create|update|delete|sign|rate|refer|issue|start|search|publish|record|download|cancel)[A-Z]\w*$/,
+        /^(get|list|create|update|delete|sign|rate|refer|issue|start|search|publish|record|download|cancel|withdraw)[A-Z]\w*$/,
       );
   });
 

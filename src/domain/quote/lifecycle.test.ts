@@ -186,10 +186,10 @@ describe("quote life cycle: the conversation on a referral", () => {
     });
   }
 
-  it("lets an underwriter who created the quote answer and withdraw as its broker", () => {
+  it("keeps the conversation with a broker: an underwriter who created the quote neither answers nor withdraws", () => {
     const ownerUnderwriter: Who = { role: "UNDERWRITER", isOwner: true };
-    expect(decide("answerQuestion", "REFERRED", ownerUnderwriter)).toEqual(ok("REFERRED"));
-    expect(decide("withdraw", "UW_REQUESTED", ownerUnderwriter)).toEqual(ok("DRAFT"));
+    expect(decide("answerQuestion", "REFERRED", ownerUnderwriter)).toEqual(forbidden(R.onlyBrokerAnswers));
+    expect(decide("withdraw", "UW_REQUESTED", ownerUnderwriter)).toEqual(forbidden(R.onlyBrokerWithdraws));
   });
 });
 

@@ -115,9 +115,9 @@ function checkPermission(context: QuoteActionContext): QuoteActionDecision | nul
   if (action === "decide" && role !== "UNDERWRITER") return forbidden(R.onlyUnderwriterDecides);
   if (action === "reviewRead" && role === "ADMIN") return forbidden(R.reviewNotForAdmin);
   if (action === "askQuestion" && role !== "UNDERWRITER") return forbidden(R.onlyUnderwriterAsks);
-  // The conversation is with the quote's own broker (whoever created it), never another underwriter or an admin.
-  if (action === "answerQuestion" && !isOwner) return forbidden(R.onlyBrokerAnswers);
-  if (action === "withdraw" && !isOwner) return forbidden(R.onlyBrokerWithdraws);
+  // The conversation is with the quote's own broker, never an underwriter or an admin.
+  if (action === "answerQuestion" && (role !== "BROKER" || !isOwner)) return forbidden(R.onlyBrokerAnswers);
+  if (action === "withdraw" && (role !== "BROKER" || !isOwner)) return forbidden(R.onlyBrokerWithdraws);
   if (role === "ADMIN" && WRITE_ACTIONS.includes(action)) return forbidden(R.adminReadOnly);
   return null;
 }

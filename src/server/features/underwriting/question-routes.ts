@@ -88,7 +88,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: answerQuestionRequestSchema,
         response: { 200: questionData },
       },
-      onRequest: requireRole("BROKER", "UNDERWRITER"),
+      onRequest: requireRole("BROKER"),
     },
     async (request) => {
       const question = await answerQuestion(
@@ -114,7 +114,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: withdrawReferralRequestSchema.optional(),
         response: { 200: z.object({ data: quoteSchema }) },
       },
-      onRequest: requireRole("BROKER", "UNDERWRITER"),
+      onRequest: requireRole("BROKER"),
     },
     async (request) => {
       const saved = await withdrawReferral(

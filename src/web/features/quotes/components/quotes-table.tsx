@@ -19,6 +19,7 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import type { QuoteRow } from "../api/get-quotes";
 import { ReviewAction, RowDecision } from "./row-decision";
+import { RowQuestion } from "./row-question";
 
 function premiumText(totalPremium: string | null | undefined): string {
   if (!totalPremium) return "-";
@@ -90,6 +91,7 @@ function RowStatus({ row, now }: { row: QuoteRow; now: Date }) {
     <>
       <QuoteStatusBadge status={row.quote.status} />
       <RowDecision quote={row.quote} />
+      <RowQuestion quote={row.quote} />
       <QuoteValidityNote quote={row.quote} now={now} className="mt-1" />
     </>
   );

@@ -1,4 +1,5 @@
 import type { AuthorityFilter } from "@domain/underwriting/authority";
+import type { ReferralWaiting } from "@domain/underwriting/conversation";
 import type { UnderwriterQueueResponse } from "@domain/underwriting/queue";
 import type { QueueView } from "@domain/underwriting/response-target";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
@@ -10,6 +11,8 @@ export interface UnderwriterQueueParams {
   show: QueueView;
   /** Only the referrals within, or beyond, the signed-in underwriter's authority. */
   authority?: AuthorityFilter;
+  /** Only the referrals awaiting the broker (an open question) or the underwriter; absent, both. */
+  waiting?: ReferralWaiting;
 }
 
 /** GET /api/uw/queue: quotes awaiting a decision, the longest waiting first, with their response targets. */

@@ -1,9 +1,11 @@
 import { DEFAULT_PAGE_SIZE } from "@domain/constants";
 import { formatDateTimeGb } from "@domain/format/dates";
 import { formatGbp, parseMoneyString } from "@domain/money";
+import { REFERRAL_WAITING_LABELS } from "@domain/underwriting/conversation";
 import { type UnderwriterQueueItem, type UnderwriterQueueResponse, waitingTime } from "@domain/underwriting/queue";
 import { QUEUE_VIEW_LABELS, QUEUE_VIEWS, type QueueView, targetInWords } from "@domain/underwriting/response-target";
 import { QuoteStatusBadge } from "@web/components/quote/quote-status-badge";
+import { Badge } from "@web/components/ui/badge";
 import { Button, focusRing } from "@web/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@web/components/ui/card";
 import {
@@ -82,6 +84,34 @@ function ItemWaiting({ item, now }: { item: UnderwriterQueueItem; now: Date }) {
 }
 
 /** The views of the queue, each with how many it holds. */
+/** 'Awaiting the broker' while an underwriter's question on the referral is open. */
+function AwaitingBrokerMark({ item }: { item: UnderwriterQueueItem }) {
+  if (item.waiting !== "broker") return null;
+  return (
+    <Badge tone="info" data-testid="awaiting-broker">
+      {REFERRAL_WAITING_LABELS.broker}
+    </Badge>
+  );
+}
+
+/** 'Awaiting the broker': on, the queue keeps only referrals with an open question (with the view chosen beside it). */
+function AwaitingBrokerToggle({ on, onToggle }: { on: boolean; onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={on}
+      onClick={onToggle}
+      className={cn(
+        "inline-flex min-h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium",
+        on ? "border-blue-800 bg-blue-50 text-blue-950" : "border-slate-300 bg-white text-slate-800",
+        focusRing,
+      )}
+    >
+      {REFERRAL_WAITING_LABELS.broker}
+    </button>
+  );
+}
+
 function QueueViews({
   show,
   meta,
@@ -167,6 +197,7 @@ function QueueGrid({ items, now }: { items: readonly UnderwriterQueueItem[]; now
               <div className="flex flex-wrap gap-1">
                 <QuoteStatusBadge status={item.status} />
                 <NeedsHigherAuthorityMark item={item} />
+                <AwaitingBrokerMark item={item} />
               </div>
             </TableCell>
             <TableCell className="whitespace-nowrap text-slate-700">
@@ -207,6 +238,7 @@ function QueueCards({ items, now }: { items: readonly UnderwriterQueueItem[]; no
               <div className="flex flex-wrap gap-1">
                 <QuoteStatusBadge status={item.status} />
                 <NeedsHigherAuthorityMark item={item} />
+                <AwaitingBrokerMark item={item} />
               </div>
             </CardListField>
             <CardListField label="Waiting" className="text-slate-700">
@@ -231,6 +263,7 @@ export function UnderwriterQueue() {
   const [page, setPage] = useState(1);
   const [show, setShow] = useState<QueueView>("all");
   const [authority, setAuthority] = useState<AuthorityChoice>("all");
+  const [awaitingBroker, setAwaitingBroker] = useState(false);
   // Only an underwriter has an authority to filter by; an administrator sees every referral unmarked.
   const isUnderwriter = useMe().data?.role === "UNDERWRITER";
   const queue = useUnderwriterQueue({
@@ -238,6 +271,7 @@ export function UnderwriterQueue() {
     pageSize: DEFAULT_PAGE_SIZE,
     show,
     ...(authority === "all" ? {} : { authority }),
+    ...(awaitingBroker ? { waiting: "broker" as const } : {}),
   });
   const meta = queue.data?.meta;
   const wide = useMediaQuery(MD_QUERY);
@@ -251,14 +285,23 @@ export function UnderwriterQueue() {
         </p>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <QueueViews
-          show={show}
-          meta={meta}
-          onShow={(view) => {
-            setShow(view);
-            setPage(1);
-          }}
-        />
+        <div className="flex flex-wrap items-center gap-2">
+          <QueueViews
+            show={show}
+            meta={meta}
+            onShow={(view) => {
+              setShow(view);
+              setPage(1);
+            }}
+          />
+          <AwaitingBrokerToggle
+            on={awaitingBroker}
+            onToggle={() => {
+              setAwaitingBroker(!awaitingBroker);
+              setPage(1);
+            }}
+          />
+        </div>
         {isUnderwriter ? (
           <AuthorityFilterSelect
             value={authority}

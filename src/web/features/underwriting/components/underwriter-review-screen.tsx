@@ -30,6 +30,7 @@ import { type UnderwriterReview, useUnderwriterReview } from "../api/get-underwr
 import { useRecordDecision } from "../api/record-decision";
 import { type DecisionDraft, type DecisionErrors, DecisionForm, errorsAfterChange } from "./decision-form";
 import { DeclarationNarratives, PremiumSummary, QuoteHistory, type RecordedPremium } from "./review-panels";
+import { ReviewQuestions } from "./review-questions";
 
 /**
  * The decision's check is the server's schema (and zod with it): fetched when the underwriter comes to the
@@ -341,6 +342,11 @@ function ReviewBody({
               )}
             </CardContent>
           </Card>
+          <ReviewQuestions
+            quoteId={quote.id}
+            questions={review.questions}
+            canAsk={canDecide && awaitingDecision && !byToken}
+          />
         </div>
         <div className="grid content-start gap-4">
           <PremiumSummary quote={quote} multiplier={multiplier} recorded={recordedPremium(review)} />

@@ -23,6 +23,7 @@ import { IssuePolicy } from "../quote/issue-policy";
 import { PremiumCard } from "../quote/premium-card";
 import { premiumLinesOf } from "../quote/premium-lines";
 import { PremiumOverride } from "../quote/premium-override";
+import { ReferralConversation } from "../quote/referral-conversation";
 import { RenewalPremiumChange } from "../quote/renewal-premium-change";
 import { useStepSevenWrites } from "../quote/step-seven-writes";
 import { WizardDocuments } from "../quote/wizard-documents";
@@ -154,6 +155,7 @@ export function QuoteStep() {
       <div className="grid content-start gap-4">
         {quote ? <QuoteSummary quote={quote} /> : null}
         <DecisionSummary quote={quote} />
+        <ReferralConversation quote={quote} />
         <Card>
           <CardHeader>
             <CardTitle>Revenue Classification</CardTitle>

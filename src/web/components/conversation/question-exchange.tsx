@@ -1,0 +1,99 @@
+import { formatDateTimeGb } from "@domain/format/dates";
+import type { ReferralQuestion } from "@domain/underwriting/conversation";
+import { Button } from "@web/components/ui/button";
+import { Textarea } from "@web/components/ui/input";
+import { FieldError, Label } from "@web/components/ui/label";
+import { useSingleFlight } from "@web/lib/single-flight";
+import { type ReactNode, useId, useState } from "react";
+
+function byline(person: ReferralQuestion["askedBy"], at: string | null, fallback: string): string {
+  return `${person?.name ?? fallback}${at ? `, ${formatDateTimeGb(at)}` : ""}`;
+}
+
+/**
+ * One exchange of the conversation on a referral (docs/product/life-cycle.md "Questions to the broker"): the
+ * underwriter's question, and the broker's answer, or why there is none. The review screen and step 7 show it
+ * the same way.
+ */
+export function QuestionExchange({ question }: { question: ReferralQuestion }) {
+  return (
+    <li className="grid gap-2 rounded-md border border-slate-200 p-3 text-sm" data-testid="question-exchange">
+      <div>
+        <p className="text-xs text-slate-600">
+          Question from {byline(question.askedBy, question.askedAt, "an underwriter")}
+        </p>
+        <p className="whitespace-pre-line break-words text-slate-900">{question.question}</p>
+      </div>
+      {question.answer !== null ? (
+        <div className="border-l-2 border-blue-300 pl-3">
+          <p className="text-xs text-slate-600">
+            Answer from {byline(question.answeredBy, question.answeredAt, "the broker")}
+          </p>
+          <p className="whitespace-pre-line break-words text-slate-900">{question.answer}</p>
+        </div>
+      ) : (
+        <p className="text-xs font-medium text-slate-700">
+          {question.closedAt
+            ? `Closed without an answer, ${formatDateTimeGb(question.closedAt)}`
+            : "Awaiting the broker's answer"}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/**
+ * A text to send (a question, an answer): a labelled box with its length limit and one button. `send` answers
+ * an error message to show, or nothing when the text was sent (the box then empties).
+ */
+export function TextToSend({
+  label,
+  maxLength,
+  sendLabel,
+  busyLabel,
+  icon,
+  send,
+}: {
+  label: string;
+  maxLength: number;
+  sendLabel: string;
+  busyLabel: string;
+  icon?: ReactNode;
+  send: (text: string) => Promise<string | undefined>;
+}) {
+  const id = useId();
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [submit, busy] = useSingleFlight(async () => {
+    const failure = await send(text);
+    setError(failure);
+    if (!failure) setText("");
+  });
+  return (
+    <form
+      className="grid gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Label htmlFor={`${id}-text`}>{label}</Label>
+      <Textarea
+        id={`${id}-text`}
+        rows={3}
+        value={text}
+        maxLength={maxLength}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <FieldError id={`${id}-error`} message={error} />
+      <div>
+        <Button type="submit" size="sm" disabled={busy}>
+          {icon}
+          {busy ? busyLabel : sendLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
