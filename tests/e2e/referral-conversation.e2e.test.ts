@@ -90,11 +90,11 @@ for (const [size, viewport] of [
       expect(await onRow.textContent()).toContain(question);
       expect(await onRow.textContent()).toContain(`Question from ${DEMO_USERS.UNDERWRITER.name}`);
       await look(page, `conversation-dashboard-question-${size}`);
-      await onRow.getByRole("link", { name: `Answer the question on ${quote.reference}` }).click();
-      await expectOnStep(page, 7);
-
+      await onRow.getByRole("link", { name: `Answer on step 7 of ${quote.reference}` }).click();
+      // Step 7 drawn first: expectOnStep reads the desktop indicator while the phone's is not yet on screen.
       const panel = page.getByTestId("referral-conversation");
       await visible(panel.getByText(question));
+      await expectOnStep(page, 7);
       await look(page, `conversation-step-7-question-${size}`);
       if (size === "phone") await expectNoSideScroll(page, "step 7 with a question at 390");
       await panel.getByLabel("Your answer").fill(answer);
@@ -131,12 +131,14 @@ describe("a broker withdraws a referral (desktop and phone)", () => {
     ["phone", PHONE],
   ] as const) {
     it(`returns the quote to draft after a confirmation (${size})`, async () => {
-      const page = ui.broker.page;
+      // A tab of its own: nothing of the previous test's wizard is left behind.
+      const page = await ui.broker.context.newPage();
       await page.setViewportSize(viewport);
       const quote = await quoteInStatus("REFERRED", `${TAG} ${size} Withdrawn Ltd`, { broker, underwriter });
       await page.goto(`/quote/${quote.id}/step/7`);
-      await expectOnStep(page, 7);
       const panel = page.getByTestId("referral-conversation");
+      await visible(panel.getByRole("button", { name: "Withdraw referral" }));
+      await expectOnStep(page, 7);
       await panel.getByRole("button", { name: "Withdraw referral" }).click();
       const dialog = page.getByRole("alertdialog", { name: "Withdraw this referral?" });
       await visible(dialog);
@@ -153,6 +155,7 @@ describe("a broker withdraws a referral (desktop and phone)", () => {
       await page.getByTestId("referral-conversation").waitFor({ state: "detached" });
       await visible(page.getByRole("button", { name: "Request Underwriter Review" }).first());
       await look(page, `conversation-withdrawn-${size}`);
+      await page.close();
     });
   }
 });

@@ -24,7 +24,7 @@ export function RowQuestion({ quote }: { quote: Pick<Quote, "id" | "reference"> 
       <Link
         href={paths.quoteStep(quote.id, 7)}
         className="font-medium text-blue-800 underline underline-offset-2"
-        aria-label={`Answer the question on ${quote.reference}`}
+        aria-label={`Answer on step 7 of ${quote.reference}`}
       >
         Answer on step 7
       </Link>
