@@ -72,13 +72,20 @@ for (const [size, viewport] of [
 
       await page.goto("/uw/dashboard");
       await visible(page.getByRole("heading", { name: "Review Queue" }));
-      await page.getByRole("combobox", { name: "Show referrals" }).selectOption("broker");
+      const toggle = page.getByRole("button", { name: "Awaiting the broker", exact: true });
+      await toggle.click();
+      await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe("true");
       const row = page.locator(`[data-testid="queue-row"][data-reference="${quote.reference}"]`);
       await visible(row);
       expect(await row.getByTestId("awaiting-broker").textContent()).toBe("Awaiting the broker");
+      // Only referrals awaiting the broker stay while the toggle is on.
+      const rows = page.getByTestId("queue-row");
+      expect(await rows.count()).toBe(
+        await page.locator('[data-testid="queue-row"] [data-testid="awaiting-broker"]').count(),
+      );
       await look(page, `conversation-queue-awaiting-broker-${size}`);
-      await page.getByRole("combobox", { name: "Show referrals" }).selectOption("underwriter");
-      await row.waitFor({ state: "detached" });
+      await toggle.click();
+      await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe("false");
     });
 
     it("shows the broker the question on the dashboard row and step 7, where they answer it", async () => {

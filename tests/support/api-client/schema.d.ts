@@ -165,6 +165,26 @@ export interface paths {
     /** Record an underwriter decision: APPROVED, COUNTER (multiplier) or DECLINED */
     post: operations["recordUnderwriterDecision"];
   };
+  "/api/quotes/{id}/uw/questions": {
+    /** Ask the quote's broker a question instead of deciding (one open question at a time) */
+    post: operations["createReferralQuestion"];
+  };
+  "/api/quotes/{id}/questions": {
+    /** The questions asked on a quote and their answers, oldest first */
+    get: operations["listQuoteQuestions"];
+  };
+  "/api/questions/open": {
+    /** Open questions from underwriters on the quotes the signed-in user created */
+    get: operations["listOpenQuestions"];
+  };
+  "/api/quotes/{id}/questions/{questionId}/answer": {
+    /** The quote's broker answers the open question; the referral returns to the underwriters' queue */
+    post: operations["recordQuestionAnswer"];
+  };
+  "/api/quotes/{id}/withdraw": {
+    /** The quote's broker withdraws its referral: back to DRAFT, an open question closes */
+    post: operations["withdrawReferral"];
+  };
   "/api/quotes/{id}/statement-of-fact": {
     /** The statement of fact of a complete quote, as a PDF download */
     post: operations["downloadStatementOfFact"];
@@ -1879,7 +1899,7 @@ export interface operations {
     parameters: {
       query?: {
         entityType?: "user" | "session" | "quote" | "rating_version";
-        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "renewed" | "cancelled" | "adjusted" | "change_referred" | "change_declined" | "override_applied" | "override_removed" | "decision_recorded" | "published" | "authority_changed";
+        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "renewed" | "cancelled" | "adjusted" | "change_referred" | "change_declined" | "override_applied" | "override_removed" | "decision_recorded" | "question_asked" | "question_answered" | "referral_withdrawn" | "published" | "authority_changed";
         actorId?: string;
         from?: string;
         to?: string;
@@ -7610,7 +7630,7 @@ export interface operations {
               timeline: ({
                   id: string;
                   /** @enum {string} */
-                  action: "created" | "rated" | "override_applied" | "override_removed" | "referred" | "decision_recorded" | "reopened" | "completed" | "issued";
+                  action: "created" | "rated" | "override_applied" | "override_removed" | "referred" | "decision_recorded" | "question_asked" | "question_answered" | "referral_withdrawn" | "reopened" | "completed" | "issued";
                   actor: {
                     name: string;
                     email: string;
@@ -7619,6 +7639,23 @@ export interface operations {
                   /** @enum {string|null} */
                   decision: "APPROVED" | "DECLINED" | "COUNTER" | null;
                   adjustmentMultiplier: number | null;
+                })[];
+              questions: ({
+                  id: string;
+                  quoteId: string;
+                  question: string;
+                  askedBy: {
+                    name: string;
+                    email: string;
+                  } | null;
+                  askedAt: string;
+                  answer: string | null;
+                  answeredBy: {
+                    name: string;
+                    email: string;
+                  } | null;
+                  answeredAt: string | null;
+                  closedAt: string | null;
                 })[];
               /** @enum {string} */
               access: "session" | "token";
@@ -7726,6 +7763,7 @@ export interface operations {
         pageSize?: number;
         show?: "all" | "overdue";
         authority?: "within" | "beyond";
+        waiting?: "broker" | "underwriter";
       };
     };
     responses: {
@@ -7750,6 +7788,8 @@ export interface operations {
                 respondBy: string | null;
                 overdue: boolean;
                 needsHigherAuthority: boolean;
+                /** @enum {string} */
+                waiting: "broker" | "underwriter";
               })[];
             meta: {
               total: number;
@@ -7809,6 +7849,707 @@ export interface operations {
           adjustmentMultiplier?: number | null;
           uwNote?: string | null;
           fileNote?: string | null;
+          expectedVersion?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status: "DRAFT" | "QUOTED" | "REFERRED" | "UW_REQUESTED" | "UW_APPROVED" | "UW_DECLINED" | "ISSUED";
+              productCode: string;
+              productType: string | null;
+              contactEmail: string | null;
+              version: number;
+              policyNumber: string | null;
+              brokerId: string;
+              broker: {
+                name: string;
+                email: string;
+              } | null;
+              proposerName: string;
+              tradingName: string | null;
+              businessAddress: string | null;
+              inceptionDate: string;
+              incorporationDate: string | null;
+              /** @default false */
+              isSoleTrader: boolean;
+              /** @default null */
+              tradingSince: string | null;
+              numberOfDirectors: number;
+              numberOfQualifiedStaff: number;
+              hasFinancialInterest: boolean;
+              financialInterestDetails: string | null;
+              insuredsDetails: ({
+                proposerName: string;
+                tradingName?: string | null;
+                businessActivity: string;
+                businessAddress: string;
+                /** Format: date */
+                inceptionDate: string;
+                /** Format: date */
+                incorporationDate?: string | null;
+                /** @default false */
+                isSoleTrader: boolean;
+                /** Format: date */
+                tradingSince?: string | null;
+                numberOfDirectors: number;
+                numberOfQualifiedStaff: number;
+                /** @default false */
+                hasFinancialInterest: boolean;
+                financialInterestDetails?: string | null;
+              }) | null;
+              financialOverview: ({
+                /** @default 1000000 */
+                coverLimitAggregate: number;
+                turnover: number;
+                largestSingleProjectValue: number;
+                /** @default true */
+                isAllTurnoverUK: boolean;
+                overseasWorkSplit?: string | null;
+                /** @default false */
+                hasNonUKJurisdictionWork: boolean;
+                /** @default false */
+                turnoverIncrease20Percent: boolean;
+                /** @default false */
+                hasDirectorsOfficersInsurance: boolean;
+                directorsOfficersLimit?: number | null;
+                /** @default false */
+                hasContentsInsurance: boolean;
+                contentsLimit?: number | null;
+                /** @default false */
+                hasBusinessEquipmentComputers: boolean;
+                businessEquipmentComputersLimit?: number | null;
+                /** @default false */
+                hasBusinessEquipmentSpecialist: boolean;
+                businessEquipmentSpecialistLimit?: number | null;
+                /** @default false */
+                hasStockContents: boolean;
+                stockContentsLimit?: number | null;
+              }) | null;
+              designLiability: ({
+                /** @default 0 */
+                turnoverSplitInHouseDesign: number;
+                /** @default 0 */
+                turnoverSplitThirdPartyAppointed: number;
+                /** @default 0 */
+                turnoverSplitThirdPartyNotAppointed: number;
+                /** @default 0 */
+                turnoverSplitMaintenance: number;
+                /** @default 0 */
+                turnoverSplitOther: number;
+                turnoverSplitOtherDetails?: string | null;
+                /** @default false */
+                undertakesWorkForFee: boolean;
+                /** @default 0 */
+                feesDesignSupervisory: number;
+                /** @default 0 */
+                feesOtherWork: number;
+                feesOtherWorkDetails?: string | null;
+              }) | null;
+              activitySplit: ({
+                /** @default 0 */
+                professionalServices: number;
+                /** @default 0 */
+                architectureNewBuildDomesticPrivate: number;
+                /** @default 0 */
+                architectureNewBuildDomesticMultiple: number;
+                /** @default 0 */
+                architectureNewBuildCommercialPublic: number;
+                /** @default 0 */
+                refurbishmentStructural: number;
+                /** @default 0 */
+                refurbishmentNonStructural: number;
+                /** @default 0 */
+                civilEngineering: number;
+                /** @default 0 */
+                structuralEngineering: number;
+                /** @default 0 */
+                soilFoundationEngineering: number;
+                /** @default 0 */
+                electricalEngineering: number;
+                /** @default 0 */
+                heatingPlumbingVentilation: number;
+                /** @default 0 */
+                mechanicalEngineering: number;
+                /** @default 0 */
+                processIndustrialEngineering: number;
+                /** @default 0 */
+                roofingFlooring: number;
+                /** @default 0 */
+                fireProtectionSystems: number;
+                /** @default 0 */
+                accessControlsAlarms: number;
+                /** @default 0 */
+                claddingFacades: number;
+                /** @default 0 */
+                landscapeGardenArchitecture: number;
+                /** @default 0 */
+                renewableEnergyInstallations: number;
+                /** @default 0 */
+                other: number;
+                otherDetails?: string | null;
+              }) | null;
+              contracts: ({
+                /** @default false */
+                hasRecurringContracts: boolean;
+                /** @default [] */
+                recurringContracts: ({
+                    clientName: string;
+                    valueToFirm: number;
+                    overallContractValue?: number | null;
+                    scopeOfWork: string;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD, from 1900-01-01 to five years after today (Europe/London)
+                     */
+                    startDate: string;
+                  })[];
+                /** @default 0 */
+                domesticPrivateDwellings: number;
+                /** @default 0 */
+                housingSchemesUnder3Floors: number;
+                /** @default 0 */
+                housingSchemesOver3Floors: number;
+                /** @default 0 */
+                basementConversions: number;
+                /** @default 0 */
+                officeRetail: number;
+                /** @default 0 */
+                pubsRestaurantsHotels: number;
+                /** @default 0 */
+                otherLeisure: number;
+                /** @default 0 */
+                schoolsHospitalsEducation: number;
+                /** @default 0 */
+                churchesCathedrals: number;
+                /** @default 0 */
+                factoryIndustrial: number;
+                /** @default 0 */
+                mechanicalBulkHandling: number;
+                /** @default 0 */
+                pipeWorkTanksVessels: number;
+                /** @default 0 */
+                roadsHighwaysMotorways: number;
+                /** @default 0 */
+                sewerageWaterSchemes: number;
+                /** @default 0 */
+                foundationsPiling: number;
+                /** @default 0 */
+                claddingGlazingCurtainWalling: number;
+                specialAreaDetails?: string | null;
+                otherContractDetails?: string | null;
+              }) | null;
+              declaration: ({
+                /** @default true */
+                subcontractorInsuranceConfirmed: boolean;
+                /** @default false */
+                requiresCoverForWaivedRights: boolean;
+                /** @default false */
+                responsibleForManufacturing: boolean;
+                /** @default false */
+                asbestosOrEnvironmentalWork: boolean;
+                /** @default false */
+                contractsNotInWriting: boolean;
+                /** @default false */
+                collateralWarrantiesOrThirdPartyRights: boolean;
+                /** @default false */
+                everFailedToCompleteProject: boolean;
+                /** @default false */
+                pastContractsWithDesignLiability: boolean;
+                /** @default false */
+                doesNotExcludeIndirectLosses: boolean;
+                /** @default false */
+                businessActivitiesChanged: boolean;
+                /** @default false */
+                contractsNotAlwaysWritten: boolean;
+                /** @default false */
+                previousDisciplinaryAction: boolean;
+                /** @default false */
+                lackRelevantQualifications: boolean;
+                /** @default false */
+                noBackgroundCheckPolicy: boolean;
+                /** @default false */
+                requireCoverPreviousBusiness: boolean;
+                /** @default false */
+                awareOfCircumstances: boolean;
+                /** @default false */
+                significantFluctuations: boolean;
+                /** @default false */
+                insuranceDeclined: boolean;
+                /** @default false */
+                officesOutsideUK: boolean;
+                /** @default false */
+                previousClaims: boolean;
+                /** @default false */
+                criminalConvictions: boolean;
+                designConstructDetails?: string | null;
+                generalDetails?: string | null;
+                businessDetails?: string | null;
+                comprehensiveDetails?: string | null;
+              }) | null;
+              risk: ({
+                turnover?: number;
+                industry?: string;
+                employees?: number;
+                sumInsured?: number;
+                claimsLast3Yrs?: number;
+                hasClaims?: boolean;
+                hasExports?: boolean;
+                hasHazardous?: boolean;
+                operates24_7?: boolean;
+                postcode?: string;
+                /** @enum {string} */
+                excessDiscount?: "standard" | "2x" | "5x";
+                coverLimitAggregate?: number;
+                largestSingleProjectValue?: number;
+                isAllTurnoverUK?: boolean;
+                overseasWorkSplit?: string | null;
+                hasNonUKJurisdictionWork?: boolean;
+                turnoverIncrease20Percent?: boolean;
+                hasDirectorsOfficersInsurance?: boolean;
+                directorsOfficersLimit?: number | null;
+                hasContentsInsurance?: boolean;
+                contentsLimit?: number | null;
+                hasBusinessEquipmentComputers?: boolean;
+                businessEquipmentComputersLimit?: number | null;
+                hasBusinessEquipmentSpecialist?: boolean;
+                businessEquipmentSpecialistLimit?: number | null;
+                hasStockContents?: boolean;
+                stockContentsLimit?: number | null;
+              }) | null;
+              /** @enum {string|null} */
+              turnoverBand: "up_to_500k" | "500k_to_1m" | "1m_to_1_5m" | "1_5m_to_2m" | null;
+              basePremium: string | null;
+              fees: {
+                  code: string;
+                  label: string;
+                  amount: string;
+                }[];
+              taxes: string | null;
+              totalPremium: string | null;
+              premiumOverridden: boolean;
+              ratingVersionId: string | null;
+              referralReason: string | null;
+              referralHits: {
+                  code: string;
+                  description: string;
+                }[];
+              ratingTrace: {
+                  kind: string;
+                  name: string;
+                  matched: string;
+                  multiplier: number;
+                }[];
+              ratedAt: string | null;
+              referredAt: string | null;
+              /** @enum {string|null} */
+              decision: "APPROVED" | "DECLINED" | "COUNTER" | null;
+              adjustmentMultiplier: number | null;
+              uwNote: string | null;
+              decidedAt: string | null;
+              decidedBy: {
+                name: string;
+                email: string;
+              } | null;
+              issuedAt: string | null;
+              /** @default null */
+              renewalOfId: string | null;
+              /** @default null */
+              renewalOf: ({
+                id: string;
+                reference: string;
+                policyNumber: string | null;
+                totalPremium: string | null;
+              }) | null;
+              /** @default true */
+              declarationConfirmed: boolean;
+              createdAt: string;
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request conflicts with the current state (the quote's status, its version, a unique value) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Ask the quote's broker a question instead of deciding (one open question at a time) */
+  createReferralQuestion: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          question: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        content: {
+          "application/json": {
+            data: {
+              id: string;
+              quoteId: string;
+              question: string;
+              askedBy: {
+                name: string;
+                email: string;
+              } | null;
+              askedAt: string;
+              answer: string | null;
+              answeredBy: {
+                name: string;
+                email: string;
+              } | null;
+              answeredAt: string | null;
+              closedAt: string | null;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request conflicts with the current state (the quote's status, its version, a unique value) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The questions asked on a quote and their answers, oldest first */
+  listQuoteQuestions: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                id: string;
+                quoteId: string;
+                question: string;
+                askedBy: {
+                  name: string;
+                  email: string;
+                } | null;
+                askedAt: string;
+                answer: string | null;
+                answeredBy: {
+                  name: string;
+                  email: string;
+                } | null;
+                answeredAt: string | null;
+                closedAt: string | null;
+              })[];
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Open questions from underwriters on the quotes the signed-in user created */
+  listOpenQuestions: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                id: string;
+                quoteId: string;
+                question: string;
+                askedBy: {
+                  name: string;
+                  email: string;
+                } | null;
+                askedAt: string;
+                answer: string | null;
+                answeredBy: {
+                  name: string;
+                  email: string;
+                } | null;
+                answeredAt: string | null;
+                closedAt: string | null;
+              })[];
+          };
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The quote's broker answers the open question; the referral returns to the underwriters' queue */
+  recordQuestionAnswer: {
+    parameters: {
+      path: {
+        id: string;
+        questionId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          answer: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              id: string;
+              quoteId: string;
+              question: string;
+              askedBy: {
+                name: string;
+                email: string;
+              } | null;
+              askedAt: string;
+              answer: string | null;
+              answeredBy: {
+                name: string;
+                email: string;
+              } | null;
+              answeredAt: string | null;
+              closedAt: string | null;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request conflicts with the current state (the quote's status, its version, a unique value) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The quote's broker withdraws its referral: back to DRAFT, an open question closes */
+  withdrawReferral: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
           expectedVersion?: number;
         };
       };
