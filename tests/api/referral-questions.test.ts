@@ -184,6 +184,22 @@ describeEachDatabase("a conversation on a referral", (ctx) => {
     expect((await ask(underwriter, draft.id, "Anything?")).status).toBe(409);
   });
 
+  it("keeps one open question when two underwriters ask at the same moment", async () => {
+    const broker = await signIn(ctx.app, "BROKER");
+    const first = await signIn(ctx.app, "UNDERWRITER");
+    const second = (await signInNewUser(ctx.app, ctx.db, "UNDERWRITER")).cookie;
+    const quote = await referred(broker);
+    const answers = await Promise.all([
+      ask(first, quote.id, "Who signs off the designs?"),
+      ask(second, quote.id, "Who checks the drawings?"),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.status === 409)?.body.error).toBe(M.openQuestionExists);
+    const questions = await call<QuestionsBody>(ctx.app, broker, "GET", `/api/quotes/${quote.id}/questions`);
+    expect(questions.body.data).toHaveLength(1);
+    expect(await auditEntries(ctx.db, { entityId: quote.id, action: "question_asked" })).toHaveLength(1);
+  });
+
   it("lets only an underwriter ask and only the quote's broker answer", async () => {
     const broker = await signIn(ctx.app, "BROKER");
     const underwriter = await signIn(ctx.app, "UNDERWRITER");

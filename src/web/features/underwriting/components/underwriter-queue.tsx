@@ -1,11 +1,9 @@
 import { DEFAULT_PAGE_SIZE } from "@domain/constants";
 import { formatDateTimeGb } from "@domain/format/dates";
 import { formatGbp, parseMoneyString } from "@domain/money";
-import { REFERRAL_WAITING_LABELS } from "@domain/underwriting/conversation";
 import { type UnderwriterQueueItem, type UnderwriterQueueResponse, waitingTime } from "@domain/underwriting/queue";
 import { QUEUE_VIEW_LABELS, QUEUE_VIEWS, type QueueView, targetInWords } from "@domain/underwriting/response-target";
 import { QuoteStatusBadge } from "@web/components/quote/quote-status-badge";
-import { Badge } from "@web/components/ui/badge";
 import { Button, focusRing } from "@web/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@web/components/ui/card";
 import {
@@ -30,6 +28,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { useUnderwriterQueue } from "../api/get-underwriter-queue";
 import { type AuthorityChoice, AuthorityFilterSelect, NeedsHigherAuthorityMark } from "./authority-filter";
+import { AwaitingBrokerMark, AwaitingBrokerToggle } from "./awaiting-broker";
 import { PolicyChangesQueue } from "./policy-changes-queue";
 
 function premiumText(totalPremium: string | null): string {
@@ -84,34 +83,6 @@ function ItemWaiting({ item, now }: { item: UnderwriterQueueItem; now: Date }) {
 }
 
 /** The views of the queue, each with how many it holds. */
-/** 'Awaiting the broker' while an underwriter's question on the referral is open. */
-function AwaitingBrokerMark({ item }: { item: UnderwriterQueueItem }) {
-  if (item.waiting !== "broker") return null;
-  return (
-    <Badge tone="info" data-testid="awaiting-broker">
-      {REFERRAL_WAITING_LABELS.broker}
-    </Badge>
-  );
-}
-
-/** 'Awaiting the broker': on, the queue keeps only referrals with an open question (with the view chosen beside it). */
-function AwaitingBrokerToggle({ on, onToggle }: { on: boolean; onToggle: () => void }) {
-  return (
-    <button
-      type="button"
-      aria-pressed={on}
-      onClick={onToggle}
-      className={cn(
-        "inline-flex min-h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium",
-        on ? "border-blue-800 bg-blue-50 text-blue-950" : "border-slate-300 bg-white text-slate-800",
-        focusRing,
-      )}
-    >
-      {REFERRAL_WAITING_LABELS.broker}
-    </button>
-  );
-}
-
 function QueueViews({
   show,
   meta,
