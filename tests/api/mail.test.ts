@@ -124,6 +124,8 @@ describeEachDatabase("referral e-mail", (ctx) => {
     smtp.rejectRecipients = false;
     // Each test reads only its own messages.
     await ctx.db.delete(outbox);
+    // These tests follow one underwriter's mail: the seeded junior underwriter is set aside (as a departed one is).
+    await ctx.db.update(users).set({ deletedAt: NOW }).where(eq(users.email, "junior.underwriter@example.com"));
   });
 
   it("writes one review token and one outbox message per active underwriter when none are named", async () => {
