@@ -43,12 +43,15 @@ export async function chooseStep(page: Page, step: number): Promise<void> {
 export async function expectOnStep(page: Page, step: number): Promise<void> {
   // On a phone the full indicator is hidden and the compact one says 'Step n of 7'.
   const compact = page.getByTestId("compact-step-count");
-  const current = async () =>
-    (await compact.isVisible())
-      ? ((await compact.textContent()) ?? "").trim()
-      : (await stepButton(page, step).getAttribute("aria-current")) === "step"
-        ? `Step ${step} of 7`
-        : "another step";
+  // Each look answers at once: a look that waited for an indicator not yet drawn (the phone's before the screen
+  // has rendered, or the desktop's, never drawn on a phone) would outlast the poll instead of being retried.
+  const current = async () => {
+    if (await compact.isVisible()) return ((await compact.textContent()) ?? "").trim();
+    const button = stepButton(page, step);
+    if ((await button.count()) === 0) return "no step indicator yet";
+    const marked = await button.getAttribute("aria-current", { timeout: 1_000 }).catch(() => null);
+    return marked === "step" ? `Step ${step} of 7` : "another step";
+  };
   await expect.poll(current, { timeout: 15_000 }).toBe(`Step ${step} of 7`);
 }
 
