@@ -21,7 +21,7 @@ import { statusLabel } from "./quote/status";
 import { humaniseName } from "./rating/worksheet";
 import { decisionInWords, quoteHistoryTitle } from "./underwriting/history";
 
-export const AUDIT_ENTITY_TYPES = ["user", "session", "quote", "rating_version"] as const;
+export const AUDIT_ENTITY_TYPES = ["user", "session", "quote", "rating_version", "endorsement"] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export const AUDIT_ACTIONS = [
@@ -49,6 +49,7 @@ export const AUDIT_ACTIONS = [
   "referral_withdrawn",
   "published",
   "authority_changed",
+  "subjectivity_marked",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -57,6 +58,7 @@ export const AUDIT_ENTITY_TYPE_LABELS: Readonly<Record<AuditEntityType, string>>
   session: "Sign-in",
   quote: "Quote",
   rating_version: "Rating version",
+  endorsement: "Endorsement clause",
 };
 
 /** "override_applied" -> "Override applied". */

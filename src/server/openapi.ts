@@ -102,6 +102,12 @@ export const API_OPERATIONS: Readonly<Record<string, OperationDescription>> = {
     errors: [403, 404, 409],
   },
   "POST /api/quotes/{id}/withdraw": { operationId: "withdrawReferral", errors: [403, 404, 409] },
+  "GET /api/endorsements": { operationId: "listEndorsementClauses" },
+  "POST /api/endorsements": { operationId: "createEndorsementClause", errors: [409] },
+  "PUT /api/endorsements/{code}": { operationId: "updateEndorsementClause", errors: [404, 409] },
+  "GET /api/quotes/{id}/terms": { operationId: "getQuoteTerms", errors: [403, 404] },
+  "POST /api/quotes/{id}/subjectivities/{sid}": { operationId: "recordSubjectivityStatus", errors: [404, 409] },
+  "GET /api/uw/subjectivities/overdue": { operationId: "listOverdueSubjectivities" },
   "POST /api/quotes/{id}/statement-of-fact": {
     operationId: "downloadStatementOfFact",
     errors: [403, 404, 409],

@@ -93,7 +93,8 @@ type QuoteState =
   | "changeReferred"
   | "cancelled"
   | "referred"
-  | "questioned";
+  | "questioned"
+  | "subjective";
 
 interface Fixture {
   quoteId?: string;
@@ -111,6 +112,8 @@ interface Fixture {
   changeRequestId?: string;
   /** The open question an underwriter asked on a referred quote. */
   questionId?: string;
+  /** A pre-bind subjectivity an underwriter's approval set on the quote. */
+  subjectivityId?: string;
   credentials?: { email: string; password: string };
 }
 
@@ -490,6 +493,46 @@ const RULES: Record<string, Rule> = {
     mutates: true,
     request: (f) => ({ url: `/api/quotes/${f.quoteId}/withdraw`, payload: {} }),
   },
+  "GET /api/uw/subjectivities/overdue": {
+    access: roles("UNDERWRITER", "ADMIN"),
+    request: () => ({ url: "/api/uw/subjectivities/overdue" }),
+  },
+  "GET /api/quotes/:id/terms": {
+    access: readQuote,
+    quote: "draft",
+    request: (f) => ({ url: `/api/quotes/${f.quoteId}/terms` }),
+  },
+  "POST /api/quotes/:id/subjectivities/:sid": {
+    access: roles("UNDERWRITER"),
+    quote: "subjective",
+    mutates: true,
+    request: (f) => ({
+      url: `/api/quotes/${f.quoteId}/subjectivities/${f.subjectivityId}`,
+      payload: { status: "WAIVED" },
+    }),
+  },
+  // The endorsement library: underwriters read it, administrators keep it.
+  "GET /api/endorsements": { access: roles("UNDERWRITER", "ADMIN"), request: () => ({ url: "/api/endorsements" }) },
+  "POST /api/endorsements": {
+    access: roles("ADMIN"),
+    mutates: true,
+    request: () => ({
+      url: "/api/endorsements",
+      payload: {
+        code: `MX-${randomBytes(4).toString("hex").toUpperCase()}`,
+        title: "Matrix clause",
+        wording: "Wording.",
+      },
+    }),
+  },
+  "PUT /api/endorsements/:code": {
+    access: roles("ADMIN"),
+    mutates: true,
+    request: () => ({
+      url: "/api/endorsements/NET-CONT",
+      payload: { title: "Net contribution clause", wording: "Wording." },
+    }),
+  },
   "GET /api/uw/review/:id": {
     access: reviewQuote,
     quote: "referred",
@@ -544,7 +587,7 @@ describeEachDatabase("authorization matrix", (ctx) => {
   async function makeQuote(owner: QuoteOwner, state: QuoteState): Promise<string> {
     const cookie = setup.cookies[owner];
     if (state === "draft") return (await createQuote(ctx.app, cookie)).id;
-    const referring = state === "referred" || state === "questioned";
+    const referring = state === "referred" || state === "questioned" || state === "subjective";
     const quote = await createCompleteQuote(
       ctx.app,
       cookie,
@@ -603,6 +646,13 @@ describeEachDatabase("authorization matrix", (ctx) => {
         question: "Who checks the designs?",
       });
       expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    }
+    if (state === "subjective") {
+      const approved = await call(ctx.app, setup.cookies.underwriter, "POST", `/api/quotes/${quote.id}/uw/decision`, {
+        decision: "APPROVED",
+        subjectivities: [{ text: "Signed survey", timing: "PRE_BIND", dueDate: todayInLondon(ctx.clock.now()) }],
+      });
+      expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     }
     return quote.id;
   }
@@ -671,6 +721,14 @@ describeEachDatabase("authorization matrix", (ctx) => {
                   headers: { cookie: setup.cookies.underwriter },
                 });
                 fixture.questionId = questions.json().data.at(-1)?.id ?? "";
+              }
+              if (rule.quote === "subjective") {
+                const terms = await ctx.app.inject({
+                  method: "GET",
+                  url: `/api/quotes/${fixture.quoteId}/terms`,
+                  headers: { cookie: setup.cookies.underwriter },
+                });
+                fixture.subjectivityId = terms.json().data.subjectivities[0]?.id;
               }
               if (["issued", "adjusted", "changeReferred", "cancelled"].includes(rule.quote)) {
                 const stored = await storedQuote(fixture.quoteId);

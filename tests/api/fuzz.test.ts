@@ -241,6 +241,11 @@ const TEMPLATES: Record<string, RouteTemplate> = {
       { decision: "COUNTER", adjustmentMultiplier: 1.1, uwNote: "Loaded for claims" },
       { decision: "APPROVED" },
       { decision: "DECLINED", uwNote: "Outside appetite" },
+      {
+        decision: "APPROVED",
+        endorsements: ["ASB-EXCL", "NET-CONT"],
+        subjectivities: [{ text: "Signed survey", timing: "PRE_BIND", dueDate: "2027-01-31" }],
+      },
     ],
     params: (t) => ({ id: t.referredQuoteId }),
   },
@@ -258,6 +263,21 @@ const TEMPLATES: Record<string, RouteTemplate> = {
     caller: "broker",
     bodies: () => [{}, undefined],
     params: (t) => ({ id: t.referredQuoteId }),
+  },
+  "POST /api/quotes/:id/subjectivities/:sid": {
+    caller: "underwriter",
+    bodies: () => [{ status: "SATISFIED" }, { status: "WAIVED" }],
+    // No subjectivity by this id: the fuzzer attacks the body's reading, which comes first.
+    params: (t) => ({ id: t.referredQuoteId, sid: "00000000-0000-4000-8000-000000000000" }),
+  },
+  "POST /api/endorsements": {
+    caller: "admin",
+    bodies: () => [{ code: "FUZZ-CL", title: "Fuzz clause", wording: "Fuzz wording." }],
+  },
+  "PUT /api/endorsements/:code": {
+    caller: "admin",
+    bodies: () => [{ title: "Fuzz clause", wording: "Fuzz wording." }],
+    params: () => ({ code: "FFP-EXCL" }),
   },
   "POST /api/policies/:policyNumber/cancellation/figures": {
     caller: "broker",

@@ -99,7 +99,7 @@ export interface ApiResult<T> {
 export async function call<T = { data: Quote }>(
   app: FastifyInstance,
   cookie: string | undefined,
-  method: "GET" | "POST" | "PATCH",
+  method: "GET" | "POST" | "PATCH" | "PUT",
   url: string,
   payload?: unknown,
 ): Promise<ApiResult<T>> {

@@ -1,5 +1,11 @@
 /** The audit log's vocabulary (docs/product/permissions.md): any other entity type or action in the log is a defect. */
-export const AUDIT_ENTITY_TYPES_FOR_TEST: readonly string[] = ["user", "session", "quote", "rating_version"];
+export const AUDIT_ENTITY_TYPES_FOR_TEST: readonly string[] = [
+  "user",
+  "session",
+  "quote",
+  "rating_version",
+  "endorsement",
+];
 export const AUDIT_ACTIONS_FOR_TEST: readonly string[] = [
   "login",
   "login_failed",
@@ -25,4 +31,5 @@ export const AUDIT_ACTIONS_FOR_TEST: readonly string[] = [
   "referral_withdrawn",
   "published",
   "authority_changed",
+  "subjectivity_marked",
 ];

@@ -6,6 +6,7 @@ import { UW_NOTE_MAX_LENGTH } from "../constants";
 import { UNDERWRITER_DECISIONS, underwriterDecisionValueSchema } from "../quote/quote";
 import { expectedVersionSchema } from "../quote/risk";
 import { isValidCounterMultiplier, snapCounterMultiplier } from "./counter-multiplier";
+import { decisionTermsFields, termsIssue } from "./terms";
 
 export { adjustmentLabel, isValidCounterMultiplier, snapCounterMultiplier } from "./counter-multiplier";
 export { UNDERWRITER_DECISIONS };
@@ -32,6 +33,7 @@ export const underwriterDecisionSchema = z
     uwNote: z.string().trim().max(UW_NOTE_MAX_LENGTH, M.uwNote).nullish(),
     fileNote: z.string().trim().max(UW_NOTE_MAX_LENGTH, M.fileNote).nullish(),
     expectedVersion: expectedVersionSchema.optional(),
+    ...decisionTermsFields,
   })
   .superRefine((value, ctx) => {
     const hasMultiplier = value.adjustmentMultiplier !== undefined && value.adjustmentMultiplier !== null;
@@ -45,6 +47,8 @@ export const underwriterDecisionSchema = z
     if (value.decision === "DECLINED" && !value.uwNote) {
       ctx.addIssue({ code: "custom", path: ["uwNote"], message: M.declineReason });
     }
+    const terms = termsIssue(value);
+    if (terms) ctx.addIssue({ code: "custom", ...terms });
   });
 export type UnderwriterDecisionInput = z.input<typeof underwriterDecisionSchema>;
 export type UnderwriterDecision = z.infer<typeof underwriterDecisionSchema>;

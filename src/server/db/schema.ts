@@ -36,6 +36,7 @@ import type { RatingTestCase } from "../../domain/rating/test-cases";
 import { RATING_VERSION_STATUSES } from "../../domain/rating/version";
 import type { Authority } from "../../domain/underwriting/authority";
 import { UNDERWRITER_DECISIONS } from "../../domain/underwriting/decision";
+import { SUBJECTIVITY_STATUSES, SUBJECTIVITY_TIMINGS } from "../../domain/underwriting/terms";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const timestampTz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -515,6 +516,74 @@ export const policyChangeRequests = pgTable(
   ],
 );
 
+export const subjectivityTiming = pgEnum("subjectivity_timing", SUBJECTIVITY_TIMINGS);
+export const subjectivityStatus = pgEnum("subjectivity_status", SUBJECTIVITY_STATUSES);
+
+/**
+ * The endorsement library (ADR 0063): one row per version of a clause. Editing a clause inserts its next version;
+ * a row is never changed, so a decision that pinned a version keeps printing that wording.
+ */
+export const endorsementClauses = pgTable(
+  "endorsement_clauses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: text("code").notNull(),
+    version: integer("version").notNull(),
+    title: text("title").notNull(),
+    wording: text("wording").notNull(),
+    createdBy: uuid("created_by").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("endorsement_clauses_code_version_unique").on(t.code, t.version)],
+);
+
+/** The clauses a decision attached to its quote, each at the version it pinned. */
+export const quoteEndorsements = pgTable(
+  "quote_endorsements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id),
+    decisionId: uuid("decision_id")
+      .notNull()
+      .references(() => underwriterDecisions.id),
+    clauseId: uuid("clause_id")
+      .notNull()
+      .references(() => endorsementClauses.id),
+    position: integer("position").notNull(),
+  },
+  (t) => [index("quote_endorsements_decision_idx").on(t.decisionId, t.position)],
+);
+
+/** What a decision made its quote subject to; an underwriter marks each satisfied or waived. */
+export const quoteSubjectivities = pgTable(
+  "quote_subjectivities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id),
+    decisionId: uuid("decision_id")
+      .notNull()
+      .references(() => underwriterDecisions.id),
+    position: integer("position").notNull(),
+    text: text("text").notNull(),
+    timing: subjectivityTiming("timing").notNull(),
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    status: subjectivityStatus("status").notNull().default("OPEN"),
+    resolvedBy: uuid("resolved_by").references(() => users.id),
+    resolvedAt: timestampTz("resolved_at"),
+  },
+  (t) => [
+    index("quote_subjectivities_decision_idx").on(t.decisionId, t.position),
+    // The queue's overdue list reads only the open post-bind ones.
+    index("quote_subjectivities_open_due_idx")
+      .on(t.dueDate)
+      .where(sql`${t.status} = 'OPEN' and ${t.timing} = 'POST_BIND'`),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type QuoteRow = typeof quotes.$inferSelect;
@@ -528,3 +597,5 @@ export type ReviewTokenRow = typeof reviewTokens.$inferSelect;
 export type ImpactJobRow = typeof impactJobs.$inferSelect;
 export type PolicyTransactionRow = typeof policyTransactions.$inferSelect;
 export type PolicyChangeRequestRow = typeof policyChangeRequests.$inferSelect;
+export type EndorsementClauseRow = typeof endorsementClauses.$inferSelect;
+export type QuoteSubjectivityRow = typeof quoteSubjectivities.$inferSelect;

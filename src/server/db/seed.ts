@@ -11,7 +11,8 @@ import type { Authority } from "../../domain/underwriting/authority";
 import { hashPassword } from "../auth/passwords";
 import type { Config } from "../config";
 import type { Database } from "./client";
-import { ratingVersions, users } from "./schema";
+import { endorsementClauses, ratingVersions, users } from "./schema";
+import { SEED_CLAUSES } from "./seed-endorsements";
 import { SEED_RATING_VERSIONS } from "./seed-rating-versions";
 
 export interface DemoUser {
@@ -136,6 +137,10 @@ export async function seedDatabase(
         publishedAt: now,
       });
       versions++;
+    }
+    const [clauses] = await tx.select({ n: count() }).from(endorsementClauses);
+    if (config.seedDemo && (clauses?.n ?? 0) === 0) {
+      await tx.insert(endorsementClauses).values(SEED_CLAUSES.map((c) => ({ ...c, version: 1, createdBy: creator })));
     }
     return {
       seeded: usersSeeded || versions > 0,

@@ -9,6 +9,7 @@ import { bordereauRoutes } from "./bordereau/routes";
 import { businessActivityRoutes } from "./business-activities/routes";
 import { companyRoutes } from "./companies/routes";
 import { documentRoutes } from "./documents/routes";
+import { endorsementRoutes } from "./endorsements/routes";
 import { impactRoutes } from "./impact/routes";
 import { quoteOptionRoutes } from "./quotes/options-routes";
 import { policyRoutes } from "./quotes/policy-routes";
@@ -32,6 +33,7 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   policyRoutes,
   underwritingRoutes,
   questionRoutes,
+  endorsementRoutes,
   documentRoutes,
   bordereauRoutes,
 ];

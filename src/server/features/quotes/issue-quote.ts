@@ -8,6 +8,7 @@ import { RENEWAL_MESSAGES } from "../../../domain/quote/renewal";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
+import { assertNoOpenPreBind } from "../endorsements/terms-service";
 import { assertExpectedVersion, assertQuoteAction, requireQuote } from "./access-service";
 import { commitQuoteChange } from "./change";
 import { findPolicyTransactions, isCancelledPolicy } from "./policy-transactions";
@@ -27,6 +28,7 @@ export async function issueQuote(
   if (quote.renewalOfId !== null && isCancelledPolicy(await findPolicyTransactions(db, quote.renewalOfId))) {
     throw new AppError("QUOTE_STATE_CONFLICT", RENEWAL_MESSAGES.renewsCancelled);
   }
+  await assertNoOpenPreBind(db, quote, now);
   const policyNumber = policyNumberFor(quote.reference);
   return commitQuoteChange(
     db,

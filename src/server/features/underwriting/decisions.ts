@@ -14,6 +14,7 @@ import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { type NewQuoteRow, type UnderwriterDecisionRow, underwriterDecisions, users } from "../../db/schema";
 import { AppError } from "../../errors";
+import { insertDecisionTerms, resolveDecisionTerms } from "../endorsements/terms-service";
 import { openQuoteForWrite } from "../quotes/access-service";
 import { type QuoteWithBroker, updateQuoteAtVersion } from "../quotes/repository";
 import { assertUnderwriterMayDecide, authorityCaseOf } from "./authority-service";
@@ -61,23 +62,28 @@ export async function recordUnderwriterDecision(
     });
   }
 
+  const terms = await resolveDecisionTerms(db, body);
   const updated = await db.transaction(async (tx) => {
     const saved = await updateQuoteAtVersion(tx, quote, changes, now);
     // Deciding settles the referral: a question still open is no longer waited for.
     await closeOpenQuestion(tx, quote.id, now);
-    await tx.insert(underwriterDecisions).values({
-      quoteId: quote.id,
-      underwriterId: actor.id,
-      decision: body.decision,
-      multiplier,
-      note: body.uwNote ?? null,
-      fileNote: body.fileNote ?? null,
-      basePremiumBefore: quote.basePremium,
-      totalPremiumBefore: quote.totalPremium,
-      basePremiumAfter: saved.basePremium,
-      totalPremiumAfter: saved.totalPremium,
-      createdAt: now,
-    });
+    const [recorded] = await tx
+      .insert(underwriterDecisions)
+      .values({
+        quoteId: quote.id,
+        underwriterId: actor.id,
+        decision: body.decision,
+        multiplier,
+        note: body.uwNote ?? null,
+        fileNote: body.fileNote ?? null,
+        basePremiumBefore: quote.basePremium,
+        totalPremiumBefore: quote.totalPremium,
+        basePremiumAfter: saved.basePremium,
+        totalPremiumAfter: saved.totalPremium,
+        createdAt: now,
+      })
+      .returning({ id: underwriterDecisions.id });
+    if (recorded) await insertDecisionTerms(tx, quote.id, recorded.id, terms);
     await recordAudit(tx, {
       entityType: "quote",
       action: "decision_recorded",
