@@ -10,6 +10,7 @@ import type { QuoteTerms } from "../../src/domain/underwriting/terms";
 import { auditEntries } from "../support/audit";
 import { signIn } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";
+import { pdfText } from "../support/pdf-text";
 import { setToday } from "./policies-fixtures";
 import {
   call,
@@ -28,6 +29,18 @@ interface Answer {
   issues?: { path: string; message: string }[];
 }
 const api = (...args: Parameters<typeof call>) => call<Answer>(...args);
+
+/** A quote document as its reader downloads it, read back as text. */
+async function documentText(
+  app: Parameters<typeof call>[0],
+  cookie: string,
+  quoteId: string,
+  document: "statement-of-fact" | "policy-schedule",
+): Promise<string> {
+  const response = await app.inject({ method: "POST", url: `/api/quotes/${quoteId}/${document}`, headers: { cookie } });
+  expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+  return pdfText(response.rawPayload);
+}
 
 const PRE_BIND = "A signed asbestos management survey for each site";
 
@@ -115,6 +128,12 @@ describeEachDatabase("endorsement library", (ctx) => {
     expect(terms.endorsements).toEqual([
       expect.objectContaining({ code: "VER-TEST", version: 1, wording: "Wording one." }),
     ]);
+    // The documents print the version the decision was given, not the library's newer one.
+    for (const document of ["statement-of-fact", "policy-schedule"] as const) {
+      const text = await documentText(ctx.app, broker, quote.id, document);
+      expect(text, document).toContain("Endorsements VER-TEST - First Wording one.");
+      expect(text, document).not.toContain("Wording two.");
+    }
   });
 
   async function referred(broker: string): Promise<Quote> {
@@ -171,6 +190,16 @@ describeEachDatabase("terms on a decision and subjectivities holding the bind", 
       }),
     ]);
     expect(first.openPreBind).toEqual([]);
+    for (const document of ["statement-of-fact", "policy-schedule"] as const) {
+      const text = await documentText(ctx.app, broker, quote.id, document);
+      expect(text, document).toContain(
+        "Endorsements NET-CONT - Net contribution clause Where the Insured is jointly liable",
+      );
+      expect(text, document).toContain("ASB-EXCL - Asbestos exclusion This policy does not indemnify");
+      expect(text, document).toContain(
+        `Subjectivities 1. Copy of the latest CDM risk register After binding, due ${due.split("-").reverse().join("/")}: Open`,
+      );
+    }
 
     // A change that re-prices withdraws the decision and its terms; the next decision brings its own.
     const reopened = await patchQuote(ctx.app, broker, quote.id, {
@@ -269,6 +298,10 @@ describeEachDatabase("terms on a decision and subjectivities holding the bind", 
     const issued = await api(ctx.app, broker, "POST", `/api/quotes/${quote.id}/issue`, {});
     expect(issued.status).toBe(200);
     expect(post?.status).toBe("OPEN");
+    const schedule = await documentText(ctx.app, broker, quote.id, "policy-schedule");
+    expect(schedule).toContain(`1. ${PRE_BIND} Before binding, due ${today.split("-").reverse().join("/")}: Satisfied`);
+    expect(schedule).toContain("2. Waiver of the subrogation letter Before binding");
+    expect(schedule).toMatch(/3\. Audited accounts for the last year After binding, due [0-9/]+: Open/);
 
     const audited = await auditEntries(ctx.db, { entityId: quote.id, action: "subjectivity_marked" });
     expect(audited.map((e) => [e.actorId !== null, (e.details as { status: string }).status])).toEqual([

@@ -11,6 +11,7 @@ import type { QuotationOptionsResponse } from "../../../domain/quote/quotation-o
 import type { Quote } from "../../../domain/quote/quote";
 import type { ExcessOption } from "../../../domain/rating/input";
 import type { RatingVersionNaming } from "../../../domain/rating/version";
+import type { QuoteTerms } from "../../../domain/underwriting/terms";
 
 export interface QuoteDocumentView {
   quote: Quote;
@@ -22,6 +23,8 @@ export interface QuoteDocumentView {
   quotationOptions?: QuotationOptionsResponse | null | undefined;
   /** On a renewal, the policy number it renews: printed near the top as 'Renewal of {policy number}'. */
   renewalOf?: string | null | undefined;
+  /** The clauses and subjectivities of the quote's latest decision. */
+  terms?: QuoteTerms | null | undefined;
 }
 
 export const PRODUCT_NAMES: Readonly<Record<string, string>> = {

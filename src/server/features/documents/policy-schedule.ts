@@ -24,6 +24,7 @@ import {
   text,
 } from "./document-view";
 import { INSURER_NAME, PdfWriter } from "./pdf-writer";
+import { writeDecisionTerms } from "./terms-section";
 import { writeUnderwritersTerms } from "./underwriters-terms";
 
 function money(amount: string | null): string {
@@ -183,6 +184,7 @@ export async function renderPolicySchedule(view: QuoteDocumentView): Promise<Buf
   }
 
   writeUnderwritersTerms(writer, quote);
+  writeDecisionTerms(writer, view.terms);
 
   writer.heading("Important");
   writer.paragraph(

@@ -6,6 +6,7 @@ import { describeMissing, findMissingForDocuments } from "../../../domain/quote/
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
+import { readQuoteTerms } from "../endorsements/terms-service";
 import { loadQuoteFor } from "../quotes/access-service";
 import { toQuoteResponse } from "../quotes/response";
 import { findVersionNaming } from "../rating-versions/repository";
@@ -28,5 +29,6 @@ export async function documentViewFor(
     );
   }
   const ratingVersion = quote.ratingVersionId ? ((await findVersionNaming(db, quote.ratingVersionId)) ?? null) : null;
-  return { quote, generatedAt: now, ratingVersion, renewalOf: quote.renewalOf?.policyNumber ?? null };
+  const terms = await readQuoteTerms(db, found.quote, now);
+  return { quote, generatedAt: now, ratingVersion, renewalOf: quote.renewalOf?.policyNumber ?? null, terms };
 }

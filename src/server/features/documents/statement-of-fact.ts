@@ -43,6 +43,7 @@ import {
   yesNo,
 } from "./document-view";
 import { INSURER_NAME, PdfWriter } from "./pdf-writer";
+import { writeDecisionTerms } from "./terms-section";
 import { writeUnderwritersTerms } from "./underwriters-terms";
 
 export const DECLARATION_PARAGRAPHS = [
@@ -357,6 +358,7 @@ export async function renderStatementOfFact(view: QuoteDocumentView): Promise<Bu
   if (view.quotationOptions) writeQuotationOptions(writer, view.quotationOptions);
 
   writeUnderwritersTerms(writer, quote);
+  writeDecisionTerms(writer, view.terms);
 
   writer.heading("Declaration");
   for (const paragraph of DECLARATION_PARAGRAPHS) writer.paragraph(paragraph);
