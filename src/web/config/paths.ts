@@ -30,6 +30,7 @@ export const paths = {
     rating: `${ADMIN}/rating`,
     users: `${ADMIN}/users`,
     audit: `${ADMIN}/audit`,
+    endorsements: `${ADMIN}/endorsements`,
   },
 } as const;
 
@@ -54,6 +55,6 @@ export function policyNumberOf(segment: string): string {
   }
 }
 
-export type AdminSection = "dashboard" | "rating" | "users" | "audit";
+export type AdminSection = "dashboard" | "rating" | "users" | "audit" | "endorsements";
 
-export const ADMIN_SECTIONS: readonly AdminSection[] = ["dashboard", "rating", "users", "audit"];
+export const ADMIN_SECTIONS: readonly AdminSection[] = ["dashboard", "rating", "users", "audit", "endorsements"];

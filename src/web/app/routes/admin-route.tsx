@@ -1,4 +1,4 @@
-import { ScrollText, SlidersHorizontal, Users } from "lucide-react";
+import { FileText, ScrollText, SlidersHorizontal, Users } from "lucide-react";
 import { Suspense } from "react";
 import { Link } from "wouter";
 import { AppLayout } from "../../components/layout/app-layout";
@@ -16,6 +16,7 @@ const SECTION_TITLES: Record<AdminSection, string> = {
   rating: "Rating Versions",
   users: "User Management",
   audit: "Audit Logs",
+  endorsements: "Endorsement Library",
 };
 
 const ADMIN_CARDS = [
@@ -32,6 +33,12 @@ const ADMIN_CARDS = [
     icon: Users,
   },
   { href: paths.admin.audit, title: "Audit Logs", text: "Every sign-in and change, newest first", icon: ScrollText },
+  {
+    href: paths.admin.endorsements,
+    title: "Endorsement Library",
+    text: "Clauses underwriters attach to their decisions, each edit a new version",
+    icon: FileText,
+  },
 ];
 
 function AdminDashboard() {

@@ -16,6 +16,11 @@ export const ADMIN_SECTION_SCREENS: Readonly<Record<Exclude<AdminSection, "dashb
   audit: lazyScreen(() =>
     import("../../features/audit-logs/components/audit-log-list").then((m) => ({ default: m.AuditLogList })),
   ),
+  endorsements: lazyScreen(() =>
+    import("../../features/endorsements/components/endorsements-section").then((m) => ({
+      default: m.EndorsementsSection,
+    })),
+  ),
 };
 
 /** The section an /admin address names, as a screen to preload; null for the admin dashboard or an unknown one. */

@@ -4,6 +4,7 @@ import type { PolicyStatus } from "@domain/quote/policy";
 import type { PolicyView } from "@domain/quote/policy-schema";
 import { statusLabel } from "@domain/quote/status";
 import { AppLayout } from "@web/components/layout/app-layout";
+import { QuoteTermsPanel } from "@web/components/terms/quote-terms-panel";
 import { Badge, type BadgeTone } from "@web/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { FullPageSpinner } from "@web/components/ui/spinner";
@@ -160,6 +161,7 @@ function PolicyBody({ policy, canQuote }: { policy: PolicyView; canQuote: boolea
           <CancelPolicyAction policy={policy} />
         </div>
       </div>
+      <PolicyTerms quoteId={policy.quoteId} />
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="grid content-start gap-4">
           <Section title="Insured" id="policy-insured">
@@ -211,6 +213,12 @@ function PolicyBody({ policy, canQuote }: { policy: PolicyView; canQuote: boolea
       </div>
     </div>
   );
+}
+
+/** The policy's clauses and subjectivities; an underwriter marks the post-bind ones as they are met. */
+function PolicyTerms({ quoteId }: { quoteId: string }) {
+  const me = useMe();
+  return <QuoteTermsPanel quoteId={quoteId} canMark={me.data?.role === "UNDERWRITER"} only="POST_BIND" />;
 }
 
 /** /policies/{policy number} (docs/product/screens.md "Policy"): an issued policy, for whoever may see its quote. */

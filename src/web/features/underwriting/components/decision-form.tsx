@@ -10,6 +10,7 @@ import { cn } from "@web/lib/cn";
 import { Check, Scale, X } from "lucide-react";
 import type { ComponentType } from "react";
 import type { UnderwriterReview } from "../api/get-underwriter-review";
+import { DecisionTermsEditor, EMPTY_TERMS, type TermsDraft } from "./decision-terms-editor";
 
 const CHOICES: { value: UnderwriterDecisionValue; label: string; icon: ComponentType<{ className?: string }> }[] = [
   { value: "APPROVED", label: "Approve", icon: Check },
@@ -23,6 +24,8 @@ export interface DecisionDraft {
   /** The note for the client (the spec's Underwriter Notes). */
   note: string;
   fileNote: string;
+  /** Clauses and subjectivities, for an approval or a counter offer only. */
+  terms?: TermsDraft;
 }
 
 /** The form's errors, by the field they stand under. */
@@ -77,6 +80,7 @@ export function DecisionForm({
   errors,
   onEngage,
   authority = null,
+  termsIssues = {},
 }: {
   draft: DecisionDraft;
   onChange: (draft: DecisionDraft) => void;
@@ -87,6 +91,8 @@ export function DecisionForm({
   onEngage?: () => void;
   /** An underwriter's authority: Approve and Counter Offer are closed beyond it, and the slider keeps to its range. */
   authority?: DecisionAuthority;
+  /** The schema's messages for the terms, by path. */
+  termsIssues?: Readonly<Record<string, string>>;
 }) {
   const beyond = authority?.beyond ?? [];
   const counterMin = authority?.counterMin ?? COUNTER_MULTIPLIER_MIN;
@@ -156,6 +162,13 @@ export function DecisionForm({
             <span>{counterMax.toFixed(2)}x</span>
           </div>
         </div>
+      ) : null}
+      {draft.decision === "APPROVED" || draft.decision === "COUNTER" ? (
+        <DecisionTermsEditor
+          value={draft.terms ?? EMPTY_TERMS}
+          onChange={(terms) => onChange({ ...draft, terms })}
+          issues={termsIssues}
+        />
       ) : null}
       <div className="grid gap-1.5">
         <Label htmlFor="uwNote">Underwriter Notes</Label>

@@ -29,6 +29,7 @@ import { Link } from "wouter";
 import { useUnderwriterQueue } from "../api/get-underwriter-queue";
 import { type AuthorityChoice, AuthorityFilterSelect, NeedsHigherAuthorityMark } from "./authority-filter";
 import { AwaitingBrokerMark, AwaitingBrokerToggle } from "./awaiting-broker";
+import { OverdueSubjectivities } from "./overdue-subjectivities";
 import { PolicyChangesQueue } from "./policy-changes-queue";
 
 function premiumText(totalPremium: string | null): string {
@@ -316,6 +317,7 @@ export function UnderwriterQueue() {
         )}
       </Card>
       <PolicyChangesQueue />
+      <OverdueSubjectivities />
     </div>
   );
 }

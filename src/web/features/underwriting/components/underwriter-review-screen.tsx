@@ -7,6 +7,7 @@ import { statusLabel } from "@domain/quote/status";
 import { decisionInWords } from "@domain/underwriting/history";
 import type { RiskAssessment } from "@domain/underwriting/review";
 import { UnsavedChangesDialog } from "@web/components/leave/unsaved-changes-dialog";
+import { QuoteTermsPanel } from "@web/components/terms/quote-terms-panel";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -29,6 +30,7 @@ import { Link, useLocation } from "wouter";
 import { type UnderwriterReview, useUnderwriterReview } from "../api/get-underwriter-review";
 import { useRecordDecision } from "../api/record-decision";
 import { type DecisionDraft, type DecisionErrors, DecisionForm, errorsAfterChange } from "./decision-form";
+import { termsBody } from "./decision-terms-editor";
 import { DeclarationNarratives, PremiumSummary, QuoteHistory, type RecordedPremium } from "./review-panels";
 import { ReviewQuestions } from "./review-questions";
 
@@ -188,8 +190,11 @@ function ReviewBody({
     fileNote: "",
   });
   const [errors, setErrors] = useState<DecisionErrors>({});
+  const [termsIssues, setTermsIssues] = useState<Record<string, string>>({});
   const changeDraft = (next: DecisionDraft) => {
     setErrors((current) => errorsAfterChange(current, draft, next));
+    // A changed clause or subjectivity is checked again on Submit: its old message goes.
+    if (next.terms !== draft.terms) setTermsIssues({});
     setDraft(next);
   };
   // A decision chosen or a note written but not recorded is asked about before the review is left.
@@ -221,11 +226,17 @@ function ReviewBody({
       uwNote: draft.note.trim() === "" ? undefined : draft.note,
       fileNote: draft.fileNote.trim() === "" ? undefined : draft.fileNote,
       ...(draft.decision === "COUNTER" ? { adjustmentMultiplier: draft.multiplier } : {}),
+      ...(draft.decision === "DECLINED" || !draft.terms ? {} : termsBody(draft.terms)),
       expectedVersion: quote.version,
     });
+    // The terms' messages stand under their own fields (by path); the rest under the decision and the notes.
+    const isTerm = (issue: { path: PropertyKey[] }) =>
+      issue.path[0] === "endorsements" || issue.path[0] === "subjectivities";
+    const issues = parsed.error?.issues ?? [];
+    setTermsIssues(Object.fromEntries(issues.filter(isTerm).map((issue) => [issue.path.join("."), issue.message])));
     if (!parsed.success) {
       const found: DecisionErrors = {};
-      for (const issue of parsed.error.issues) {
+      for (const issue of issues.filter((i) => !isTerm(i))) {
         const field = issue.path[0] === "uwNote" ? "note" : issue.path[0] === "fileNote" ? "fileNote" : "decision";
         found[field] ??= issue.message;
       }
@@ -316,6 +327,7 @@ function ReviewBody({
             </CardContent>
           </Card>
           <DeclarationNarratives quote={quote} />
+          {quote.decision && !byToken ? <QuoteTermsPanel quoteId={quote.id} canMark={canDecide} /> : null}
           <Card>
             <CardHeader>
               <CardTitle>Underwriter Decision</CardTitle>
@@ -332,6 +344,7 @@ function ReviewBody({
                   errors={errors}
                   onEngage={() => preload(decisionCheck)}
                   authority={review.authority}
+                  termsIssues={termsIssues}
                 />
               ) : (
                 <p className="text-sm text-slate-700">

@@ -2,9 +2,11 @@ import { formatDateGb } from "@domain/format/dates";
 import { decideQuoteAction } from "@domain/quote/lifecycle";
 import type { Quote } from "@domain/quote/quote";
 import { describeQuoteValidity } from "@domain/quote/validity";
+import { TERMS_MESSAGES } from "@domain/underwriting/terms-rules";
 import { Button } from "@web/components/ui/button";
 import { useNow } from "@web/hooks/use-now";
 import { useMe } from "@web/lib/api/get-me";
+import { useQuoteTerms } from "@web/lib/api/terms";
 import { useSingleFlight } from "@web/lib/single-flight";
 import { CalendarClock, CircleAlert, FileCheck2, RefreshCw } from "lucide-react";
 import { IssuePolicyAction } from "./issue-policy-action";
@@ -27,6 +29,9 @@ export function IssuePolicy({
 }) {
   const me = useMe();
   const now = useNow();
+  // Open pre-bind subjectivities hold the bind (docs/product/life-cycle.md): the button says so before the server does.
+  const terms = useQuoteTerms(quote?.id ?? "", Boolean(quote?.decision) && quote?.status !== "ISSUED");
+  const held = terms.data?.openPreBind ?? [];
   const [rerate] = useSingleFlight(async () => {
     await onRerate();
   });
@@ -93,11 +98,18 @@ export function IssuePolicy({
       aria-label="Issue policy"
       className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-green-200 bg-green-50 p-4 text-sm text-green-950"
     >
-      <p className="flex items-center gap-2 font-medium">
-        <CalendarClock aria-hidden="true" className="h-4 w-4" />
-        {validity.text}
-      </p>
-      <IssuePolicyAction quote={quote} now={now} disabled={busy} />
+      <div className="grid gap-1">
+        <p className="flex items-center gap-2 font-medium">
+          <CalendarClock aria-hidden="true" className="h-4 w-4" />
+          {validity.text}
+        </p>
+        {held.length > 0 ? (
+          <p id="issue-held-reason" className="text-amber-900">
+            {TERMS_MESSAGES.openPreBind(held)}
+          </p>
+        ) : null}
+      </div>
+      <IssuePolicyAction quote={quote} now={now} disabled={busy || held.length > 0} />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { ratedTurnoverOf } from "@domain/quote/rating-turnover";
 import { statusLabel } from "@domain/quote/status";
 import { TURNOVER_BAND_LABELS, TURNOVER_BANDS } from "@domain/quote/turnover-band";
 import type { ExcessOption } from "@domain/rating/input";
+import { QuoteTermsPanel } from "@web/components/terms/quote-terms-panel";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Label } from "@web/components/ui/label";
@@ -156,6 +157,7 @@ export function QuoteStep() {
         {quote ? <QuoteSummary quote={quote} /> : null}
         <DecisionSummary quote={quote} />
         <ReferralConversation quote={quote} />
+        {quote?.decision ? <QuoteTermsPanel quoteId={quote.id} /> : null}
         <Card>
           <CardHeader>
             <CardTitle>Revenue Classification</CardTitle>
