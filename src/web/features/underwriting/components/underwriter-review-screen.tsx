@@ -327,7 +327,6 @@ function ReviewBody({
             </CardContent>
           </Card>
           <DeclarationNarratives quote={quote} />
-          {quote.decision && !byToken ? <QuoteTermsPanel quoteId={quote.id} canMark={canDecide} /> : null}
           <Card>
             <CardHeader>
               <CardTitle>Underwriter Decision</CardTitle>
@@ -360,6 +359,7 @@ function ReviewBody({
             questions={review.questions}
             canAsk={canDecide && awaitingDecision && !byToken}
           />
+          {quote.decision && !byToken ? <QuoteTermsPanel quoteId={quote.id} canMark={canDecide} /> : null}
         </div>
         <div className="grid content-start gap-4">
           <PremiumSummary quote={quote} multiplier={multiplier} recorded={recordedPremium(review)} />
