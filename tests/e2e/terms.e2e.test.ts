@@ -100,5 +100,39 @@ for (const size of SIZES) {
       await dialog.getByRole("button", { name: "Issue Policy" }).click();
       expect(await toastText(page, "Policy Issued")).toContain("Policy");
     }, 120_000);
+
+    it("lists an overdue post-bind subjectivity on the queue and lets the underwriter mark it on the policy", async () => {
+      const quote = await quoteInStatus("REFERRED", `Overdue ${size.name} ${Date.now().toString(36)} Ltd`, {
+        broker,
+        underwriter,
+      });
+      const text = `Audited accounts (${size.name})`;
+      await underwriter.data("POST", `/api/quotes/${quote.id}/uw/decision`, {
+        decision: "APPROVED",
+        subjectivities: [{ text, timing: "POST_BIND", dueDate: "2020-01-31" }],
+      });
+      await broker.data("PATCH", `/api/quotes/${quote.id}`, { status: "QUOTED" });
+      const policy = await broker.data<{ policyNumber: string }>("POST", `/api/quotes/${quote.id}/issue`, {});
+
+      const page = ui.underwriter.page;
+      await page.goto("/uw/dashboard");
+      const list = page.getByRole("list", { name: "Subjectivities overdue" });
+      await visible(list.getByText(text));
+      await expectNoSideScroll(page, `queue overdue ${size.name}`);
+      await screenshot(page, `queue-overdue-${size.name}`);
+      await expectAccessible(page, `queue overdue ${size.name}`);
+
+      await list.getByRole("listitem").filter({ hasText: text }).getByRole("link").click();
+      await visible(page.getByRole("heading", { name: `Policy ${policy.policyNumber}` }));
+      await visible(page.getByText("Overdue", { exact: true }));
+      await expectNoSideScroll(page, `policy terms ${size.name}`);
+      await screenshot(page, `policy-terms-${size.name}`);
+      await expectAccessible(page, `policy terms ${size.name}`);
+      await page.getByRole("button", { name: `Mark satisfied: ${text}` }).click();
+      expect(await toastText(page, "Subjectivity Updated")).toContain("Marked satisfied");
+      await page.goto("/uw/dashboard");
+      await visible(page.getByRole("heading", { name: "Review Queue" }).first());
+      expect(await page.getByText(text).count()).toBe(0);
+    }, 120_000);
   });
 }
