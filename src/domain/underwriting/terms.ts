@@ -1,7 +1,7 @@
 /**
  * The terms an underwriter puts on an approval or counter offer (docs/product/life-cycle.md "Terms on a decision"):
  * clauses from the administrators' endorsement library, each pinned at the version current when the decision
- * was made (ADR 0063), and subjectivities, which must be met before binding (PRE_BIND, they hold Issue Policy) or
+ * was made (ADR 0066), and subjectivities, which must be met before binding (PRE_BIND, they hold Issue Policy) or
  * after it (POST_BIND, tracked against their due date).
  */
 import { z } from "zod";

@@ -520,7 +520,7 @@ export const subjectivityTiming = pgEnum("subjectivity_timing", SUBJECTIVITY_TIM
 export const subjectivityStatus = pgEnum("subjectivity_status", SUBJECTIVITY_STATUSES);
 
 /**
- * The endorsement library (ADR 0063): one row per version of a clause. Editing a clause inserts its next version;
+ * The endorsement library (ADR 0066): one row per version of a clause. Editing a clause inserts its next version;
  * a row is never changed, so a decision that pinned a version keeps printing that wording.
  */
 export const endorsementClauses = pgTable(

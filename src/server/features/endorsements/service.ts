@@ -1,5 +1,5 @@
 /**
- * The endorsement library (docs/product/permissions.md, ADR 0063): administrators add clauses and edit them;
+ * The endorsement library (docs/product/permissions.md, ADR 0066): administrators add clauses and edit them;
  * each edit is the clause's next version and leaves the earlier ones as they were, so a quote that pinned a
  * version keeps printing it. Every change is audited in the transaction that makes it.
  */
