@@ -232,6 +232,7 @@ describeEachDatabase("terms on a decision and subjectivities holding the bind", 
     expect((await api(ctx.app, broker, "GET", `/api/quotes/${quote.id}`)).body.data.status).toBe("REFERRED");
     const declined = await api(ctx.app, underwriter, "POST", `/api/quotes/${quote.id}/uw/decision`, {
       decision: "DECLINED",
+      uwNote: "Outside our appetite",
       endorsements: ["ASB-EXCL"],
     });
     expect(declined.status).toBe(400);
