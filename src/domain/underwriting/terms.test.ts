@@ -11,7 +11,11 @@ describe("terms on a decision", () => {
   });
 
   it("refuses terms on a decline and the same clause twice", () => {
-    const declined = underwriterDecisionSchema.safeParse({ decision: "DECLINED", endorsements: ["ASB-EXCL"] });
+    const declined = underwriterDecisionSchema.safeParse({
+      decision: "DECLINED",
+      uwNote: "Outside our appetite",
+      endorsements: ["ASB-EXCL"],
+    });
     expect(declined.error?.issues[0]?.path).toEqual(["endorsements"]);
     const twice = underwriterDecisionSchema.safeParse({ decision: "APPROVED", endorsements: ["ASB-EXCL", "ASB-EXCL"] });
     expect(twice.error?.issues[0]?.message).toBe("Each clause is attached once");
