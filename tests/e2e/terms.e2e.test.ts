@@ -89,6 +89,7 @@ for (const size of SIZES) {
       expect(await toastText(uw, "Subjectivity Updated")).toContain("Marked satisfied");
       await visible(uw.getByText(/Satisfied by /));
       await screenshot(uw, `subjectivity-satisfied-${size.name}`);
+      await expectAccessible(uw, `review with terms ${size.name}`);
 
       await page.reload();
       const issue = page.getByRole("button", { name: "Issue Policy" });

@@ -43,9 +43,10 @@ const decisionCheck = onFirstUse(() => import("@domain/underwriting/decision"));
 export const QUOTE_NOT_FOUND_TITLE = "Quote Not Found";
 export const QUOTE_NOT_FOUND_TEXT = "The requested quote could not be found or you don't have permission to access it.";
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
+function Field({ label, children, wide }: { label: string; children: React.ReactNode; wide?: boolean }) {
+  // A dl's group is its own div (dt and dd inside it), so a wide field spans the columns from that div.
   return (
-    <div>
+    <div className={wide ? "sm:col-span-2" : undefined}>
       <dt className="text-xs text-slate-600">{label}</dt>
       <dd className="font-medium text-slate-900">{children}</dd>
     </div>
@@ -155,17 +156,13 @@ function RecordedDecision({ review }: { review: UnderwriterReview }) {
         {quote.decidedBy ? `${quote.decidedBy.name} (${quote.decidedBy.email})` : "An underwriter"}
         {quote.decidedAt ? `, ${formatDateTimeGb(quote.decidedAt)}` : ""}
       </Field>
-      <div className="sm:col-span-2">
-        <Field label="Underwriter Notes">
-          <span className="whitespace-pre-line font-normal">{quote.uwNote?.trim() || "No note given"}</span>
-        </Field>
-      </div>
+      <Field label="Underwriter Notes" wide>
+        <span className="whitespace-pre-line font-normal">{quote.uwNote?.trim() || "No note given"}</span>
+      </Field>
       {fileNote ? (
-        <div className="sm:col-span-2">
-          <Field label="Note for the file">
-            <span className="whitespace-pre-line font-normal">{fileNote}</span>
-          </Field>
-        </div>
+        <Field label="Note for the file" wide>
+          <span className="whitespace-pre-line font-normal">{fileNote}</span>
+        </Field>
       ) : null}
     </dl>
   );
