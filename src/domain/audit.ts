@@ -20,6 +20,7 @@ import { underwriterDecisionValueSchema } from "./quote/quote";
 import { statusLabel } from "./quote/status";
 import { humaniseName } from "./rating/worksheet";
 import { decisionInWords, quoteHistoryTitle } from "./underwriting/history";
+import { SUBJECTIVITY_STATUS_LABELS, SUBJECTIVITY_TIMING_LABELS } from "./underwriting/terms-rules";
 
 export const AUDIT_ENTITY_TYPES = ["user", "session", "quote", "rating_version", "endorsement"] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
@@ -343,6 +344,10 @@ const DETAIL_WORDING: Readonly<Record<string, DetailWording>> = {
   declineNote: { label: "Underwriter's note" },
   uwNote: { label: "Note for the client" },
   fileNote: { label: "Note for the file" },
+  subjectivity: { label: "Subjectivity" },
+  timing: { label: "To be met", words: (value) => subjectivityWords(SUBJECTIVITY_TIMING_LABELS, value) },
+  dueDate: { label: "Due", words: date },
+  marked: { label: "Marked", words: (value) => subjectivityWords(SUBJECTIVITY_STATUS_LABELS, value) },
   renewal: { label: "Renewal" },
   renewalOf: { label: "Renewal of policy" },
   renewalOfReference: { label: "Renewal of quote" },
@@ -364,6 +369,10 @@ const DETAIL_WORDING: Readonly<Record<string, DetailWording>> = {
 };
 
 const DETAIL_ORDER = Object.keys(DETAIL_WORDING);
+
+function subjectivityWords(labels: Readonly<Record<string, string>>, value: unknown): string {
+  return typeof value === "string" && Object.hasOwn(labels, value) ? (labels[value] ?? value) : plain(value);
+}
 
 /**
  * An entry's details as lines a person reads, each detail by its label and its value in words: "Premium

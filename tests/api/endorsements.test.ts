@@ -305,7 +305,7 @@ describeEachDatabase("terms on a decision and subjectivities holding the bind", 
     expect(schedule).toMatch(/3\. Audited accounts for the last year After binding, due [0-9/]+: Open/);
 
     const audited = await auditEntries(ctx.db, { entityId: quote.id, action: "subjectivity_marked" });
-    expect(audited.map((e) => [e.actorId !== null, (e.details as { status: string }).status])).toEqual([
+    expect(audited.map((e) => [e.actorId !== null, (e.details as { marked: string }).marked])).toEqual([
       [true, "SATISFIED"],
       [true, "WAIVED"],
     ]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { auditDetailLines } from "../audit";
 import { underwriterDecisionSchema } from "./decision";
 import { clauseCodeSchema, isSubjectivityOverdue, openPreBindTexts } from "./terms";
 
@@ -44,5 +45,22 @@ describe("terms on a decision", () => {
       { text: "D", timing: "PRE_BIND", status: "OPEN" },
     ] as const;
     expect(openPreBindTexts(list)).toEqual(["A", "D"]);
+  });
+
+  it("says a marked subjectivity in words in the audit log", () => {
+    const details = {
+      reference: "DCPI-000042",
+      subjectivity: "Survey",
+      timing: "PRE_BIND",
+      dueDate: "2027-01-31",
+      marked: "WAIVED",
+    };
+    expect(auditDetailLines({ entityType: "quote", action: "subjectivity_marked", details })).toEqual([
+      "Reference: DCPI-000042",
+      "Subjectivity: Survey",
+      "To be met: Before binding",
+      "Due: 31/01/2027",
+      "Marked: Waived",
+    ]);
   });
 });

@@ -148,7 +148,7 @@ export async function markSubjectivity(
         subjectivity: row.text,
         timing: row.timing,
         dueDate: row.dueDate,
-        status: body.status,
+        marked: body.status,
       },
     });
   });
