@@ -185,6 +185,28 @@ export interface paths {
     /** The quote's broker withdraws its referral: back to DRAFT, an open question closes */
     post: operations["withdrawReferral"];
   };
+  "/api/endorsements": {
+    /** The endorsement library: each clause at its current version */
+    get: operations["listEndorsementClauses"];
+    /** Add a clause to the library (ADMIN); it becomes version 1 */
+    post: operations["createEndorsementClause"];
+  };
+  "/api/endorsements/{code}": {
+    /** Edit a clause (ADMIN): saves its next version, earlier versions stay as they were */
+    put: operations["updateEndorsementClause"];
+  };
+  "/api/quotes/{id}/terms": {
+    /** The clauses and subjectivities of the quote's latest decision */
+    get: operations["getQuoteTerms"];
+  };
+  "/api/quotes/{id}/subjectivities/{sid}": {
+    /** Mark a subjectivity SATISFIED or WAIVED (UNDERWRITER) */
+    post: operations["recordSubjectivityStatus"];
+  };
+  "/api/uw/subjectivities/overdue": {
+    /** Post-bind subjectivities of issued policies still open after their due date */
+    get: operations["listOverdueSubjectivities"];
+  };
   "/api/quotes/{id}/statement-of-fact": {
     /** The statement of fact of a complete quote, as a PDF download */
     post: operations["downloadStatementOfFact"];
@@ -1898,8 +1920,8 @@ export interface operations {
   listAuditEvents: {
     parameters: {
       query?: {
-        entityType?: "user" | "session" | "quote" | "rating_version";
-        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "renewed" | "cancelled" | "adjusted" | "change_referred" | "change_declined" | "override_applied" | "override_removed" | "decision_recorded" | "question_asked" | "question_answered" | "referral_withdrawn" | "published" | "authority_changed";
+        entityType?: "user" | "session" | "quote" | "rating_version" | "endorsement";
+        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "renewed" | "cancelled" | "adjusted" | "change_referred" | "change_declined" | "override_applied" | "override_removed" | "decision_recorded" | "question_asked" | "question_answered" | "referral_withdrawn" | "published" | "authority_changed" | "subjectivity_marked";
         actorId?: string;
         from?: string;
         to?: string;
@@ -7850,6 +7872,14 @@ export interface operations {
           uwNote?: string | null;
           fileNote?: string | null;
           expectedVersion?: number;
+          endorsements?: string[];
+          subjectivities?: ({
+              text: string;
+              /** @enum {string} */
+              timing: "PRE_BIND" | "POST_BIND";
+              /** Format: date */
+              dueDate: string;
+            })[];
         };
       };
     };
@@ -8915,6 +8945,444 @@ export interface operations {
       };
       /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
       415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The endorsement library: each clause at its current version */
+  listEndorsementClauses: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+                id: string;
+                code: string;
+                version: number;
+                title: string;
+                wording: string;
+                createdAt: string;
+              }[];
+          };
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Add a clause to the library (ADMIN); it becomes version 1 */
+  createEndorsementClause: {
+    requestBody: {
+      content: {
+        "application/json": {
+          code: string;
+          title: string;
+          wording: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        content: {
+          "application/json": {
+            data: {
+              id: string;
+              code: string;
+              version: number;
+              title: string;
+              wording: string;
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request conflicts with the current state (the quote's status, its version, a unique value) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Edit a clause (ADMIN): saves its next version, earlier versions stay as they were */
+  updateEndorsementClause: {
+    parameters: {
+      path: {
+        code: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          title: string;
+          wording: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              id: string;
+              code: string;
+              version: number;
+              title: string;
+              wording: string;
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request conflicts with the current state (the quote's status, its version, a unique value) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The clauses and subjectivities of the quote's latest decision */
+  getQuoteTerms: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              endorsements: {
+                  id: string;
+                  code: string;
+                  version: number;
+                  title: string;
+                  wording: string;
+                  createdAt: string;
+                }[];
+              subjectivities: ({
+                  id: string;
+                  text: string;
+                  /** @enum {string} */
+                  timing: "PRE_BIND" | "POST_BIND";
+                  dueDate: string;
+                  /** @enum {string} */
+                  status: "OPEN" | "SATISFIED" | "WAIVED";
+                  overdue: boolean;
+                  resolvedAt: string | null;
+                  resolvedBy: {
+                    name: string;
+                    email: string;
+                  } | null;
+                })[];
+              openPreBind: string[];
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Mark a subjectivity SATISFIED or WAIVED (UNDERWRITER) */
+  recordSubjectivityStatus: {
+    parameters: {
+      path: {
+        id: string;
+        sid: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          status: "SATISFIED" | "WAIVED";
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              endorsements: {
+                  id: string;
+                  code: string;
+                  version: number;
+                  title: string;
+                  wording: string;
+                  createdAt: string;
+                }[];
+              subjectivities: ({
+                  id: string;
+                  text: string;
+                  /** @enum {string} */
+                  timing: "PRE_BIND" | "POST_BIND";
+                  dueDate: string;
+                  /** @enum {string} */
+                  status: "OPEN" | "SATISFIED" | "WAIVED";
+                  overdue: boolean;
+                  resolvedAt: string | null;
+                  resolvedBy: {
+                    name: string;
+                    email: string;
+                  } | null;
+                })[];
+              openPreBind: string[];
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request conflicts with the current state (the quote's status, its version, a unique value) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Post-bind subjectivities of issued policies still open after their due date */
+  listOverdueSubjectivities: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                quoteId: string;
+                reference: string;
+                proposerName: string;
+                policyNumber: string | null;
+                subjectivityId: string;
+                text: string;
+                dueDate: string;
+              })[];
+          };
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
