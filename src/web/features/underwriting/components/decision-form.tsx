@@ -2,6 +2,7 @@ import { COUNTER_MULTIPLIER_MAX, COUNTER_MULTIPLIER_MIN, COUNTER_MULTIPLIER_STEP
 import type { UnderwriterDecisionValue } from "@domain/quote/quote";
 import { adjustmentLabel } from "@domain/underwriting/counter-multiplier";
 import { DECISION_NOTE_HINTS } from "@domain/underwriting/decision-notes";
+import type { Clause } from "@domain/underwriting/terms";
 import { Button, focusRing } from "@web/components/ui/button";
 import { Textarea } from "@web/components/ui/input";
 import { FieldError, Label } from "@web/components/ui/label";
@@ -81,6 +82,7 @@ export function DecisionForm({
   onEngage,
   authority = null,
   termsIssues = {},
+  clauses,
 }: {
   draft: DecisionDraft;
   onChange: (draft: DecisionDraft) => void;
@@ -93,6 +95,8 @@ export function DecisionForm({
   authority?: DecisionAuthority;
   /** The schema's messages for the terms, by path. */
   termsIssues?: Readonly<Record<string, string>>;
+  /** The endorsement library to pick clauses from; undefined while it loads. */
+  clauses?: readonly Clause[] | undefined;
 }) {
   const beyond = authority?.beyond ?? [];
   const counterMin = authority?.counterMin ?? COUNTER_MULTIPLIER_MIN;
@@ -168,6 +172,7 @@ export function DecisionForm({
           value={draft.terms ?? EMPTY_TERMS}
           onChange={(terms) => onChange({ ...draft, terms })}
           issues={termsIssues}
+          clauses={clauses}
         />
       ) : null}
       <div className="grid gap-1.5">

@@ -1,3 +1,4 @@
+import type { Clause } from "@domain/underwriting/terms";
 import {
   SUBJECTIVITY_TIMING_LABELS,
   SUBJECTIVITY_TIMINGS,
@@ -8,7 +9,6 @@ import { Checkbox } from "@web/components/ui/checkbox";
 import { Input } from "@web/components/ui/input";
 import { FieldError, Label } from "@web/components/ui/label";
 import { Select } from "@web/components/ui/select";
-import { useClauses } from "@web/lib/api/terms";
 import { Plus, Trash2 } from "lucide-react";
 
 export interface SubjectivityDraft {
@@ -48,12 +48,14 @@ export function DecisionTermsEditor({
   value,
   onChange,
   issues,
+  clauses,
 }: {
   value: TermsDraft;
   onChange: (value: TermsDraft) => void;
   issues: Readonly<Record<string, string>>;
+  /** The endorsement library; undefined while it loads. */
+  clauses: readonly Clause[] | undefined;
 }) {
-  const clauses = useClauses();
   const setRow = (index: number, row: Partial<SubjectivityDraft>) =>
     onChange({
       ...value,
@@ -63,9 +65,9 @@ export function DecisionTermsEditor({
     <div className="grid gap-4">
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium text-slate-800">Endorsements</legend>
-        {clauses.isPending ? <p className="text-sm text-slate-600">Loading the endorsement library...</p> : null}
+        {clauses === undefined ? <p className="text-sm text-slate-600">Loading the endorsement library...</p> : null}
         <ul className="grid gap-1.5">
-          {(clauses.data ?? []).map((clause) => {
+          {(clauses ?? []).map((clause) => {
             const id = `clause-${clause.code}`;
             const checked = value.endorsements.includes(clause.code);
             return (

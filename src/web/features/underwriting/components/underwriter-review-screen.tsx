@@ -16,6 +16,7 @@ import { toast } from "@web/components/ui/toast-store";
 import { paths } from "@web/config/paths";
 import { useUnsavedChangesGuard } from "@web/hooks/use-unsaved-changes-guard";
 import { useMe } from "@web/lib/api/get-me";
+import { useClauses } from "@web/lib/api/terms";
 import { errorMessageOf } from "@web/lib/api-client";
 import {
   browserDocumentEffects,
@@ -188,6 +189,8 @@ function ReviewBody({
   });
   const [errors, setErrors] = useState<DecisionErrors>({});
   const [termsIssues, setTermsIssues] = useState<Record<string, string>>({});
+  // The library is read only where a decision can be made with it.
+  const clauses = useClauses(canDecide && (quote.status === "REFERRED" || quote.status === "UW_REQUESTED"));
   const changeDraft = (next: DecisionDraft) => {
     setErrors((current) => errorsAfterChange(current, draft, next));
     // A changed clause or subjectivity is checked again on Submit: its old message goes.
@@ -341,6 +344,7 @@ function ReviewBody({
                   onEngage={() => preload(decisionCheck)}
                   authority={review.authority}
                   termsIssues={termsIssues}
+                  clauses={clauses.data}
                 />
               ) : (
                 <p className="text-sm text-slate-700">
