@@ -18,6 +18,8 @@ export interface StoredFeeLine {
 /** The rating's result besides the premium lines (stored in `rating_result`). */
 export interface StoredRatingResult {
   referralHits: ReferralHit[];
+  /** The clauses the rating attached, by code (absent on ratings made before clauses could be attached). */
+  endorsements?: string[];
   trace: RatingTraceEntry[];
   multiplier: number;
   subtotal: number;
@@ -45,6 +47,7 @@ export function toStoredRating(result: RatingResult, input: RatingInput): Stored
     totalPremium: result.totalPremium,
     ratingResult: {
       referralHits: result.referralHits.map((hit) => ({ code: hit.code, description: hit.description })),
+      ...(result.endorsements.length > 0 ? { endorsements: [...result.endorsements] } : {}),
       trace: result.trace.map((line) => ({
         kind: line.kind,
         name: line.name,

@@ -60,7 +60,8 @@ export type RatingTraceKind =
   | "excess"
   | "override"
   | "additionalCover"
-  | "referral";
+  | "referral"
+  | "endorsement";
 
 export interface RatingTraceEntry {
   readonly kind: RatingTraceKind;
@@ -91,6 +92,8 @@ export interface RatingResult {
   uncappedMultiplier: number;
   /** Hits in the configuration's rule order; any hit means the quote must be referred. */
   referralHits: ReferralHit[];
+  /** The endorsement library's clauses this rating attaches, by code, in the configuration's order. */
+  endorsements: string[];
   trace: RatingTraceEntry[];
   /** The excess option actually applied ("standard" when the one asked for is not offered). */
   excessOption: ExcessOption;
@@ -207,7 +210,10 @@ interface CompiledRule {
  * Compiles every condition found in the raw configuration, even when its shape has other problems, so one
  * validation reports everything. Returns the evaluators by rule index and the issues.
  */
-function compileConditions(rules: unknown): { evaluators: ConditionEvaluator[]; issues: RatingConfigIssue[] } {
+function compileConditions(
+  rules: unknown,
+  list: "referralRules" | "endorsementRules",
+): { evaluators: ConditionEvaluator[]; issues: RatingConfigIssue[] } {
   const evaluators: ConditionEvaluator[] = [];
   const issues: RatingConfigIssue[] = [];
   if (!Array.isArray(rules) || rules.length > MAX_LIST_ENTRIES) return { evaluators, issues };
@@ -220,15 +226,17 @@ function compileConditions(rules: unknown): { evaluators: ConditionEvaluator[]; 
   if (total > MAX_TOTAL_CONDITION_LENGTH) return { evaluators, issues };
   rules.forEach((rule: unknown, index) => {
     if (typeof rule !== "object" || rule === null) return;
-    const { code, condition } = rule as { code?: unknown; condition?: unknown };
+    const { code, clause, condition } = rule as { code?: unknown; clause?: unknown; condition?: unknown };
     if (typeof condition !== "string" || condition.trim() === "" || condition.length > MAX_CONDITION_LENGTH) return;
     const result = compileCondition(condition);
     if (result.ok) {
       evaluators[index] = result.evaluate;
     } else {
-      const name = typeof code === "string" ? `Rule ${code.slice(0, 64)}` : "Rule";
+      const named = list === "referralRules" ? code : clause;
+      const kind = list === "referralRules" ? "Rule" : "Clause";
+      const name = typeof named === "string" ? `${kind} ${named.slice(0, 64)}` : kind;
       issues.push({
-        path: formatIssuePath(["referralRules", index, "condition"]),
+        path: formatIssuePath([list, index, "condition"]),
         message: `${name}: ${result.message}`,
       });
     }
@@ -242,9 +250,11 @@ function compileConditions(rules: unknown): { evaluators: ConditionEvaluator[]; 
  */
 export function compileRatingConfig(value: unknown): CompileRatingConfigResult {
   const shape = validateRatingConfigShape(value);
-  const rawRules =
-    typeof value === "object" && value !== null ? (value as { referralRules?: unknown }).referralRules : undefined;
-  const { evaluators, issues: ruleIssues } = compileConditions(rawRules);
+  const raw = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+  const referrals = compileConditions(raw.referralRules, "referralRules");
+  const clauses = compileConditions(raw.endorsementRules, "endorsementRules");
+  const ruleIssues = [...referrals.issues, ...clauses.issues];
+  const evaluators = referrals.evaluators;
   if (!shape.ok || ruleIssues.length > 0) {
     const issues = shape.ok ? [] : shape.issues;
     const seen = new Set(issues.map((issue) => issue.path));
@@ -258,10 +268,24 @@ export function compileRatingConfig(value: unknown): CompileRatingConfigResult {
     if (evaluate === undefined) throw new Error(`Unreachable: rule ${rule.code} has no compiled condition`);
     return { hit: Object.freeze({ code: rule.code, description: rule.description }), evaluate };
   });
-  return { ok: true, rater: createRater(config, rules) };
+  const endorsements: CompiledEndorsement[] = config.endorsementRules.map((rule, index) => {
+    const evaluate = clauses.evaluators[index];
+    if (evaluate === undefined) throw new Error(`Unreachable: clause ${rule.clause} has no compiled condition`);
+    return { clause: rule.clause, evaluate };
+  });
+  return { ok: true, rater: createRater(config, rules, endorsements) };
 }
 
-function createRater(config: RatingConfig, rules: readonly CompiledRule[]): CompiledRater {
+interface CompiledEndorsement {
+  clause: string;
+  evaluate: ConditionEvaluator;
+}
+
+function createRater(
+  config: RatingConfig,
+  rules: readonly CompiledRule[],
+  endorsementRules: readonly CompiledEndorsement[],
+): CompiledRater {
   const factors: CompiledFactor[] = Object.entries(config.factors).map(([name, definition]) =>
     Array.isArray(definition)
       ? compileBandFactor(name as RatingInputFieldName, definition)
@@ -422,6 +446,23 @@ function createRater(config: RatingConfig, rules: readonly CompiledRule[]): Comp
     }
     if (unpricedCovers !== undefined) referralHits.push(...unpricedCovers);
 
+    const endorsements: string[] = [];
+    for (const rule of endorsementRules) {
+      let matched = "attached by the rating";
+      let attached: boolean;
+      try {
+        attached = rule.evaluate(input);
+      } catch (error) {
+        // Fail safe, as a referral rule does: a clause whose condition cannot be evaluated is attached.
+        attached = true;
+        matched = `condition could not be evaluated (${error instanceof Error ? error.message : String(error)}): attached`;
+      }
+      if (attached) {
+        endorsements.push(rule.clause);
+        trace.push(traceLine("endorsement", rule.clause, matched, 1));
+      }
+    }
+
     let subtotal = basePremium;
     for (const fee of fees) subtotal += fee.amount;
     const taxes = taxesOn(subtotal);
@@ -436,6 +477,7 @@ function createRater(config: RatingConfig, rules: readonly CompiledRule[]): Comp
       multiplier,
       uncappedMultiplier,
       referralHits,
+      endorsements,
       trace,
       excessOption,
       overridden: override !== undefined,

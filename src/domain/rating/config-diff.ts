@@ -23,6 +23,7 @@ const TOP_LEVEL_ORDER = [
   "factors",
   "fees",
   "referralRules",
+  "endorsementRules",
   "caps",
   "excessOptions",
   "additionalCovers",
@@ -38,6 +39,8 @@ const KEY_LABELS: Record<string, string> = {
   factors: "Factors",
   fees: "Fees",
   referralRules: "Referral rules",
+  endorsementRules: "Endorsement rules",
+  clause: "Clause",
   caps: "Caps",
   minPremium: "Minimum premium",
   maxMultiplier: "Maximum multiplier",
@@ -80,6 +83,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** How an entry of a list is known: its code, its band range, or its position. */
 function entryKey(entry: unknown, index: number): { key: string; label: string } {
   if (isRecord(entry) && typeof entry.code === "string") return { key: `code:${entry.code}`, label: entry.code };
+  if (isRecord(entry) && typeof entry.clause === "string") {
+    return { key: `clause:${entry.clause}`, label: entry.clause };
+  }
   if (isRecord(entry) && typeof entry.min === "number" && "max" in entry) {
     const max = typeof entry.max === "number" ? count.format(entry.max) : null;
     const range = max === null ? `${count.format(entry.min)}+` : `${count.format(entry.min)}–${max}`;
@@ -108,7 +114,7 @@ function flatten(value: unknown, keyPath: string, labelPath: string[], parent: s
     }
     for (const key of keys) {
       // A band's or coded entry's identity is in its path already.
-      if ((key === "code" || key === "upToMonths") && labelPath.length > 0) continue;
+      if ((key === "code" || key === "clause" || key === "upToMonths") && labelPath.length > 0) continue;
       flatten(value[key], `${keyPath}/${key}`, [...labelPath, keyLabel(key, parent)], key, out);
     }
     return;

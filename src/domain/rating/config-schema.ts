@@ -5,6 +5,7 @@
  * person (or an attacker holding an admin session): sizes are capped so validation and rating stay cheap.
  */
 import { z } from "zod";
+import { CLAUSE_CODE_PATTERN } from "../underwriting/terms-rules";
 import { type ExcessOption, RATING_INPUT_FIELDS, type RatingInputFieldName } from "./input";
 
 /** docs/product/errors.md: the toast for a configuration that does not parse or lacks version, productCode, baseRate. */
@@ -173,18 +174,43 @@ const factorsSchema = z.record(z.string(), z.unknown()).transform((raw, ctx) => 
 export const feeSchema = z.strictObject({ code: codeSchema, label: textSchema, amount: poundsSchema });
 export type RatingFee = z.infer<typeof feeSchema>;
 
+const conditionSchema = z
+  .string()
+  .max(MAX_CONDITION_LENGTH, `Must be at most ${MAX_CONDITION_LENGTH} characters`)
+  .refine((text) => text.trim().length > 0, "Must not be blank");
+
 export const referralRuleSchema = z.strictObject({
   code: codeSchema,
   description: textSchema.refine(
     (text) => !text.includes(REASON_SEPARATOR),
     'Must not contain ", " (comma and space): referral reasons are joined and split on it',
   ),
-  condition: z
-    .string()
-    .max(MAX_CONDITION_LENGTH, `Must be at most ${MAX_CONDITION_LENGTH} characters`)
-    .refine((text) => text.trim().length > 0, "Must not be blank"),
+  condition: conditionSchema,
 });
 export type ReferralRule = z.infer<typeof referralRuleSchema>;
+
+/**
+ * A clause of the endorsement library the rating attaches to every quote its condition holds for (written in the
+ * referral rules' language and checked the same way), for example the asbestos exclusion for asbestos work.
+ */
+export const endorsementRuleSchema = z.strictObject({
+  clause: z
+    .string()
+    .regex(CLAUSE_CODE_PATTERN, "Must be a clause code of the endorsement library, for example ASB-EXCL"),
+  condition: conditionSchema,
+});
+export type EndorsementRule = z.infer<typeof endorsementRuleSchema>;
+
+/** The conditions of a list of rules together stay within the total a rating can afford to evaluate. */
+function withinConditionTotal(rules: readonly { condition: string }[], ctx: z.RefinementCtx): void {
+  const total = rules.reduce((sum, rule) => sum + rule.condition.length, 0);
+  if (total > MAX_TOTAL_CONDITION_LENGTH) {
+    ctx.addIssue({
+      code: "custom",
+      message: `All conditions together must be at most ${MAX_TOTAL_CONDITION_LENGTH} characters (found ${total})`,
+    });
+  }
+}
 
 export const capsSchema = z.strictObject({
   minPremium: poundsSchema,
@@ -309,11 +335,11 @@ export const DEFAULT_ADJUSTMENTS = { waiverThreshold: 25 } as const;
 export const adjustmentsSchema = z.strictObject({ waiverThreshold: poundsSchema });
 export type AdjustmentTerms = z.infer<typeof adjustmentsSchema>;
 
-function uniqueCodes(items: readonly { code: string }[], ctx: z.RefinementCtx): void {
+function uniqueCodes(items: readonly { code: string }[], ctx: z.RefinementCtx, key = "code"): void {
   const seen = new Set<string>();
   items.forEach((item, index) => {
     if (seen.has(item.code)) {
-      ctx.addIssue({ code: "custom", path: [index, "code"], message: `Duplicate code "${item.code}"` });
+      ctx.addIssue({ code: "custom", path: [index, key], message: `Duplicate ${key} "${item.code}"` });
     }
     seen.add(item.code);
   });
@@ -329,15 +355,17 @@ export const ratingConfigSchema = z
     factors: factorsSchema.default({}),
     referralRules: boundedList(referralRuleSchema, "referral rules")
       .superRefine(uniqueCodes)
-      .superRefine((rules, ctx) => {
-        const total = rules.reduce((sum, rule) => sum + rule.condition.length, 0);
-        if (total > MAX_TOTAL_CONDITION_LENGTH) {
-          ctx.addIssue({
-            code: "custom",
-            message: `All conditions together must be at most ${MAX_TOTAL_CONDITION_LENGTH} characters (found ${total})`,
-          });
-        }
-      })
+      .superRefine(withinConditionTotal)
+      .default([]),
+    endorsementRules: boundedList(endorsementRuleSchema, "endorsement rules")
+      .superRefine((rules, ctx) =>
+        uniqueCodes(
+          rules.map((rule) => ({ code: rule.clause })),
+          ctx,
+          "clause",
+        ),
+      )
+      .superRefine(withinConditionTotal)
       .default([]),
     caps: capsSchema,
     excessOptions: excessOptionsSchema.default({ standard: 1 }),

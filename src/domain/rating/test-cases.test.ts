@@ -56,6 +56,8 @@ describe("runTestCases", () => {
       difference: "0.00",
       expectedReferrals: [],
       actualReferrals: [],
+      expectedEndorsements: [],
+      actualEndorsements: [],
     });
   });
 

@@ -48,6 +48,8 @@ export const ratingTestCaseSchema = z.strictObject({
     message: "Expected total must be an amount in pounds with at most two decimals, e.g. 903.20",
   }),
   expectedReferrals: z.array(referralCodeSchema).max(100).default([]),
+  /** The endorsement library's clauses the rating attaches, by code: checked as the referral codes are. */
+  expectedEndorsements: z.array(referralCodeSchema).max(100).optional(),
   /**
    * Optionally, what cancelling this risk's premium after whole months of cover returns under the version's
    * cancellation terms (the total returned with IPT, in pounds): a check of the terms, as the total is of the rates.
@@ -95,12 +97,19 @@ export interface TestCaseResult {
   /** Sorted referral codes. */
   expectedReferrals: string[];
   actualReferrals: string[];
+  /** Sorted clause codes. */
+  expectedEndorsements: string[];
+  actualEndorsements: string[];
   /** The cancellation check, when the case has one: money strings, as the totals. */
   cancellation?: { afterMonths: number; expectedReturn: string; actualReturn: string };
 }
 
 function sortedCodes(codes: readonly string[]): string[] {
   return [...new Set(codes)].sort();
+}
+
+function sameCodes(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((code, index) => code === b[index]);
 }
 
 /**
@@ -113,9 +122,9 @@ export function runTestCases(rater: CompiledRater, cases: readonly RatingTestCas
     const expectedPence = parseMoneyString(testCase.expectedTotal) ?? 0;
     const expectedReferrals = sortedCodes(testCase.expectedReferrals);
     const actualReferrals = sortedCodes(result.referralHits.map((hit) => hit.code));
-    const sameReferrals =
-      expectedReferrals.length === actualReferrals.length &&
-      expectedReferrals.every((code, index) => code === actualReferrals[index]);
+    const sameReferrals = sameCodes(expectedReferrals, actualReferrals);
+    const expectedEndorsements = sortedCodes(testCase.expectedEndorsements ?? []);
+    const actualEndorsements = sortedCodes(result.endorsements);
     const cancellation = testCase.cancellation
       ? {
           afterMonths: testCase.cancellation.afterMonths,
@@ -133,12 +142,15 @@ export function runTestCases(rater: CompiledRater, cases: readonly RatingTestCas
       passed:
         result.totalPremium === expectedPence &&
         sameReferrals &&
+        sameCodes(expectedEndorsements, actualEndorsements) &&
         (cancellation === null || cancellation.actual === cancellation.expected),
       expectedTotal: penceToMoneyString(expectedPence),
       actualTotal: penceToMoneyString(result.totalPremium),
       difference: penceToMoneyString(result.totalPremium - expectedPence),
       expectedReferrals,
       actualReferrals,
+      expectedEndorsements,
+      actualEndorsements,
       ...(cancellation
         ? {
             cancellation: {

@@ -147,6 +147,8 @@ function traceRow(line: WorksheetTraceLine, context: WorksheetContext): Workshee
     }
     case "referral":
       return rating("Referral rule", `${line.name}: ${line.matched}`, "");
+    case "endorsement":
+      return rating("Endorsement", `${line.name}: ${line.matched}`, "");
     default:
       return rating(humaniseName(line.kind), `${ratingInputLabel(line.name)}: ${describeMatched(line.matched)}`, "");
   }

@@ -18,6 +18,8 @@ export const SUBJECTIVITY_STATUS_LABELS: Readonly<Record<SubjectivityStatus, str
 };
 
 export const CLAUSE_CODE_MAX_LENGTH = 20;
+/** A clause code: capital letters and digits in groups joined by hyphens (ASB-EXCL). */
+export const CLAUSE_CODE_PATTERN = /^[A-Z0-9]+(?:-[A-Z0-9]+)*$/;
 export const CLAUSE_TITLE_MAX_LENGTH = 120;
 export const CLAUSE_WORDING_MAX_LENGTH = 4_000;
 export const SUBJECTIVITY_TEXT_MAX_LENGTH = 500;

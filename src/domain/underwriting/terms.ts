@@ -8,6 +8,7 @@ import { z } from "zod";
 
 import {
   CLAUSE_CODE_MAX_LENGTH,
+  CLAUSE_CODE_PATTERN,
   CLAUSE_TITLE_MAX_LENGTH,
   CLAUSE_WORDING_MAX_LENGTH,
   SUBJECTIVITY_STATUSES,
@@ -25,7 +26,7 @@ export const clauseCodeSchema = z
   .string({ error: M.code })
   .trim()
   .max(CLAUSE_CODE_MAX_LENGTH, M.codeLength)
-  .regex(/^[A-Z0-9]+(?:-[A-Z0-9]+)*$/, M.code);
+  .regex(CLAUSE_CODE_PATTERN, M.code);
 
 const clauseTextFields = {
   title: z.string({ error: M.title }).trim().min(1, M.title).max(CLAUSE_TITLE_MAX_LENGTH, M.titleLength),

@@ -797,6 +797,7 @@ export interface operations {
                     expectedTotal: string;
                     /** @default [] */
                     expectedReferrals: string[];
+                    expectedEndorsements?: string[];
                     cancellation?: {
                       afterMonths: number;
                       expectedReturn: string;
@@ -910,6 +911,7 @@ export interface operations {
               expectedTotal: string;
               /** @default [] */
               expectedReferrals?: string[];
+              expectedEndorsements?: string[];
               cancellation?: {
                 afterMonths: number;
                 expectedReturn: string;
@@ -1004,6 +1006,7 @@ export interface operations {
                   expectedTotal: string;
                   /** @default [] */
                   expectedReferrals: string[];
+                  expectedEndorsements?: string[];
                   cancellation?: {
                     afterMonths: number;
                     expectedReturn: string;
@@ -1126,6 +1129,7 @@ export interface operations {
               expectedTotal: string;
               /** @default [] */
               expectedReferrals: string[];
+              expectedEndorsements?: string[];
               cancellation?: {
                 afterMonths: number;
                 expectedReturn: string;
@@ -1271,6 +1275,7 @@ export interface operations {
                   expectedTotal: string;
                   /** @default [] */
                   expectedReferrals: string[];
+                  expectedEndorsements?: string[];
                   cancellation?: {
                     afterMonths: number;
                     expectedReturn: string;
@@ -1394,6 +1399,7 @@ export interface operations {
               expectedTotal: string;
               /** @default [] */
               expectedReferrals?: string[];
+              expectedEndorsements?: string[];
               cancellation?: {
                 afterMonths: number;
                 expectedReturn: string;
@@ -1488,6 +1494,7 @@ export interface operations {
                   expectedTotal: string;
                   /** @default [] */
                   expectedReferrals: string[];
+                  expectedEndorsements?: string[];
                   cancellation?: {
                     afterMonths: number;
                     expectedReturn: string;
@@ -1646,6 +1653,7 @@ export interface operations {
                   expectedTotal: string;
                   /** @default [] */
                   expectedReferrals: string[];
+                  expectedEndorsements?: string[];
                   cancellation?: {
                     afterMonths: number;
                     expectedReturn: string;

@@ -37,6 +37,56 @@ export async function listCurrentClauses(db: Database): Promise<EndorsementClaus
   return rows.map((r) => r.clause);
 }
 
+/**
+ * The clauses a rating attached, each at the version the library held when the quote was rated: the library's
+ * rows never change, so the quote and the policy it becomes print the same wording for good.
+ */
+export async function clausesAsRated(
+  db: Database,
+  codes: readonly string[],
+  ratedAt: Date | null,
+): Promise<EndorsementClauseRow[]> {
+  if (codes.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(endorsementClauses)
+    .where(inArray(endorsementClauses.code, [...codes]))
+    .orderBy(asc(endorsementClauses.code), asc(endorsementClauses.version));
+  const chosen: EndorsementClauseRow[] = [];
+  for (const code of codes) {
+    const versions = rows.filter((row) => row.code === code);
+    const asRated = versions.filter((row) => ratedAt === null || row.createdAt <= ratedAt).at(-1) ?? versions[0];
+    if (asRated) chosen.push(asRated);
+  }
+  return chosen;
+}
+
+/**
+ * A rating configuration may attach only clauses the library holds: each unknown code, with its path in the
+ * saved version, for the 400 that refuses the save.
+ */
+export async function unknownRatingClauses(
+  db: Database,
+  json: Record<string, unknown>,
+): Promise<{ path: string; message: string }[]> {
+  const rules = Array.isArray(json.endorsementRules) ? (json.endorsementRules as { clause?: unknown }[]) : [];
+  const codes = rules.map((rule) => (typeof rule?.clause === "string" ? rule.clause : ""));
+  if (codes.every((code) => code === "")) return [];
+  const known = new Set(
+    (
+      await db
+        .selectDistinct({ code: endorsementClauses.code })
+        .from(endorsementClauses)
+        .where(inArray(endorsementClauses.code, codes))
+    ).map((row) => row.code),
+  );
+  return codes.flatMap((code, index) =>
+    code !== "" && !known.has(code)
+      ? [{ path: `json.endorsementRules.${index}.clause`, message: TERMS_MESSAGES.unknownClause(code) }]
+      : [],
+  );
+}
+
 /** The current versions of these codes, in the order given; an unknown code is a 400 naming it. */
 export async function currentClausesFor(db: Database, codes: readonly string[]): Promise<EndorsementClauseRow[]> {
   if (codes.length === 0) return [];

@@ -28,7 +28,7 @@ import {
 } from "../../db/schema";
 import { AppError } from "../../errors";
 import { requireQuote } from "../quotes/access-service";
-import { currentClausesFor, toClauseResponse } from "./service";
+import { clausesAsRated, currentClausesFor, toClauseResponse } from "./service";
 
 /** Checks the codes before anything is written: an unknown one is a 400 and nothing is stored. */
 export async function resolveDecisionTerms(
@@ -70,17 +70,22 @@ async function latestDecisionId(db: Database, quote: Pick<QuoteRow, "id" | "deci
 
 export async function readQuoteTerms(
   db: Database,
-  quote: Pick<QuoteRow, "id" | "decision">,
+  quote: Pick<QuoteRow, "id" | "decision" | "ratingResult" | "ratedAt">,
   now: Date,
 ): Promise<QuoteTerms> {
+  // The rating's clauses come first; a clause the underwriter also attached prints once, at their version.
+  const asRated = await clausesAsRated(db, quote.ratingResult?.endorsements ?? [], quote.ratedAt);
   const decisionId = await latestDecisionId(db, quote);
-  if (decisionId === null) return { endorsements: [], subjectivities: [], openPreBind: [] };
+  if (decisionId === null) {
+    return { endorsements: asRated.map(toClauseResponse), subjectivities: [], openPreBind: [] };
+  }
   const clauses = await db
     .select({ clause: endorsementClauses })
     .from(quoteEndorsements)
     .innerJoin(endorsementClauses, eq(endorsementClauses.id, quoteEndorsements.clauseId))
     .where(eq(quoteEndorsements.decisionId, decisionId))
     .orderBy(asc(quoteEndorsements.position));
+  const decided = new Set(clauses.map((c) => c.clause.code));
   const rows = await db
     .select({ s: quoteSubjectivities, by: { name: users.name, email: users.email } })
     .from(quoteSubjectivities)
@@ -99,14 +104,21 @@ export async function readQuoteTerms(
     resolvedBy: s.resolvedAt === null ? null : by,
   }));
   return {
-    endorsements: clauses.map((c) => toClauseResponse(c.clause)),
+    endorsements: [
+      ...asRated.filter((clause) => !decided.has(clause.code)).map(toClauseResponse),
+      ...clauses.map((c) => toClauseResponse(c.clause)),
+    ],
     subjectivities,
     openPreBind: openPreBindTexts(subjectivities),
   };
 }
 
 /** Issue Policy's hold: 409 naming every pre-bind subjectivity still open. */
-export async function assertNoOpenPreBind(db: Database, quote: Pick<QuoteRow, "id" | "decision">, now: Date) {
+export async function assertNoOpenPreBind(
+  db: Database,
+  quote: Pick<QuoteRow, "id" | "decision" | "ratingResult" | "ratedAt">,
+  now: Date,
+) {
   const { openPreBind } = await readQuoteTerms(db, quote, now);
   if (openPreBind.length > 0) throw new AppError("QUOTE_STATE_CONFLICT", TERMS_MESSAGES.openPreBind(openPreBind));
 }

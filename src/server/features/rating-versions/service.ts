@@ -20,6 +20,7 @@ import { recordAudit } from "../../audit/record";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
+import { unknownRatingClauses } from "../endorsements/service";
 import { announcePublication, compiledRaterFor, forgetPublishedVersions } from "./effective-service";
 import {
   findPublishedVersions,
@@ -83,6 +84,7 @@ export async function createDraft(
 ): Promise<RatingVersion> {
   const { name, notes, json, effectiveFrom, effectiveTo, testCases } = request;
   const productCode = productCodeOf(json);
+  await refuseUnknownClauses(db, json);
   const id = await db.transaction(async (tx) => {
     const id = await insertVersion(tx, {
       name,
@@ -110,6 +112,12 @@ export async function createDraft(
   return getRatingVersion(db, id);
 }
 
+/** A configuration attaching a clause the endorsement library does not hold is refused, naming the clause. */
+async function refuseUnknownClauses(db: Database, json: Record<string, unknown>): Promise<void> {
+  const issues = await unknownRatingClauses(db, json);
+  if (issues.length > 0) throw AppError.validation(issues);
+}
+
 /** Edits a draft; published versions are immutable. */
 export async function updateDraft(
   db: Database,
@@ -135,6 +143,7 @@ export async function updateDraft(
     if (update.name !== undefined) changes.name = update.name;
     if (update.notes !== undefined) changes.notes = update.notes;
     if (update.json !== undefined) {
+      await refuseUnknownClauses(tx, update.json);
       changes.json = update.json;
       changes.configText = ratingConfigText(update.json);
       changes.productCode = productCodeOf(update.json);
@@ -232,5 +241,6 @@ export async function testCaseFromQuote(db: Database, reference: string): Promis
     input,
     expectedTotal: penceToMoneyString(quote.totalPremium),
     expectedReferrals: [...new Set(quote.ratingResult.referralHits.map((hit) => hit.code))].sort(),
+    expectedEndorsements: [...new Set(quote.ratingResult.endorsements ?? [])].sort(),
   };
 }

@@ -11,6 +11,8 @@ export interface TestCaseDraft {
   expectedTotal: string;
   /** Referral codes separated by commas or spaces. */
   expectedReferrals: string;
+  /** Clause codes the rating should attach, separated by commas or spaces. */
+  expectedEndorsements: string;
   inputText: string;
   /** The optional cancellation check: whole months of cover, and the total expected back; both blank for none. */
   cancelAfterMonths: string;
@@ -29,6 +31,7 @@ export function toTestCaseDraft(testCase: RatingTestCase): TestCaseDraft {
     name: testCase.name,
     expectedTotal: testCase.expectedTotal,
     expectedReferrals: testCase.expectedReferrals.join(", "),
+    expectedEndorsements: (testCase.expectedEndorsements ?? []).join(", "),
     inputText: JSON.stringify(testCase.input, null, 2),
     cancelAfterMonths: testCase.cancellation ? String(testCase.cancellation.afterMonths) : "",
     expectedReturn: testCase.cancellation?.expectedReturn ?? "",

@@ -34,6 +34,7 @@ export function checkTestCaseDrafts(drafts: readonly TestCaseDraft[]): TestCases
       input,
       expectedTotal: draft.expectedTotal.trim(),
       expectedReferrals: draft.expectedReferrals.split(/[\s,]+/).filter((code) => code !== ""),
+      expectedEndorsements: draft.expectedEndorsements.split(/[\s,]+/).filter((code) => code !== ""),
       // A check half filled in is sent as it is, so the schema names the half that is missing.
       ...(draft.cancelAfterMonths.trim() === "" && draft.expectedReturn.trim() === ""
         ? {}

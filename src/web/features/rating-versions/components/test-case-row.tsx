@@ -32,6 +32,7 @@ function CancellationLine({ check }: { check: NonNullable<TestCaseResult["cancel
 function ResultLine({ result }: { result: TestCaseResult }) {
   const totalsMatch = result.difference === "0.00";
   const referralsMatch = codes(result.expectedReferrals) === codes(result.actualReferrals);
+  const clausesMatch = codes(result.expectedEndorsements) === codes(result.actualEndorsements);
   return (
     <p
       className={
@@ -55,6 +56,11 @@ function ResultLine({ result }: { result: TestCaseResult }) {
             ? "; no referral, as expected."
             : `; referrals ${codes(result.actualReferrals)}, as expected.`
           : `; referrals expected ${codes(result.expectedReferrals)}, raised ${codes(result.actualReferrals)}.`}
+        {clausesMatch
+          ? result.actualEndorsements.length === 0
+            ? ""
+            : ` Clauses ${codes(result.actualEndorsements)} attached, as expected.`
+          : ` Clauses expected ${codes(result.expectedEndorsements)}, attached ${codes(result.actualEndorsements)}.`}
         {result.cancellation ? <CancellationLine check={result.cancellation} /> : null}
       </span>
     </p>
@@ -133,6 +139,18 @@ export function TestCaseRow({
             Remove
           </Button>
         )}
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor={`${prefix}-clauses`} className="text-xs">
+          Expected clauses (endorsement codes the rating attaches)
+        </Label>
+        <Input
+          id={`${prefix}-clauses`}
+          value={draft.expectedEndorsements}
+          placeholder="none"
+          readOnly={readOnly}
+          onChange={(event) => onUpdate({ expectedEndorsements: event.target.value })}
+        />
       </div>
       <fieldset className="grid gap-2 sm:grid-cols-[1fr_1fr_2fr] sm:items-end">
         <legend className="text-xs font-medium text-slate-700">

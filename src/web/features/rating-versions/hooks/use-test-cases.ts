@@ -57,6 +57,7 @@ export function useTestCases({
       input: engine.testRatingInput(checked),
       expectedTotal: result ? penceToMoneyString(result.totalPremium) : "0.00",
       expectedReferrals: result ? result.referralHits.map((hit) => hit.code) : [],
+      expectedEndorsements: result ? result.endorsements : [],
     });
     change([...current, draft]);
   };

@@ -157,7 +157,8 @@ export function QuoteStep() {
         {quote ? <QuoteSummary quote={quote} /> : null}
         <DecisionSummary quote={quote} />
         <ReferralConversation quote={quote} />
-        {quote?.decision ? <QuoteTermsPanel quoteId={quote.id} /> : null}
+        {/* A decision's terms, or the clauses the rating attached: the panel shows nothing when there are none. */}
+        {quote?.decision || quote?.totalPremium ? <QuoteTermsPanel quoteId={quote.id} /> : null}
         <Card>
           <CardHeader>
             <CardTitle>Revenue Classification</CardTitle>
