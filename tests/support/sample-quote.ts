@@ -119,6 +119,8 @@ export function sampleQuoteForDocuments(overrides: Partial<Quote> = {}): Quote {
     },
     risk: { coverLimitAggregate: 1_000_000, excessDiscount: "2x" },
     turnoverBand: "1m_to_1_5m",
+    limitBasis: "AGGREGATE",
+    defenceCosts: "INCLUSIVE",
     basePremium: "1785.00",
     fees: [
       { code: "POLICY_FEE", label: "Policy fee", amount: "35.00" },
@@ -174,6 +176,8 @@ export function storedQuoteRow(sample: Quote, brokerId: string, overrides: Parti
     declaration: sample.declaration,
     risk: sample.risk,
     turnoverBand: sample.turnoverBand,
+    limitBasis: sample.limitBasis,
+    defenceCosts: sample.defenceCosts,
     basePremium: 178_500,
     fees: [{ code: "POLICY_FEE", label: "Policy fee", amount: 3_500 }],
     feesTotal: 3_500,

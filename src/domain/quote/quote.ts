@@ -11,7 +11,7 @@ import { declarationFields } from "./declaration";
 import { designLiabilityFields } from "./design-liability";
 import { financialOverviewFields } from "./financial-overview";
 import { insuredsDetailsFields } from "./insureds-details";
-import { riskSchema, turnoverBandSchema } from "./risk";
+import { defenceCostsSchema, limitBasisSchema, riskSchema, turnoverBandSchema } from "./risk";
 import { QUOTE_STATUSES } from "./status";
 
 /** A money amount in a response: always two decimals, e.g. "480.00". */
@@ -94,6 +94,9 @@ export const quoteSchema = z.object({
   // step 7 selections and rating
   risk: riskSchema.nullable(),
   turnoverBand: turnoverBandSchema.nullable(),
+  // A response from before the choice existed reads as every quote then was.
+  limitBasis: limitBasisSchema.default("AGGREGATE"),
+  defenceCosts: defenceCostsSchema.default("INCLUSIVE"),
   basePremium: moneyAmountSchema.nullable(),
   fees: z.array(feeLineSchema),
   taxes: moneyAmountSchema.nullable(),

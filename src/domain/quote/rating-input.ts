@@ -7,6 +7,7 @@
 
 import { isBlank } from "../checks";
 import { DEFAULT_COVER_LIMIT, DEFAULT_EMPLOYEES, DEFAULT_LARGEST_PROJECT_VALUE, type TurnoverBand } from "../constants";
+import { type DefenceCosts, defenceCostsOf, type LimitBasis, limitBasisOf } from "../format/limit-basis";
 import { defaultRatingInput, type ExcessOption, type RatingInput } from "../rating/input";
 import { ADDITIONAL_COVERS } from "./additional-covers";
 import type { Contracts } from "./contracts";
@@ -32,6 +33,9 @@ export type StoredQuoteSections = {
   turnoverBand?: Maybe<TurnoverBand>;
   /** The excess option chosen at the last rating (stored risk.excessDiscount). */
   excessOption?: Maybe<ExcessOption>;
+  /** How the limit applies and where defence costs sit, as last chosen (columns of their own). */
+  limitBasis?: Maybe<LimitBasis>;
+  defenceCosts?: Maybe<DefenceCosts>;
 };
 
 /** What step 7 may choose. Additional covers follow the financial overview's names. */
@@ -39,6 +43,8 @@ export type RatingSelections = {
   turnoverBand?: Maybe<TurnoverBand>;
   coverLimit?: Maybe<number>;
   excessOption?: Maybe<ExcessOption>;
+  limitBasis?: Maybe<LimitBasis>;
+  defenceCosts?: Maybe<DefenceCosts>;
 } & Partial<Record<(typeof ADDITIONAL_COVERS)[number]["flag"], Maybe<boolean>>> &
   Partial<Record<(typeof ADDITIONAL_COVERS)[number]["limit"], Maybe<number>>>;
 
@@ -94,6 +100,8 @@ export function deriveRatingInput(quote: StoredQuoteSections, selections: Rating
     hasFinancialInterest: (quote.hasFinancialInterest ?? details.hasFinancialInterest) === true,
     hasSpecialAreaWork,
     hasMaterialFacts: hasMaterialFacts(declaration),
+    limitBasis: limitBasisOf(selections.limitBasis ?? quote.limitBasis),
+    defenceCosts: defenceCostsOf(selections.defenceCosts ?? quote.defenceCosts),
   });
 }
 
@@ -125,9 +133,15 @@ export type RatedQuote = Omit<StoredQuoteSections, "excessOption"> & {
   risk?: Parameters<typeof selectionsFromRisk>[0];
 };
 
-/** The step-7 selections stored on a quote: its kept `risk` and turnover band. */
-export function ratingSelectionsOf(quote: Pick<RatedQuote, "risk" | "turnoverBand">): RatingSelections {
-  return selectionsFromRisk(quote.risk, quote.turnoverBand);
+/** The step-7 selections stored on a quote: its kept `risk`, turnover band, limit basis and defence costs. */
+export function ratingSelectionsOf(
+  quote: Pick<RatedQuote, "risk" | "turnoverBand" | "limitBasis" | "defenceCosts">,
+): RatingSelections {
+  return {
+    ...selectionsFromRisk(quote.risk, quote.turnoverBand),
+    limitBasis: limitBasisOf(quote.limitBasis),
+    defenceCosts: defenceCostsOf(quote.defenceCosts),
+  };
 }
 
 /** The rating input of a stored quote with its stored selections: what the server rates it on. */
@@ -142,6 +156,8 @@ export function ratingInputOf(quote: RatedQuote): RatingInput {
       declaration: quote.declaration,
       turnoverBand: quote.turnoverBand,
       excessOption: quote.risk?.excessDiscount ?? null,
+      limitBasis: quote.limitBasis,
+      defenceCosts: quote.defenceCosts,
     },
     ratingSelectionsOf(quote),
   );

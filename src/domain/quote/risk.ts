@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { EXCESS_OPTIONS, MAX_DECLARED_AMOUNT, MAX_DECLARED_AMOUNT_MESSAGE, MINIMUM_COVER_LIMIT } from "../constants";
+import { DEFENCE_COSTS_BASES, DEFENCE_COSTS_MESSAGE, LIMIT_BASES, LIMIT_BASIS_MESSAGE } from "../format/limit-basis";
 import { declaredAmount } from "../validation";
 import { additionalCoversFields, FINANCIAL_OVERVIEW_MESSAGES } from "./financial-overview";
 import { TURNOVER_BAND_MESSAGE, TURNOVER_BANDS } from "./turnover-band";
@@ -64,9 +65,15 @@ export const expectedVersionSchema = z
   // Versions are 32-bit counters in the database; nothing larger can be current.
   .max(2_147_483_647, "expectedVersion is larger than any quote version");
 
+export const limitBasisSchema = z.enum(LIMIT_BASES, { error: LIMIT_BASIS_MESSAGE });
+export const defenceCostsSchema = z.enum(DEFENCE_COSTS_BASES, { error: DEFENCE_COSTS_MESSAGE });
+
 export const rateQuoteRequestSchema = z.strictObject({
   risk: riskSchema.optional(),
   turnoverBand: turnoverBandSchema.optional(),
+  /** Left out: the quote keeps the basis and defence costs it has. */
+  limitBasis: limitBasisSchema.optional(),
+  defenceCosts: defenceCostsSchema.optional(),
   expectedVersion: expectedVersionSchema.optional(),
 });
 export type RateQuoteRequestInput = z.input<typeof rateQuoteRequestSchema>;

@@ -5,6 +5,7 @@
  *
  * Premium (docs/product/rating.md), all money in integer pence rounded half-up per line:
  *   base  = max(minPremium, baseRate x min(product of factor multipliers, maxMultiplier)) x excess factor
+ *           x limit-basis factor x defence-costs factor
  *           (or the manual override, which replaces the base)
  *   fees  = configured fees + one line per chosen additional cover, priced by its limit
  *   taxes = (base + fees) x taxesPct / 100
@@ -58,6 +59,8 @@ export type RatingTraceKind =
   | "cap"
   | "minPremium"
   | "excess"
+  | "limitBasis"
+  | "defenceCosts"
   | "override"
   | "additionalCover"
   | "referral"
@@ -321,6 +324,22 @@ function createRater(
       apply: (base: Pence) => roundHalfUp(base * factor),
     });
   }
+  /*
+   * The limit basis and defence costs, each a factor on the base after the excess. The default of each
+   * (aggregate, inclusive) is factor 1 and adds no line, so a quote that never chose them rates and reads as
+   * before; another choice always shows its line, even at factor 1 in a version that does not price it.
+   */
+  const basisLines = new Map<string, { line: RatingTraceEntry; factor: number }>();
+  for (const [basis, factor] of Object.entries(config.limitBasisFactors)) {
+    if (basis !== "AGGREGATE")
+      basisLines.set(basis, { line: traceLine("limitBasis", "limitBasis", basis, factor), factor });
+  }
+  const defenceLines = new Map<string, { line: RatingTraceEntry; factor: number }>();
+  for (const [costs, factor] of Object.entries(config.defenceCostsFactors)) {
+    if (costs !== "INCLUSIVE") {
+      defenceLines.set(costs, { line: traceLine("defenceCosts", "defenceCosts", costs, factor), factor });
+    }
+  }
   const baseRatePence = poundsToPence(config.baseRate);
   const minPremiumPence = poundsToPence(config.caps.minPremium);
   const maxMultiplier = config.caps.maxMultiplier;
@@ -399,6 +418,17 @@ function createRater(
         basePremium = excess.apply(basePremium);
         trace.push(excess.line);
       }
+    }
+
+    const basis = basisLines.get(input.limitBasis);
+    if (basis !== undefined) {
+      basePremium = roundHalfUp(basePremium * basis.factor);
+      trace.push(basis.line);
+    }
+    const defence = defenceLines.get(input.defenceCosts);
+    if (defence !== undefined) {
+      basePremium = roundHalfUp(basePremium * defence.factor);
+      trace.push(defence.line);
     }
 
     if (override !== undefined) {

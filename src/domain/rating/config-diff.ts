@@ -6,6 +6,7 @@
  * short-period steps by their months, so inserting one entry shows as one addition rather than every later entry
  * changing.
  */
+import { DEFENCE_COSTS_LABELS, LIMIT_BASIS_LABELS } from "../format/limit-basis";
 import { RATING_INPUT_LABELS, type RatingInputFieldName } from "./input";
 
 export interface ConfigChange {
@@ -26,6 +27,8 @@ const TOP_LEVEL_ORDER = [
   "endorsementRules",
   "caps",
   "excessOptions",
+  "limitBasisFactors",
+  "defenceCostsFactors",
   "additionalCovers",
   "cancellation",
   "adjustments",
@@ -45,6 +48,10 @@ const KEY_LABELS: Record<string, string> = {
   minPremium: "Minimum premium",
   maxMultiplier: "Maximum multiplier",
   excessOptions: "Excess options",
+  limitBasisFactors: "Limit basis factors",
+  defenceCostsFactors: "Defence costs factors",
+  ...LIMIT_BASIS_LABELS,
+  ...DEFENCE_COSTS_LABELS,
   additionalCovers: "Additional covers",
   version: "Configuration version",
   productCode: "Product code",

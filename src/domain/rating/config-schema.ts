@@ -225,6 +225,20 @@ export const excessOptionsSchema = z.strictObject({
   "5x": excessFactorSchema.optional(),
 });
 
+/**
+ * How the limit applies and where defence costs sit, each a factor on the base premium like the excess. A
+ * version written before they could be chosen has neither key and rates every basis at 1, exactly as before.
+ */
+const basisFactorSchema = z.number().gt(0, "Must be greater than 0").max(10, "Must be at most 10");
+export const limitBasisFactorsSchema = z.strictObject({
+  AGGREGATE: z.literal(1, "The aggregate basis has factor 1").default(1),
+  EACH_AND_EVERY: basisFactorSchema.default(1),
+});
+export const defenceCostsFactorsSchema = z.strictObject({
+  INCLUSIVE: z.literal(1, "Defence costs within the limit have factor 1").default(1),
+  IN_ADDITION: basisFactorSchema.default(1),
+});
+
 export const coverPriceBandSchema = z.strictObject({
   min: boundSchema,
   max: boundSchema.nullable(),
@@ -369,6 +383,8 @@ export const ratingConfigSchema = z
       .default([]),
     caps: capsSchema,
     excessOptions: excessOptionsSchema.default({ standard: 1 }),
+    limitBasisFactors: limitBasisFactorsSchema.default({ AGGREGATE: 1, EACH_AND_EVERY: 1 }),
+    defenceCostsFactors: defenceCostsFactorsSchema.default({ INCLUSIVE: 1, IN_ADDITION: 1 }),
     additionalCovers: boundedList(additionalCoverSchema, "additional covers").superRefine(uniqueCodes).default([]),
     cancellation: cancellationSchema.default({
       ...DEFAULT_CANCELLATION,

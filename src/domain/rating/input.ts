@@ -65,6 +65,9 @@ export const RATING_INPUT_FIELDS = {
   businessEquipmentSpecialistLimit: "number",
   hasStockContents: "boolean",
   stockContentsLimit: "number",
+  // how the limit applies, chosen on step 7 (format/limit-basis.ts names the values)
+  limitBasis: "string",
+  defenceCosts: "string",
 } as const satisfies Record<string, "number" | "boolean" | "string">;
 
 export type RatingInputFieldName = keyof typeof RATING_INPUT_FIELDS;
@@ -123,6 +126,8 @@ export const RATING_INPUT_LABELS: Readonly<Record<RatingInputFieldName, string>>
   businessEquipmentSpecialistLimit: "Specialist equipment limit",
   hasStockContents: "Stock cover",
   stockContentsLimit: "Stock limit",
+  limitBasis: "Limit basis",
+  defenceCosts: "Defence costs",
 };
 
 type FieldType<T> = T extends "number" ? number : T extends "boolean" ? boolean : string;
@@ -248,6 +253,10 @@ export function readRatingInputField(input: RatingInput, field: number): RatingI
       return input.hasStockContents;
     case 48:
       return input.stockContentsLimit;
+    case 49:
+      return input.limitBasis;
+    case 50:
+      return input.defenceCosts;
     default:
       return undefined;
   }
@@ -311,6 +320,8 @@ export function defaultRatingInput(overrides: Partial<RatingInput> = {}): Rating
     businessEquipmentSpecialistLimit: 0,
     hasStockContents: false,
     stockContentsLimit: 0,
+    limitBasis: "AGGREGATE",
+    defenceCosts: "INCLUSIVE",
     ...overrides,
   };
 }
@@ -371,6 +382,8 @@ export const RATING_INPUT_STORED_ORDER: readonly RatingInputFieldName[] = Object
   "businessEquipmentSpecialistLimit",
   "hasStockContents",
   "stockContentsLimit",
+  "limitBasis",
+  "defenceCosts",
 ]);
 
 /**

@@ -4,6 +4,14 @@
  * Test Rating, and run again by the server on publish, which refuses while any of them fails.
  */
 import { z } from "zod";
+import {
+  DEFAULT_DEFENCE_COSTS,
+  DEFAULT_LIMIT_BASIS,
+  DEFENCE_COSTS_BASES,
+  DEFENCE_COSTS_MESSAGE,
+  LIMIT_BASES,
+  LIMIT_BASIS_MESSAGE,
+} from "../format/limit-basis";
 import { parseMoneyString, penceToMoneyString } from "../money";
 import { cancellationExample } from "../quote/cancellation";
 import type { CompiledRater } from "./compile";
@@ -16,6 +24,9 @@ export const MAX_TEST_CASE_NAME = 100;
 
 function fieldSchema(name: string, type: "number" | "boolean" | "string"): z.ZodType {
   if (name === "excessOption") return z.enum(EXCESS_OPTIONS, `Must be one of ${EXCESS_OPTIONS.join(", ")}`);
+  // Cases saved before the limit basis and defence costs could be chosen rate as every quote then did.
+  if (name === "limitBasis") return z.enum(LIMIT_BASES, LIMIT_BASIS_MESSAGE).default(DEFAULT_LIMIT_BASIS);
+  if (name === "defenceCosts") return z.enum(DEFENCE_COSTS_BASES, DEFENCE_COSTS_MESSAGE).default(DEFAULT_DEFENCE_COSTS);
   if (type === "number") {
     return z.number("Must be a number").min(0, "Must be 0 or more").max(1e12, "Must be at most 1,000,000,000,000");
   }

@@ -8,6 +8,7 @@
  * know are still shown, by their own words, and a trace from before the base-rate line simply starts with the
  * first factor.
  */
+import { DEFENCE_COSTS_LABELS, defenceCostsOf, LIMIT_BASIS_LABELS, limitBasisOf } from "../format/limit-basis";
 import { formatGbp, formatGbpWhole, type Pence, poundsToPence } from "../money";
 import { PREMIUM_LINES } from "../quote/catalogue";
 import { RATING_INPUT_LABELS, type RatingInputFieldName } from "./input";
@@ -132,6 +133,14 @@ function traceRow(line: WorksheetTraceLine, context: WorksheetContext): Workshee
       return rating(
         "Excess option",
         EXCESS_WORDS[line.matched] ?? describeMatched(line.matched),
+        formatMultiplier(line.multiplier),
+      );
+    case "limitBasis":
+      return rating("Limit basis", LIMIT_BASIS_LABELS[limitBasisOf(line.matched)], formatMultiplier(line.multiplier));
+    case "defenceCosts":
+      return rating(
+        "Defence costs",
+        DEFENCE_COSTS_LABELS[defenceCostsOf(line.matched)],
         formatMultiplier(line.multiplier),
       );
     case "override":

@@ -25,6 +25,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { ROLES } from "../../domain/auth/schemas";
+import type { DefenceCosts, LimitBasis } from "../../domain/format/limit-basis";
 import { POLICY_TRANSACTION_KINDS } from "../../domain/quote/policy-transactions";
 import type { Quote } from "../../domain/quote/quote";
 import type { Risk } from "../../domain/quote/risk";
@@ -178,6 +179,9 @@ export const quotes = pgTable(
     /** The step-7 selections (turnover band, cover limit, excess option, additional covers). */
     risk: jsonb("risk").$type<Risk>(),
     turnoverBand: text("turnover_band").$type<TurnoverBand>(),
+    /** How the limit applies and where defence costs sit, chosen on step 7; every earlier quote is aggregate, inclusive. */
+    limitBasis: text("limit_basis").$type<LimitBasis>().notNull().default("AGGREGATE"),
+    defenceCosts: text("defence_costs").$type<DefenceCosts>().notNull().default("INCLUSIVE"),
     basePremium: pence("base_premium"),
     fees: jsonb("fees").$type<StoredFeeLine[]>(),
     feesTotal: pence("fees_total"),

@@ -119,6 +119,9 @@ export const DC_PI_RATING_CONFIG: RatingConfigInput = {
   ],
   caps: { minPremium: 450, maxMultiplier: 4.5 },
   excessOptions: { standard: 1, "2x": 0.85, "5x": 0.75 },
+  // docs/product/rating.md Limit basis and defence costs gives the reasoning behind both.
+  limitBasisFactors: { AGGREGATE: 1, EACH_AND_EVERY: 1.25 },
+  defenceCostsFactors: { INCLUSIVE: 1, IN_ADDITION: 1.15 },
   additionalCovers: [
     {
       code: "DIRECTORS_OFFICERS",

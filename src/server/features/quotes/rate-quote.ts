@@ -72,7 +72,9 @@ export async function rateQuote(
 
   const risk: Risk | null = body.risk ? { ...(quote.risk ?? {}), ...body.risk } : quote.risk;
   const turnoverBand = body.turnoverBand ?? quote.turnoverBand;
-  const working: QuoteRow = { ...quote, risk, turnoverBand };
+  const limitBasis = body.limitBasis ?? quote.limitBasis;
+  const defenceCosts = body.defenceCosts ?? quote.defenceCosts;
+  const working: QuoteRow = { ...quote, risk, turnoverBand, limitBasis, defenceCosts };
   const selectionsChanged = !sameValue(ratingSelectionsOf(quote), ratingSelectionsOf(working));
   const renewsValidity = quote.status === "QUOTED" && isQuoteExpired(quote, now);
 
@@ -82,7 +84,7 @@ export async function rateQuote(
 
   const rating = await rateStoredQuote(db, working);
   const changes: Partial<NewQuoteRow> = {
-    ...changedColumns(quote, { risk, turnoverBand }),
+    ...changedColumns(quote, { risk, turnoverBand, limitBasis, defenceCosts }),
     ...ratingColumns(rating, now),
   };
   const audits: QuoteAudit[] = [ratedAudit(quote.reference, rating)];

@@ -27,6 +27,8 @@ type RatedQuoteFields = Pick<
   | "declaration"
   | "risk"
   | "turnoverBand"
+  | "limitBasis"
+  | "defenceCosts"
   | "premiumOverridden"
   | "overrideBasePremium"
 >;

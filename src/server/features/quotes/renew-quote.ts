@@ -49,6 +49,8 @@ function renewalValues(policy: QuoteRow, now: Date) {
     declaration: policy.declaration,
     risk: policy.risk,
     turnoverBand: policy.turnoverBand,
+    limitBasis: policy.limitBasis,
+    defenceCosts: policy.defenceCosts,
     premiumOverridden: false,
     overrideBasePremium: null,
     renewalOfId: policy.id,

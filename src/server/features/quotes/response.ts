@@ -2,6 +2,8 @@
  * The quote as the API answers it (the domain's `quoteSchema`): money as two-decimal strings, times as ISO
  * strings, the stored rating's hits and explanation beside the premium.
  */
+
+import { defenceCostsOf, limitBasisOf } from "../../../domain/format/limit-basis";
 import { penceToMoneyString } from "../../../domain/money";
 import type { Quote } from "../../../domain/quote/quote";
 import type { QuoteRow } from "../../db/schema";
@@ -62,6 +64,8 @@ export function toQuoteResponse(
     declaration: quote.declaration ?? null,
     risk: quote.risk ?? null,
     turnoverBand: quote.turnoverBand ?? null,
+    limitBasis: limitBasisOf(quote.limitBasis),
+    defenceCosts: defenceCostsOf(quote.defenceCosts),
     basePremium: money(quote.basePremium),
     fees: feesAnswer(quote.fees),
     taxes: money(quote.taxes),

@@ -56,6 +56,8 @@ function quote(overrides: Partial<Quote> = {}): Quote {
     declaration: null,
     risk: null,
     turnoverBand: null,
+    limitBasis: "AGGREGATE",
+    defenceCosts: "INCLUSIVE",
     basePremium: "750.00",
     fees: [{ code: "POLICY_FEE", label: "Policy fee", amount: "35.00" }],
     taxes: "94.20",

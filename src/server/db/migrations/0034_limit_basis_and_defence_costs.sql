@@ -1,0 +1,61 @@
+-- Every quote and policy made before the limit basis and defence costs could be chosen was in the aggregate with
+-- defence costs included: the defaults say so for the rows already there. The impact analysis's compact rating
+-- inputs gain the two new fields at the end (RATING_INPUT_STORED_ORDER); arrays written before lack them and
+-- read as those same defaults.
+ALTER TABLE "quotes" ADD COLUMN "limit_basis" text DEFAULT 'AGGREGATE' NOT NULL;--> statement-breakpoint
+ALTER TABLE "quotes" ADD COLUMN "defence_costs" text DEFAULT 'INCLUSIVE' NOT NULL;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION quote_rating_input_values(i jsonb) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT jsonb_build_array(
+    i -> 'turnover',
+    i -> 'industry',
+    i -> 'employees',
+    i -> 'sumInsured',
+    i -> 'claimsLast3Yrs',
+    i -> 'hasClaims',
+    i -> 'hasExports',
+    i -> 'hasHazardous',
+    i -> 'operates24_7',
+    i -> 'coverLimit',
+    i -> 'excessOption',
+    i -> 'largestSingleProjectValue',
+    i -> 'isAllTurnoverUK',
+    i -> 'hasNonUKJurisdictionWork',
+    i -> 'turnoverIncrease20Percent',
+    i -> 'hasFinancialInterest',
+    i -> 'hasSpecialAreaWork',
+    i -> 'subcontractorInsuranceConfirmed',
+    i -> 'requiresCoverForWaivedRights',
+    i -> 'responsibleForManufacturing',
+    i -> 'asbestosOrEnvironmentalWork',
+    i -> 'contractsNotInWriting',
+    i -> 'collateralWarrantiesOrThirdPartyRights',
+    i -> 'everFailedToCompleteProject',
+    i -> 'pastContractsWithDesignLiability',
+    i -> 'doesNotExcludeIndirectLosses',
+    i -> 'businessActivitiesChanged',
+    i -> 'contractsNotAlwaysWritten',
+    i -> 'previousDisciplinaryAction',
+    i -> 'lackRelevantQualifications',
+    i -> 'noBackgroundCheckPolicy',
+    i -> 'requireCoverPreviousBusiness',
+    i -> 'awareOfCircumstances',
+    i -> 'significantFluctuations',
+    i -> 'insuranceDeclined',
+    i -> 'officesOutsideUK',
+    i -> 'previousClaims',
+    i -> 'criminalConvictions',
+    i -> 'hasMaterialFacts',
+    i -> 'hasDirectorsOfficersInsurance',
+    i -> 'directorsOfficersLimit',
+    i -> 'hasContentsInsurance',
+    i -> 'contentsLimit',
+    i -> 'hasBusinessEquipmentComputers',
+    i -> 'businessEquipmentComputersLimit',
+    i -> 'hasBusinessEquipmentSpecialist',
+    i -> 'businessEquipmentSpecialistLimit',
+    i -> 'hasStockContents',
+    i -> 'stockContentsLimit',
+    i -> 'limitBasis',
+    i -> 'defenceCosts'
+  )::text
+$$;
