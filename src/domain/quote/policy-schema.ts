@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { DOCUMENT_TYPES, EXCESS_OPTIONS } from "../constants";
+import { DEFAULT_DEFENCE_COSTS, DEFAULT_LIMIT_BASIS, DEFENCE_COSTS_BASES, LIMIT_BASES } from "../format/limit-basis";
 import { CANCELLATION_BASES } from "../rating/config-schema";
 import { CANCELLATION_MESSAGES } from "./cancellation";
 import { financialOverviewFields } from "./financial-overview";
@@ -52,6 +53,8 @@ export const policyViewSchema = z.object({
     excessOption: z.enum(EXCESS_OPTIONS),
     excess: moneyAmountSchema,
     additionalCovers: z.array(z.object({ label: z.string(), limit: moneyAmountSchema })),
+    limitBasis: z.enum(LIMIT_BASES).default(DEFAULT_LIMIT_BASIS),
+    defenceCosts: z.enum(DEFENCE_COSTS_BASES).default(DEFAULT_DEFENCE_COSTS),
   }),
   /** The premium paid to date: the premium the policy was issued at, as the quote stores it. */
   premium: z.object({

@@ -5,6 +5,7 @@
  * transactions. Apart from policy-schema.ts, the API's answer, so the screen loads no zod for the rules.
  */
 import { excessAmount } from "../format/excess";
+import { type DefenceCosts, defenceCostsOf, type LimitBasis, limitBasisOf } from "../format/limit-basis";
 import type { ExcessOption } from "../rating/input";
 import { ADDITIONAL_COVERS } from "./additional-covers";
 import { policyExpiryDate } from "./policy-period";
@@ -45,6 +46,8 @@ export interface PolicyCover {
   excess: number;
   /** The additional covers bought, each with its limit in whole pounds. */
   additionalCovers: { label: string; limit: number }[];
+  limitBasis: LimitBasis;
+  defenceCosts: DefenceCosts;
 }
 
 /**
@@ -67,6 +70,8 @@ export function policyCover(
       label: cover.label,
       limit: input[cover.limit],
     })),
+    limitBasis: limitBasisOf(input.limitBasis),
+    defenceCosts: defenceCostsOf(input.defenceCosts),
   };
 }
 

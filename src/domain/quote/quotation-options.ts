@@ -4,6 +4,14 @@
  */
 import { z } from "zod";
 import { EXCESS_OPTIONS } from "../constants";
+import {
+  DEFAULT_DEFENCE_COSTS,
+  DEFAULT_LIMIT_BASIS,
+  DEFENCE_COSTS_BASES,
+  type DefenceCosts,
+  LIMIT_BASES,
+  type LimitBasis,
+} from "../format/limit-basis";
 import { penceToMoneyString } from "../money";
 import type { QuotationOptions } from "../rating/options";
 import { describeMissing } from "./completeness";
@@ -28,6 +36,9 @@ export const quotationOptionsSchema = z.object({
   ratingVersionId: z.string(),
   coverLimits: z.array(z.number().int()),
   excessOptions: z.array(z.enum(EXCESS_OPTIONS)),
+  /** The limit basis and defence costs every cell is priced on. */
+  limitBasis: z.enum(LIMIT_BASES).default(DEFAULT_LIMIT_BASIS),
+  defenceCosts: z.enum(DEFENCE_COSTS_BASES).default(DEFAULT_DEFENCE_COSTS),
   cells: z.array(quotationOptionCellSchema),
 });
 export type QuotationOptionsResponse = z.infer<typeof quotationOptionsSchema>;
@@ -35,11 +46,17 @@ export type QuotationOptionsResponse = z.infer<typeof quotationOptionsSchema>;
 export function toQuotationOptionsResponse(
   options: QuotationOptions,
   ratingVersionId: string,
+  terms: { limitBasis: LimitBasis; defenceCosts: DefenceCosts } = {
+    limitBasis: DEFAULT_LIMIT_BASIS,
+    defenceCosts: DEFAULT_DEFENCE_COSTS,
+  },
 ): QuotationOptionsResponse {
   return {
     ratingVersionId,
     coverLimits: [...options.coverLimits],
     excessOptions: [...options.excessOptions],
+    limitBasis: terms.limitBasis,
+    defenceCosts: terms.defenceCosts,
     cells: options.cells.map((cell) => ({
       coverLimit: cell.coverLimit,
       excess: cell.excess,

@@ -23,7 +23,7 @@ function compileOrFail(config: unknown): CompiledRater {
 
 /** The D/C-PI configuration as a version published before the basis could be chosen holds it. */
 function withoutBasisFactors(): Record<string, unknown> {
-  const { limitBasisFactors: _basis, defenceCostsFactors: _costs, ...before } = structuredClone(DC_PI_RATING_CONFIG);
+  const { limitBasisFactors: _basis, defenceCostsFactors: _costs, ...before } = DC_PI_RATING_CONFIG;
   return before;
 }
 

@@ -4,6 +4,7 @@
  * carries the policy number.
  */
 import { excessAmount } from "../../../domain/format/excess";
+import { defenceCostsOf, limitBasisOf, limitTermsText } from "../../../domain/format/limit-basis";
 import { formatGbp, parseMoneyString } from "../../../domain/money";
 import { INSUREDS_DETAILS_QUESTIONS, PREMIUM_LINES, recordLabel } from "../../../domain/quote/catalogue";
 import { ADDITIONAL_COVERS } from "../../../domain/quote/financial-overview";
@@ -110,7 +111,10 @@ export async function renderPolicySchedule(view: QuoteDocumentView): Promise<Buf
       label: "Period of insurance",
       value: `From ${dateGb(period.from)} to ${dateGb(period.to)}, both days inclusive (12 months)`,
     },
-    { label: "Limit of indemnity", value: `${pounds(input.coverLimit)} in the aggregate, including defence costs` },
+    {
+      label: "Limit of indemnity",
+      value: `${pounds(input.coverLimit)} ${limitTermsText(limitBasisOf(input.limitBasis), defenceCostsOf(input.defenceCosts))}`,
+    },
     {
       label: "Excess",
       value: `${pounds(excessAmount(input.coverLimit, excessOption))} each and every claim, including defence costs (${EXCESS_OPTION_LABELS[excessOption]})`,

@@ -5,6 +5,7 @@
  */
 import { TURNOVER_BANDS } from "../../../domain/constants";
 import { excessAmount } from "../../../domain/format/excess";
+import { defenceCostsOf, limitBasisOf, limitTermsText } from "../../../domain/format/limit-basis";
 import { formatGbp, parseMoneyString } from "../../../domain/money";
 import { activitySplitTotal } from "../../../domain/quote/activity-split";
 import {
@@ -61,7 +62,7 @@ export const DECLARATION_PARAGRAPHS = [
 function writeQuotationOptions(writer: PdfWriter, options: QuotationOptionsResponse): void {
   writer.heading("Quotation options");
   writer.paragraph(
-    "Total premium (including Insurance Premium Tax) for each limit of indemnity and excess, on the answers above. The option requested is marked 'requested'; an option marked 'refers' needs an underwriter's agreement before it can be offered.",
+    `Total premium (including Insurance Premium Tax) for each limit of indemnity and excess, on the answers above, each limit ${limitTermsText(options.limitBasis, options.defenceCosts)}. The option requested is marked 'requested'; an option marked 'refers' needs an underwriter's agreement before it can be offered.`,
     { muted: true },
   );
   const share = 0.81 / options.excessOptions.length;
@@ -343,7 +344,10 @@ export async function renderStatementOfFact(view: QuoteDocumentView): Promise<Bu
   writer.heading("7. Cover requested");
   writer.keyValues([
     { label: "Revenue classification", value: band ? TURNOVER_BAND_LABELS[band] : "Not selected" },
-    { label: "Limit of indemnity (aggregate)", value: pounds(input.coverLimit) },
+    {
+      label: "Limit of indemnity",
+      value: `${pounds(input.coverLimit)} ${limitTermsText(limitBasisOf(input.limitBasis), defenceCostsOf(input.defenceCosts))}`,
+    },
     {
       label: "Excess",
       value: `${pounds(excessAmount(input.coverLimit, excessOption))} each and every claim (${EXCESS_OPTION_LABELS[excessOption]})`,

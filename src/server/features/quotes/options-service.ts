@@ -3,6 +3,8 @@
  * excess, priced in one go by the domain with the rater a rating of this quote would use now and its stored
  * inputs. Read-only: nothing is written, so choosing a cell is an ordinary rating.
  */
+
+import { type DefenceCosts, defenceCostsOf, type LimitBasis, limitBasisOf } from "../../../domain/format/limit-basis";
 import {
   findMissingForRating,
   type QuotationOptionsResponse,
@@ -21,19 +23,39 @@ import type { QuoteActor } from "./repository";
 export interface PricedQuotationOptions {
   options: QuotationOptions;
   version: RatingVersionRow;
+  limitBasis: LimitBasis;
+  defenceCosts: DefenceCosts;
 }
+
+/** The limit basis and defence costs to price the grid on; each left out is the quote's own. */
+export type OptionTerms = { limitBasis?: LimitBasis | undefined; defenceCosts?: DefenceCosts | undefined };
 
 /**
  * 409 QUOTE_INCOMPLETE naming the missing answers, 422 when no published version covers the inception date
  * (as the rating would answer); otherwise every cell priced exactly as a single rating of the quote would be.
  */
-export async function priceQuotationOptions(db: Database, quote: QuoteRow): Promise<PricedQuotationOptions> {
+export async function priceQuotationOptions(
+  db: Database,
+  quote: QuoteRow,
+  terms: OptionTerms = {},
+): Promise<PricedQuotationOptions> {
   const missing = findMissingForRating(quote);
   if (missing.length > 0) throw new AppError("QUOTE_INCOMPLETE", quotationOptionsIncompleteMessage(missing));
   const effective = await requireEffectiveRater(db, quote);
+  const limitBasis = terms.limitBasis ?? limitBasisOf(quote.limitBasis);
+  const defenceCosts = terms.defenceCosts ?? defenceCostsOf(quote.defenceCosts);
+  const options = quotationOptions(
+    effective.rater,
+    ratingInputOf({ ...quote, limitBasis, defenceCosts }),
+    overrideOptionsOf(quote),
+  );
+  // A grid on other terms than the quote's shows what switching would cost: none of its cells is the quote's own.
+  const ownTerms = limitBasis === limitBasisOf(quote.limitBasis) && defenceCosts === defenceCostsOf(quote.defenceCosts);
   return {
-    options: quotationOptions(effective.rater, ratingInputOf(quote), overrideOptionsOf(quote)),
+    options: ownTerms ? options : { ...options, cells: options.cells.map((cell) => ({ ...cell, current: false })) },
     version: effective.version,
+    limitBasis,
+    defenceCosts,
   };
 }
 
@@ -45,8 +67,9 @@ export async function quotationOptionsFor(
   db: Database,
   actor: QuoteActor,
   id: string,
+  terms: OptionTerms = {},
 ): Promise<QuotationOptionsResponse> {
   const found = await loadQuoteFor(db, id, actor, "view");
-  const priced = await priceQuotationOptions(db, found.quote);
-  return toQuotationOptionsResponse(priced.options, priced.version.id);
+  const priced = await priceQuotationOptions(db, found.quote, terms);
+  return toQuotationOptionsResponse(priced.options, priced.version.id, priced);
 }

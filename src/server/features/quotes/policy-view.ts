@@ -198,6 +198,8 @@ export async function policyViewFor(
       excessOption: cover.excessOption,
       excess: pounds(cover.excess),
       additionalCovers: cover.additionalCovers.map((extra) => ({ label: extra.label, limit: pounds(extra.limit) })),
+      limitBasis: cover.limitBasis,
+      defenceCosts: cover.defenceCosts,
     },
     premium: {
       basePremium: money(quote.basePremium),

@@ -1,5 +1,6 @@
 import { formatDateGb, formatDateTimeGb } from "@domain/format/dates";
 import { EXCESS_OPTION_LABELS } from "@domain/format/excess";
+import { DEFENCE_COSTS_LABELS, LIMIT_BASIS_LABELS } from "@domain/format/limit-basis";
 import type { PolicyStatus } from "@domain/quote/policy";
 import type { PolicyView } from "@domain/quote/policy-schema";
 import { statusLabel } from "@domain/quote/status";
@@ -184,6 +185,8 @@ function PolicyBody({ policy, canQuote }: { policy: PolicyView; canQuote: boolea
           <Section title="Cover" id="policy-cover">
             <dl className="grid gap-1.5 text-sm">
               <Row label="Limit of indemnity">{money(cover.coverLimit)}</Row>
+              <Row label="Limit basis">{LIMIT_BASIS_LABELS[cover.limitBasis]}</Row>
+              <Row label="Defence costs">{DEFENCE_COSTS_LABELS[cover.defenceCosts]}</Row>
               <Row label="Excess">
                 {money(cover.excess)} ({EXCESS_OPTION_LABELS[cover.excessOption]})
               </Row>
