@@ -19,6 +19,8 @@ export const SAMPLE_ISSUED_POLICY: PolicyTransactionRecord = {
   inceptionDate: "2028-02-29",
   coverLimit: 1_000_000,
   excessOption: "2x",
+  limitBasis: "AGGREGATE",
+  defenceCosts: "INCLUSIVE",
   basePremium: 123_456,
   fees: 5_000,
   taxes: 15_415,

@@ -8,6 +8,12 @@
  * figures; the file shows pounds with two decimals. Dates are ISO 8601.
  */
 import { excessAmount } from "../format/excess";
+import {
+  DEFENCE_COSTS_SHORT,
+  type DefenceCosts,
+  LIMIT_BASIS_LABELS,
+  type LimitBasis,
+} from "../format/limit-basis";
 import { type Pence, penceToMoneyString, sumPence } from "../money";
 import { PREMIUM_LINES } from "../quote/catalogue";
 import { periodOfInsurance } from "../quote/policy-period";
@@ -44,6 +50,8 @@ export interface PolicyTransactionRecord {
   /** Whole pounds, as rated. */
   coverLimit: number;
   excessOption: ExcessOption;
+  limitBasis: LimitBasis;
+  defenceCosts: DefenceCosts;
   basePremium: Pence;
   fees: Pence;
   taxes: Pence;
@@ -80,6 +88,8 @@ export const BORDEREAU_COLUMNS = {
   expiryDate: { header: "Risk Expiry Date", kind: "date", lloyds: true },
   coverLimit: { header: "Limit of Indemnity", kind: "money", lloyds: false },
   excess: { header: "Excess", kind: "money", lloyds: false },
+  limitBasis: { header: "Limit Basis", kind: "text", lloyds: false },
+  defenceCosts: { header: "Defence Costs", kind: "text", lloyds: false },
   basePremium: { header: PREMIUM_LINES.basePremium.label, kind: "money", lloyds: false },
   fees: { header: "Fees", kind: "money", lloyds: false },
   ipt: { header: "Insurance Premium Tax", kind: "money", lloyds: false },
@@ -123,6 +133,8 @@ export function bordereauLine(policy: PolicyTransactionRecord): BordereauLine {
     expiryDate: periodOfInsurance(policy.inceptionDate).to,
     coverLimit: policy.coverLimit * 100,
     excess: excessAmount(policy.coverLimit, policy.excessOption) * 100,
+    limitBasis: LIMIT_BASIS_LABELS[policy.limitBasis],
+    defenceCosts: DEFENCE_COSTS_SHORT[policy.defenceCosts],
     basePremium: policy.basePremium,
     fees: policy.fees,
     ipt: policy.taxes,

@@ -24,11 +24,7 @@ export const DEFENCE_COSTS_LABELS: Readonly<Record<DefenceCosts, string>> = {
   IN_ADDITION: "Defence costs in addition to the limit",
 };
 
-/** The short forms the bordereau's columns carry. */
-export const LIMIT_BASIS_SHORT: Readonly<Record<LimitBasis, string>> = {
-  AGGREGATE: "Aggregate",
-  EACH_AND_EVERY: "Each and every claim",
-};
+/** Defence costs in a column already headed "Defence Costs" (the bordereau). */
 export const DEFENCE_COSTS_SHORT: Readonly<Record<DefenceCosts, string>> = {
   INCLUSIVE: "Inclusive",
   IN_ADDITION: "In addition",

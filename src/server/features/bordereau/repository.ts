@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { PolicyTransactionRecord } from "../../../domain/bordereau/bordereau";
+import { defenceCostsOf, limitBasisOf } from "../../../domain/format/limit-basis";
 import { excessOptionSchema } from "../../../domain/quote/risk";
 import type { Database } from "../../db/client";
 import { policyTransactions, quotes, ratingVersions, users } from "../../db/schema";
@@ -44,6 +45,9 @@ export async function findTransactionsIn(db: Database, month: string): Promise<P
       inceptionDate: quotes.inceptionDate,
       coverLimit: sql<string | null>`${reportedOr("coverLimit", sql`${quotes.ratingResult}->'input'->>'coverLimit'`)}`,
       excessOption: sql<string | null>`${reportedOr("excessOption", sql`${quotes.ratingResult}->>'excessOption'`)}`,
+      // Neither changes during the policy: an adjustment carries them as issued.
+      limitBasis: quotes.limitBasis,
+      defenceCosts: quotes.defenceCosts,
       basePremium: policyTransactions.basePremium,
       fees: policyTransactions.fees,
       taxes: policyTransactions.taxes,
@@ -70,6 +74,8 @@ export async function findTransactionsIn(db: Database, month: string): Promise<P
     coverLimit: Number(row.coverLimit ?? 0),
     // The stored rating names its excess option; anything else reads as the standard excess, as on the schedule.
     excessOption: excessOptionSchema.safeParse(row.excessOption).data ?? "standard",
+    limitBasis: limitBasisOf(row.limitBasis),
+    defenceCosts: defenceCostsOf(row.defenceCosts),
     ratingVersion: row.ratingVersion ?? "",
     issuedAt: row.issuedAt ?? new Date(0),
   }));
