@@ -223,6 +223,8 @@ const TEMPLATES: Record<string, RouteTemplate> = {
           hasContentsInsurance: true,
           contentsLimit: 25_000,
         },
+        limitBasis: "EACH_AND_EVERY",
+        defenceCosts: "IN_ADDITION",
         expectedVersion: 3,
       },
     ],

@@ -10,6 +10,12 @@ export type LimitBasis = (typeof LIMIT_BASES)[number];
 export const DEFENCE_COSTS_BASES = ["INCLUSIVE", "IN_ADDITION"] as const;
 export type DefenceCosts = (typeof DEFENCE_COSTS_BASES)[number];
 
+/** Both choices together: how a quote's limit applies. */
+export interface LimitTerms {
+  limitBasis: LimitBasis;
+  defenceCosts: DefenceCosts;
+}
+
 export const DEFAULT_LIMIT_BASIS: LimitBasis = "AGGREGATE";
 export const DEFAULT_DEFENCE_COSTS: DefenceCosts = "INCLUSIVE";
 

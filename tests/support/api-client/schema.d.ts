@@ -793,6 +793,16 @@ export interface operations {
                       businessEquipmentSpecialistLimit: number;
                       hasStockContents: boolean;
                       stockContentsLimit: number;
+                      /**
+                       * @default AGGREGATE
+                       * @enum {string}
+                       */
+                      limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+                      /**
+                       * @default INCLUSIVE
+                       * @enum {string}
+                       */
+                      defenceCosts: "INCLUSIVE" | "IN_ADDITION";
                     };
                     expectedTotal: string;
                     /** @default [] */
@@ -907,6 +917,16 @@ export interface operations {
                 businessEquipmentSpecialistLimit: number;
                 hasStockContents: boolean;
                 stockContentsLimit: number;
+                /**
+                 * @default AGGREGATE
+                 * @enum {string}
+                 */
+                limitBasis?: "AGGREGATE" | "EACH_AND_EVERY";
+                /**
+                 * @default INCLUSIVE
+                 * @enum {string}
+                 */
+                defenceCosts?: "INCLUSIVE" | "IN_ADDITION";
               };
               expectedTotal: string;
               /** @default [] */
@@ -1002,6 +1022,16 @@ export interface operations {
                     businessEquipmentSpecialistLimit: number;
                     hasStockContents: boolean;
                     stockContentsLimit: number;
+                    /**
+                     * @default AGGREGATE
+                     * @enum {string}
+                     */
+                    limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+                    /**
+                     * @default INCLUSIVE
+                     * @enum {string}
+                     */
+                    defenceCosts: "INCLUSIVE" | "IN_ADDITION";
                   };
                   expectedTotal: string;
                   /** @default [] */
@@ -1125,6 +1155,16 @@ export interface operations {
                 businessEquipmentSpecialistLimit: number;
                 hasStockContents: boolean;
                 stockContentsLimit: number;
+                /**
+                 * @default AGGREGATE
+                 * @enum {string}
+                 */
+                limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+                /**
+                 * @default INCLUSIVE
+                 * @enum {string}
+                 */
+                defenceCosts: "INCLUSIVE" | "IN_ADDITION";
               };
               expectedTotal: string;
               /** @default [] */
@@ -1271,6 +1311,16 @@ export interface operations {
                     businessEquipmentSpecialistLimit: number;
                     hasStockContents: boolean;
                     stockContentsLimit: number;
+                    /**
+                     * @default AGGREGATE
+                     * @enum {string}
+                     */
+                    limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+                    /**
+                     * @default INCLUSIVE
+                     * @enum {string}
+                     */
+                    defenceCosts: "INCLUSIVE" | "IN_ADDITION";
                   };
                   expectedTotal: string;
                   /** @default [] */
@@ -1395,6 +1445,16 @@ export interface operations {
                 businessEquipmentSpecialistLimit: number;
                 hasStockContents: boolean;
                 stockContentsLimit: number;
+                /**
+                 * @default AGGREGATE
+                 * @enum {string}
+                 */
+                limitBasis?: "AGGREGATE" | "EACH_AND_EVERY";
+                /**
+                 * @default INCLUSIVE
+                 * @enum {string}
+                 */
+                defenceCosts?: "INCLUSIVE" | "IN_ADDITION";
               };
               expectedTotal: string;
               /** @default [] */
@@ -1490,6 +1550,16 @@ export interface operations {
                     businessEquipmentSpecialistLimit: number;
                     hasStockContents: boolean;
                     stockContentsLimit: number;
+                    /**
+                     * @default AGGREGATE
+                     * @enum {string}
+                     */
+                    limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+                    /**
+                     * @default INCLUSIVE
+                     * @enum {string}
+                     */
+                    defenceCosts: "INCLUSIVE" | "IN_ADDITION";
                   };
                   expectedTotal: string;
                   /** @default [] */
@@ -1649,6 +1719,16 @@ export interface operations {
                     businessEquipmentSpecialistLimit: number;
                     hasStockContents: boolean;
                     stockContentsLimit: number;
+                    /**
+                     * @default AGGREGATE
+                     * @enum {string}
+                     */
+                    limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+                    /**
+                     * @default INCLUSIVE
+                     * @enum {string}
+                     */
+                    defenceCosts: "INCLUSIVE" | "IN_ADDITION";
                   };
                   expectedTotal: string;
                   /** @default [] */
@@ -2529,6 +2609,16 @@ export interface operations {
                   }) | null;
                   /** @enum {string|null} */
                   turnoverBand: "up_to_500k" | "500k_to_1m" | "1m_to_1_5m" | "1_5m_to_2m" | null;
+                  /**
+                   * @default AGGREGATE
+                   * @enum {string}
+                   */
+                  limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+                  /**
+                   * @default INCLUSIVE
+                   * @enum {string}
+                   */
+                  defenceCosts: "INCLUSIVE" | "IN_ADDITION";
                   basePremium: string | null;
                   fees: {
                       code: string;
@@ -2967,6 +3057,16 @@ export interface operations {
               }) | null;
               /** @enum {string|null} */
               turnoverBand: "up_to_500k" | "500k_to_1m" | "1m_to_1_5m" | "1_5m_to_2m" | null;
+              /**
+               * @default AGGREGATE
+               * @enum {string}
+               */
+              limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+              /**
+               * @default INCLUSIVE
+               * @enum {string}
+               */
+              defenceCosts: "INCLUSIVE" | "IN_ADDITION";
               basePremium: string | null;
               fees: {
                   code: string;
@@ -3451,6 +3551,16 @@ export interface operations {
               }) | null;
               /** @enum {string|null} */
               turnoverBand: "up_to_500k" | "500k_to_1m" | "1m_to_1_5m" | "1_5m_to_2m" | null;
+              /**
+               * @default AGGREGATE
+               * @enum {string}
+               */
+              limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+              /**
+               * @default INCLUSIVE
+               * @enum {string}
+               */
+              defenceCosts: "INCLUSIVE" | "IN_ADDITION";
               basePremium: string | null;
               fees: {
                   code: string;
@@ -3831,6 +3941,16 @@ export interface operations {
               }) | null;
               /** @enum {string|null} */
               turnoverBand: "up_to_500k" | "500k_to_1m" | "1m_to_1_5m" | "1_5m_to_2m" | null;
+              /**
+               * @default AGGREGATE
+               * @enum {string}
+               */
+              limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+              /**
+               * @default INCLUSIVE
+               * @enum {string}
+               */
+              defenceCosts: "INCLUSIVE" | "IN_ADDITION";
               basePremium: string | null;
               fees: {
                   code: string;
@@ -4519,6 +4639,16 @@ export interface operations {
               }) | null;
               /** @enum {string|null} */
               turnoverBand: "up_to_500k" | "500k_to_1m" | "1m_to_1_5m" | "1_5m_to_2m" | null;
+              /**
+               * @default AGGREGATE
+               * @enum {string}
+               */
+              limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+              /**
+               * @default INCLUSIVE
+               * @enum {string}
+               */
+              defenceCosts: "INCLUSIVE" | "IN_ADDITION";
               basePremium: string | null;
               fees: {
                   code: string;
@@ -4673,6 +4803,10 @@ export interface operations {
           };
           /** @enum {string} */
           turnoverBand?: "up_to_500k" | "500k_to_1m" | "1m_to_1_5m" | "1_5m_to_2m";
+          /** @enum {string} */
+          limitBasis?: "AGGREGATE" | "EACH_AND_EVERY";
+          /** @enum {string} */
+          defenceCosts?: "INCLUSIVE" | "IN_ADDITION";
           expectedVersion?: number;
         };
       };
@@ -4967,6 +5101,16 @@ export interface operations {
                 }) | null;
                 /** @enum {string|null} */
                 turnoverBand: "up_to_500k" | "500k_to_1m" | "1m_to_1_5m" | "1_5m_to_2m" | null;
+                /**
+                 * @default AGGREGATE
+                 * @enum {string}
+                 */
+                limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+                /**
+                 * @default INCLUSIVE
+                 * @enum {string}
+                 */
+                defenceCosts: "INCLUSIVE" | "IN_ADDITION";
                 basePremium: string | null;
                 fees: {
                     code: string;
@@ -5402,6 +5546,16 @@ export interface operations {
               }) | null;
               /** @enum {string|null} */
               turnoverBand: "up_to_500k" | "500k_to_1m" | "1m_to_1_5m" | "1_5m_to_2m" | null;
+              /**
+               * @default AGGREGATE
+               * @enum {string}
+               */
+              limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+              /**
+               * @default INCLUSIVE
+               * @enum {string}
+               */
+              defenceCosts: "INCLUSIVE" | "IN_ADDITION";
               basePremium: string | null;
               fees: {
                   code: string;
@@ -5795,6 +5949,16 @@ export interface operations {
               }) | null;
               /** @enum {string|null} */
               turnoverBand: "up_to_500k" | "500k_to_1m" | "1m_to_1_5m" | "1_5m_to_2m" | null;
+              /**
+               * @default AGGREGATE
+               * @enum {string}
+               */
+              limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+              /**
+               * @default INCLUSIVE
+               * @enum {string}
+               */
+              defenceCosts: "INCLUSIVE" | "IN_ADDITION";
               basePremium: string | null;
               fees: {
                   code: string;
@@ -5904,6 +6068,10 @@ export interface operations {
   /** The quote priced at every cover limit and excess option */
   getQuotationOptions: {
     parameters: {
+      query?: {
+        limitBasis?: "AGGREGATE" | "EACH_AND_EVERY";
+        defenceCosts?: "INCLUSIVE" | "IN_ADDITION";
+      };
       path: {
         id: string;
       };
@@ -5917,6 +6085,16 @@ export interface operations {
               ratingVersionId: string;
               coverLimits: number[];
               excessOptions: ("standard" | "2x" | "5x")[];
+              /**
+               * @default AGGREGATE
+               * @enum {string}
+               */
+              limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+              /**
+               * @default INCLUSIVE
+               * @enum {string}
+               */
+              defenceCosts: "INCLUSIVE" | "IN_ADDITION";
               cells: ({
                   coverLimit: number;
                   /** @enum {string} */
@@ -6029,6 +6207,16 @@ export interface operations {
                     label: string;
                     limit: string;
                   }[];
+                /**
+                 * @default AGGREGATE
+                 * @enum {string}
+                 */
+                limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+                /**
+                 * @default INCLUSIVE
+                 * @enum {string}
+                 */
+                defenceCosts: "INCLUSIVE" | "IN_ADDITION";
               };
               premium: {
                 basePremium: string | null;
@@ -6320,6 +6508,16 @@ export interface operations {
                     label: string;
                     limit: string;
                   }[];
+                /**
+                 * @default AGGREGATE
+                 * @enum {string}
+                 */
+                limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+                /**
+                 * @default INCLUSIVE
+                 * @enum {string}
+                 */
+                defenceCosts: "INCLUSIVE" | "IN_ADDITION";
               };
               premium: {
                 basePremium: string | null;
@@ -6674,6 +6872,16 @@ export interface operations {
                     label: string;
                     limit: string;
                   }[];
+                /**
+                 * @default AGGREGATE
+                 * @enum {string}
+                 */
+                limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+                /**
+                 * @default INCLUSIVE
+                 * @enum {string}
+                 */
+                defenceCosts: "INCLUSIVE" | "IN_ADDITION";
               };
               premium: {
                 basePremium: string | null;
@@ -6911,6 +7119,16 @@ export interface operations {
                     label: string;
                     limit: string;
                   }[];
+                /**
+                 * @default AGGREGATE
+                 * @enum {string}
+                 */
+                limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+                /**
+                 * @default INCLUSIVE
+                 * @enum {string}
+                 */
+                defenceCosts: "INCLUSIVE" | "IN_ADDITION";
               };
               premium: {
                 basePremium: string | null;
@@ -7129,6 +7347,16 @@ export interface operations {
                     label: string;
                     limit: string;
                   }[];
+                /**
+                 * @default AGGREGATE
+                 * @enum {string}
+                 */
+                limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+                /**
+                 * @default INCLUSIVE
+                 * @enum {string}
+                 */
+                defenceCosts: "INCLUSIVE" | "IN_ADDITION";
               };
               premium: {
                 basePremium: string | null;
@@ -7578,6 +7806,16 @@ export interface operations {
                 }) | null;
                 /** @enum {string|null} */
                 turnoverBand: "up_to_500k" | "500k_to_1m" | "1m_to_1_5m" | "1_5m_to_2m" | null;
+                /**
+                 * @default AGGREGATE
+                 * @enum {string}
+                 */
+                limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+                /**
+                 * @default INCLUSIVE
+                 * @enum {string}
+                 */
+                defenceCosts: "INCLUSIVE" | "IN_ADDITION";
                 basePremium: string | null;
                 fees: {
                     code: string;
@@ -8164,6 +8402,16 @@ export interface operations {
               }) | null;
               /** @enum {string|null} */
               turnoverBand: "up_to_500k" | "500k_to_1m" | "1m_to_1_5m" | "1_5m_to_2m" | null;
+              /**
+               * @default AGGREGATE
+               * @enum {string}
+               */
+              limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+              /**
+               * @default INCLUSIVE
+               * @enum {string}
+               */
+              defenceCosts: "INCLUSIVE" | "IN_ADDITION";
               basePremium: string | null;
               fees: {
                   code: string;

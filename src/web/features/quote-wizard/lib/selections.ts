@@ -4,6 +4,7 @@
  * stored quote on the server.
  */
 import { DEFAULT_COVER_LIMIT, DEFAULT_TURNOVER, type TurnoverBand } from "@domain/constants";
+import type { DefenceCosts, LimitBasis } from "@domain/format/limit-basis";
 import { turnoverBandFor } from "@domain/format/turnover";
 import {
   ADDITIONAL_COVERS,
@@ -21,6 +22,8 @@ export interface QuoteSelections {
   coverLimit: number;
   excess: ExcessOption;
   covers: CoverSelections;
+  limitBasis: LimitBasis;
+  defenceCosts: DefenceCosts;
 }
 
 /** What the quote was last rated with; before any rating, the financial overview's figures. */
@@ -38,6 +41,8 @@ export function selectionsFromQuote(quote: Quote): QuoteSelections {
     coverLimit: risk?.coverLimitAggregate ?? overview?.coverLimitAggregate ?? DEFAULT_COVER_LIMIT,
     excess: risk?.excessDiscount ?? "standard",
     covers,
+    limitBasis: quote.limitBasis,
+    defenceCosts: quote.defenceCosts,
   };
 }
 
@@ -57,7 +62,13 @@ export function riskFromSelections(selections: QuoteSelections): RiskInput {
 }
 
 export function rateRequestBody(selections: QuoteSelections, version: number): RateQuoteRequestInput {
-  return { risk: riskFromSelections(selections), turnoverBand: selections.turnoverBand, expectedVersion: version };
+  return {
+    risk: riskFromSelections(selections),
+    turnoverBand: selections.turnoverBand,
+    limitBasis: selections.limitBasis,
+    defenceCosts: selections.defenceCosts,
+    expectedVersion: version,
+  };
 }
 
 /**

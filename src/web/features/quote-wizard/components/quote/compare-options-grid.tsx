@@ -1,4 +1,5 @@
 import { EXCESS_OPTION_LABELS } from "@domain/format/excess";
+import type { LimitTerms } from "@domain/format/limit-basis";
 import { formatGbp, formatGbpWhole, parseMoneyString, poundsToPence } from "@domain/money";
 import type { QuotationOptionCellResponse } from "@domain/quote/quotation-options";
 import type { Quote } from "@domain/quote/quote";
@@ -8,7 +9,9 @@ import { Spinner } from "@web/components/ui/spinner";
 import { errorMessageOf } from "@web/lib/api-client";
 import { cn } from "@web/lib/cn";
 import { AlertTriangle, CheckCircle2 } from "lucide-react";
+import { useState } from "react";
 import { useQuotationOptions } from "../../api/get-quotation-options";
+import { LimitTermsFields } from "./limit-terms";
 
 function pounds(amount: number): string {
   return formatGbpWhole(poundsToPence(amount));
@@ -155,11 +158,19 @@ export function ComparedOptions({
   quote: Quote;
   open: boolean;
   disabled: boolean;
-  onChoose: (cell: QuotationOptionCellResponse) => void;
+  onChoose: (cell: QuotationOptionCellResponse, terms: LimitTerms) => void;
 }) {
-  const options = useQuotationOptions(quote.id, quote.version, open);
+  // The grid opens on the quote's own basis; switching it prices the grid afresh without changing the quote.
+  const [terms, setTerms] = useState<LimitTerms>({
+    limitBasis: quote.limitBasis,
+    defenceCosts: quote.defenceCosts,
+  });
+  const options = useQuotationOptions(quote.id, quote.version, open, terms);
   return (
     <>
+      <div className="mb-3">
+        <LimitTermsFields value={terms} disabled={false} idPrefix="options" onChange={setTerms} />
+      </div>
       {options.isPending ? (
         <p className="flex items-center gap-2 text-sm text-slate-700">
           <Spinner /> Pricing the options...
@@ -175,7 +186,7 @@ export function ComparedOptions({
             coverLimits={options.data.coverLimits}
             excessOptions={options.data.excessOptions}
             disabled={disabled}
-            onChoose={onChoose}
+            onChoose={(cell) => onChoose(cell, terms)}
           />
           <p className="flex items-start gap-1.5 text-xs text-slate-700">
             <AlertTriangle aria-hidden="true" className="mt-0.5 h-3.5 w-3.5 shrink-0 text-amber-700" />

@@ -1,3 +1,4 @@
+import type { LimitTerms } from "@domain/format/limit-basis";
 import type { QuotationOptionCellResponse } from "@domain/quote/quotation-options";
 import type { Quote } from "@domain/quote/quote";
 import type { ExcessOption } from "@domain/rating/input";
@@ -25,13 +26,13 @@ export function CompareOptions({
   quote: Quote;
   readOnly: boolean;
   busy: boolean;
-  onChoose: (coverLimit: number, excess: ExcessOption) => void;
+  onChoose: (coverLimit: number, excess: ExcessOption, terms: LimitTerms) => void;
 }) {
   const [open, setOpen] = useState(false);
   const Grid = useFirstUse(gridCode, open);
-  const choose = (cell: QuotationOptionCellResponse) => {
+  const choose = (cell: QuotationOptionCellResponse, terms: LimitTerms) => {
     setOpen(false);
-    onChoose(cell.coverLimit, cell.excess);
+    onChoose(cell.coverLimit, cell.excess, terms);
   };
   return (
     <>
@@ -51,8 +52,8 @@ export function CompareOptions({
         title="Compare options"
         description={
           readOnly
-            ? "Total premium (inclusive) for each cover limit and excess."
-            : "Total premium (inclusive) for each cover limit and excess. Choose one to re-rate the quote with it."
+            ? "Total premium (inclusive) for each cover limit and excess, on the limit basis and defence costs chosen."
+            : "Total premium (inclusive) for each cover limit and excess, on the limit basis and defence costs chosen. Choose one to re-rate the quote with it."
         }
         className="w-[min(calc(100vw-1rem),46rem)] max-sm:p-3"
       >

@@ -1,5 +1,6 @@
 import { POLICY_PERIOD_LABEL } from "@domain/constants";
 import { EXCESS_OPTION_LABELS, excessAmount } from "@domain/format/excess";
+import { DEFENCE_COSTS_SHORT, LIMIT_BASIS_LABELS, type LimitTerms } from "@domain/format/limit-basis";
 import { formatGbp, formatGbpWhole, poundsToPence } from "@domain/money";
 import { PREMIUM_LINES } from "@domain/quote/catalogue";
 import type { RatingTraceEntry } from "@domain/quote/quote";
@@ -35,6 +36,7 @@ export function PremiumCard({
   lines,
   coverLimit,
   excess,
+  terms,
   updating,
   trace,
   turnover,
@@ -42,6 +44,8 @@ export function PremiumCard({
   lines: PremiumLines | null;
   coverLimit: number;
   excess: ExcessOption;
+  /** The limit basis and defence costs the shown premium was rated on (the stored quote's). */
+  terms: LimitTerms | null;
   updating: boolean;
   trace: readonly RatingTraceEntry[];
   /** The declared turnover and the turnover it was rated on, so the worksheet can say which band was rated. */
@@ -98,6 +102,12 @@ export function PremiumCard({
             label={EXCESS_OPTION_LABELS[excess]}
             value={formatGbpWhole(poundsToPence(excessAmount(coverLimit, excess)))}
           />
+          {terms ? (
+            <>
+              <Line label="Limit basis" value={LIMIT_BASIS_LABELS[terms.limitBasis]} />
+              <Line label="Defence costs" value={DEFENCE_COSTS_SHORT[terms.defenceCosts]} />
+            </>
+          ) : null}
           <Line label="Policy Period" value={POLICY_PERIOD_LABEL} />
         </dl>
         {lines && trace.length > 0 ? <RatingTrace trace={trace} context={{ ...turnover, premium: lines }} /> : null}

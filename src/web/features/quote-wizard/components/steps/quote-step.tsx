@@ -21,6 +21,7 @@ import { CompareOptions } from "../quote/compare-options";
 import { DecisionSummary } from "../quote/decision-summary";
 import { ExcessCards } from "../quote/excess-cards";
 import { IssuePolicy } from "../quote/issue-policy";
+import { LimitTermsFields } from "../quote/limit-terms";
 import { PremiumCard } from "../quote/premium-card";
 import { premiumLinesOf } from "../quote/premium-lines";
 import { PremiumOverride } from "../quote/premium-override";
@@ -195,6 +196,14 @@ export function QuoteStep() {
                 }
               />
             </div>
+            {selections ? (
+              <LimitTermsFields
+                value={selections}
+                disabled={controlsDisabled}
+                idPrefix="step7"
+                onChange={(terms) => void changeSelections({ ...selections, ...terms })}
+              />
+            ) : null}
             <div className="grid gap-1.5">
               <p className="text-sm font-medium text-slate-800">Design Liability excess</p>
               <ExcessCards
@@ -211,8 +220,8 @@ export function QuoteStep() {
                   quote={quote}
                   readOnly={readOnly}
                   busy={writing}
-                  onChoose={(coverLimit, excess) =>
-                    selections && void changeSelections({ ...selections, coverLimit, excess })
+                  onChoose={(coverLimit, excess, terms) =>
+                    selections && void changeSelections({ ...selections, coverLimit, excess, ...terms })
                   }
                 />
               </div>
@@ -233,6 +242,7 @@ export function QuoteStep() {
           lines={lines}
           coverLimit={selections?.coverLimit ?? COVER_LIMIT_OPTIONS[2]}
           excess={selections?.excess ?? "standard"}
+          terms={quote ?? null}
           updating={sending === "rate"}
           trace={quote?.ratingTrace ?? []}
           turnover={quote ? ratedTurnoverOf(quote) : {}}
