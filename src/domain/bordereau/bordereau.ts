@@ -8,12 +8,7 @@
  * figures; the file shows pounds with two decimals. Dates are ISO 8601.
  */
 import { excessAmount } from "../format/excess";
-import {
-  DEFENCE_COSTS_SHORT,
-  type DefenceCosts,
-  LIMIT_BASIS_LABELS,
-  type LimitBasis,
-} from "../format/limit-basis";
+import { DEFENCE_COSTS_SHORT, type DefenceCosts, LIMIT_BASIS_LABELS, type LimitBasis } from "../format/limit-basis";
 import { type Pence, penceToMoneyString, sumPence } from "../money";
 import { PREMIUM_LINES } from "../quote/catalogue";
 import { periodOfInsurance } from "../quote/policy-period";

@@ -1,5 +1,6 @@
 import { COUNTER_MULTIPLIER_DEFAULT } from "@domain/constants";
 import { formatDateGb, formatDateTimeGb } from "@domain/format/dates";
+import { DEFENCE_COSTS_LABELS, LIMIT_BASIS_LABELS, type LimitTerms } from "@domain/format/limit-basis";
 import { formatWholeNumber } from "@domain/format/numbers";
 import { formatGbp, formatGbpWhole, parseMoneyString, poundsToPence } from "@domain/money";
 import { splitReferralReason } from "@domain/quote/premium";
@@ -62,7 +63,7 @@ function RiskBadge({ label, present }: { label: string; present: boolean }) {
   );
 }
 
-function RiskAssessmentDetails({ risk }: { risk: RiskAssessment }) {
+function RiskAssessmentDetails({ risk, terms }: { risk: RiskAssessment; terms: LimitTerms }) {
   return (
     <Card>
       <CardHeader>
@@ -74,6 +75,8 @@ function RiskAssessmentDetails({ risk }: { risk: RiskAssessment }) {
           <Field label="Industry">{risk.industry.charAt(0).toUpperCase() + risk.industry.slice(1)}</Field>
           <Field label="Employees">{formatWholeNumber(risk.employees)}</Field>
           <Field label="Public Liability Limit">{formatGbpWhole(poundsToPence(risk.publicLiabilityLimit))}</Field>
+          <Field label="Limit basis">{LIMIT_BASIS_LABELS[terms.limitBasis]}</Field>
+          <Field label="Defence costs">{DEFENCE_COSTS_LABELS[terms.defenceCosts]}</Field>
         </dl>
         <div className="flex flex-wrap gap-2">
           <RiskBadge label="Previous Claims" present={risk.previousClaims} />
@@ -306,7 +309,7 @@ function ReviewBody({
               </dl>
             </CardContent>
           </Card>
-          {review.riskAssessment ? <RiskAssessmentDetails risk={review.riskAssessment} /> : null}
+          {review.riskAssessment ? <RiskAssessmentDetails risk={review.riskAssessment} terms={review.quote} /> : null}
           <Card>
             <CardHeader>
               <CardTitle>Referral Reasons</CardTitle>
