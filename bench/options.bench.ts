@@ -7,11 +7,14 @@
  * compiled engine in this process, with no HTTP, no database and no answer to build. The ratio says what the
  * request around the ratings costs.
  *
+ * The quotes are rated on every limit basis and defence costs, so each grid applies their factors.
+ *
  * Target: p99 at most 150 ms.
  * Run: npm run bench -- options   (BENCH_QUOTES=40, BENCH_REQUESTS=400)
  */
 import { performance } from "node:perf_hooks";
 import { COVER_LIMIT_OPTIONS, EXCESS_OPTIONS } from "../src/domain/constants";
+import { DEFENCE_COSTS_BASES, LIMIT_BASES } from "../src/domain/format/limit-basis";
 import type { Quote } from "../src/domain/quote/quote";
 import { ratingInputOf } from "../src/domain/quote/rating-input";
 import { compileRatingConfig } from "../src/domain/rating/compile";
@@ -42,6 +45,9 @@ async function createRatedQuotes(url: string, cookie: string, count: number): Pr
   for (const [index, id] of ids.entries()) {
     const rated = await send<{ data: { quote: Quote } }>(url, cookie, "POST", `/api/quotes/${id}/rate`, {
       risk: { excessDiscount: EXCESS_OPTIONS[index % EXCESS_OPTIONS.length] },
+      // Every limit basis and defence costs, so the grid prices their factors too.
+      limitBasis: LIMIT_BASES[index % LIMIT_BASES.length],
+      defenceCosts: DEFENCE_COSTS_BASES[Math.floor(index / LIMIT_BASES.length) % DEFENCE_COSTS_BASES.length],
     });
     quotes.push(rated.data.quote);
   }
