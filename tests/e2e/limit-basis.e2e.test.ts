@@ -91,8 +91,9 @@ describe("limit basis and defence costs on step 7", () => {
   });
 
   it("works the same on a phone", async () => {
-    await ui.page.setViewportSize({ width: 390, height: 844 });
     const id = await draftOnStepSeven(ui.page, `${TAG} Phone Ltd`);
+    // Arrived on step 7 as the other tests do; everything after happens on the phone.
+    await ui.page.setViewportSize({ width: 390, height: 844 });
     const before = await quoteOf(broker, id);
     await chooseAndRate(ui.page, id, "Limit basis", "Each and every claim");
     await chooseAndRate(ui.page, id, "Defence costs", "Defence costs in addition to the limit");
