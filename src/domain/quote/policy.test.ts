@@ -41,21 +41,27 @@ describe("policyCover", () => {
       policyCover({
         financialOverview: { coverLimitAggregate: 500_000, hasContentsInsurance: true, contentsLimit: 25_000 },
         risk: { coverLimitAggregate: 2_000_000, excessDiscount: "2x" },
+        limitBasis: "EACH_AND_EVERY",
+        defenceCosts: "IN_ADDITION",
       }),
     ).toEqual({
       coverLimit: 2_000_000,
       excessOption: "2x",
       excess: 5_000,
       additionalCovers: [{ label: "Contents Insurance", limit: 25_000 }],
+      limitBasis: "EACH_AND_EVERY",
+      defenceCosts: "IN_ADDITION",
     });
   });
 
-  it("is the standard excess on the financial overview's limit when no selection was stored", () => {
+  it("is the standard excess on the financial overview's limit, in the aggregate with defence costs included, when no selection was stored", () => {
     expect(policyCover({ financialOverview: { coverLimitAggregate: 500_000 }, risk: null })).toEqual({
       coverLimit: 500_000,
       excessOption: "standard",
       excess: 1_000,
       additionalCovers: [],
+      limitBasis: "AGGREGATE",
+      defenceCosts: "INCLUSIVE",
     });
   });
 });

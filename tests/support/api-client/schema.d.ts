@@ -9113,6 +9113,16 @@ export interface operations {
               }) | null;
               /** @enum {string|null} */
               turnoverBand: "up_to_500k" | "500k_to_1m" | "1m_to_1_5m" | "1_5m_to_2m" | null;
+              /**
+               * @default AGGREGATE
+               * @enum {string}
+               */
+              limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+              /**
+               * @default INCLUSIVE
+               * @enum {string}
+               */
+              defenceCosts: "INCLUSIVE" | "IN_ADDITION";
               basePremium: string | null;
               fees: {
                   code: string;
