@@ -16,7 +16,8 @@ import type { QuotationOptionsResponse } from "../../src/domain/quote/quotation-
 import type { Quote } from "../../src/domain/quote/quote";
 import { addDays } from "../../src/domain/quote/renewal";
 import { DC_PI_RATING_CONFIG } from "../../src/domain/rating/configs/dc-pi";
-import { ratingVersions } from "../../src/server/db/schema";
+import { ratingInputFromStoredValues } from "../../src/domain/rating/input";
+import { quoteRatingInputs, ratingVersions } from "../../src/server/db/schema";
 import { signIn, signInNewUser } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";
 import { pdfText } from "../support/pdf-text";
@@ -83,6 +84,14 @@ describeEachDatabase("limit basis and defence costs", (ctx) => {
 
     const read = await call(ctx.app, broker, "GET", `/api/quotes/${quote.id}`);
     expect(read.body.data).toMatchObject({ limitBasis: "AGGREGATE", defenceCosts: "INCLUSIVE" });
+
+    // The impact analysis's compact inputs (kept by the database) carry the choice, so a draft is measured on it.
+    await rateQuote(ctx.app, broker, quote.id, { limitBasis: "EACH_AND_EVERY", defenceCosts: "IN_ADDITION" });
+    const [stored] = await ctx.db.select().from(quoteRatingInputs).where(eq(quoteRatingInputs.quoteId, quote.id));
+    expect(ratingInputFromStoredValues(JSON.parse(stored?.inputs ?? "[]"))).toMatchObject({
+      limitBasis: "EACH_AND_EVERY",
+      defenceCosts: "IN_ADDITION",
+    });
   });
 
   it("refuses an unknown basis or defence costs with the field and the domain's message", async () => {
