@@ -297,7 +297,11 @@ describeEachDatabase("completion, referral and issue", (ctx) => {
     const mail = await ctx.db.select().from(outbox).where(eq(outbox.to, "underwriter@example.com"));
     expect(mail.some((message) => message.body.includes(`/uw/review/${quote.id}?token=`))).toBe(true);
     const [entry] = await auditEntries(ctx.db, { action: "referred", entityId: quote.id });
-    expect(entry?.details).toMatchObject({ status: "UW_REQUESTED", recipients: ["underwriter@example.com"] });
+    // Every active underwriter, the seeded junior one among them.
+    expect(entry?.details).toMatchObject({
+      status: "UW_REQUESTED",
+      recipients: expect.arrayContaining(["underwriter@example.com", "junior.underwriter@example.com"]),
+    });
     const waiting = await call(ctx.app, broker, "PATCH", `/api/quotes/${quote.id}`, { status: "QUOTED" });
     expect(waiting.status).toBe(409);
     expect(waiting.body).toMatchObject({ error: "Quote is awaiting an underwriter decision" });

@@ -137,10 +137,18 @@ export async function openPolicyForChange(
   now: Date,
   notInForce: (status: string) => string,
 ) {
-  const policy = await findPolicyByNumber(db, actor, policyNumber);
+  // The policy and its transactions from one snapshot: read apart, a change landing in between would pair the
+  // version read before it with the transactions after it, and a repeat of that change would look like no change
+  // instead of meeting the version check.
+  const { policy, transactions } = await db.transaction(
+    async (tx) => {
+      const policy = await findPolicyByNumber(tx, actor, policyNumber);
+      return { policy, transactions: await findPolicyTransactions(tx, policy.found.quote.id) };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
   const { quote } = policy.found;
   if (!mayChangePolicy(actor.role, quote.brokerId === actor.id)) throw new AppError("INSUFFICIENT_PERMISSIONS");
-  const transactions = await findPolicyTransactions(db, quote.id);
   const today = todayInLondon(now);
   const status = policyStatusOn(policy, transactions, today);
   if (status !== "In force") throw new AppError("POLICY_STATE_CONFLICT", notInForce(status));
