@@ -1,5 +1,5 @@
 import { type LazyScreen, lazyScreen } from "@web/lib/lazy-screen";
-import { parseWizardStep, type WizardStep } from "./components/wizard-context";
+import { parseWizardStep, type WizardStep } from "./wizard-step";
 
 /**
  * Each wizard step is its own chunk: a broker opening a rated quote's step 7 loads no form code, and steps 1 to

@@ -1,6 +1,9 @@
 import { QUESTION_SECTIONS } from "@domain/quote/question-sections";
 import type { Quote } from "@domain/quote/quote";
 import { createContext, useContext } from "react";
+import type { WizardStep } from "../wizard-step";
+
+export { parseWizardStep, type WizardStep } from "../wizard-step";
 
 /** Steps 1 to 6 ask the catalogue's sections; step 7 prices the quote. */
 export const WIZARD_STEPS = [
@@ -11,14 +14,7 @@ export const WIZARD_STEPS = [
   { number: 5, title: QUESTION_SECTIONS.contracts.title },
   { number: 6, title: QUESTION_SECTIONS.declaration.title },
   { number: 7, title: "Quote" },
-] as const;
-export type WizardStep = (typeof WIZARD_STEPS)[number]["number"];
-
-/** The step an address names (/quote/{id}/step/{n}), or null when it names none of the seven. */
-export function parseWizardStep(text: string | undefined): WizardStep | null {
-  if (text === undefined || !/^[1-7]$/.test(text)) return null;
-  return Number(text) as WizardStep;
-}
+] as const satisfies readonly { number: WizardStep; title: string }[];
 
 /**
  * What a step does when the broker leaves it: true when the wizard may move on. `submit` is set by the
