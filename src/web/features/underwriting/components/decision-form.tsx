@@ -175,41 +175,66 @@ export function DecisionForm({
           clauses={clauses}
         />
       ) : null}
-      <div className="grid gap-1.5">
-        <Label htmlFor="uwNote">Underwriter Notes</Label>
-        <p id="uwNote-hint" className="text-xs text-slate-600">
-          {DECISION_NOTE_HINTS.uwNote}
-        </p>
-        <Textarea
-          id="uwNote"
-          rows={4}
-          value={draft.note}
-          aria-describedby={errors.note ? "uwNote-hint uwNote-error" : "uwNote-hint"}
-          aria-invalid={errors.note ? true : undefined}
-          onChange={(event) => onChange({ ...draft, note: event.target.value })}
-        />
-        <FieldError id="uwNote-error" message={errors.note} />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="fileNote">Note for the file</Label>
-        <p id="fileNote-hint" className="text-xs text-slate-600">
-          {DECISION_NOTE_HINTS.fileNote}
-        </p>
-        <Textarea
-          id="fileNote"
-          rows={3}
-          value={draft.fileNote}
-          aria-describedby={errors.fileNote ? "fileNote-hint fileNote-error" : "fileNote-hint"}
-          aria-invalid={errors.fileNote ? true : undefined}
-          onChange={(event) => onChange({ ...draft, fileNote: event.target.value })}
-        />
-        <FieldError id="fileNote-error" message={errors.fileNote} />
-      </div>
+      <NoteField
+        id="uwNote"
+        label="Underwriter Notes"
+        hint={DECISION_NOTE_HINTS.uwNote}
+        rows={4}
+        value={draft.note}
+        error={errors.note}
+        onChange={(note) => onChange({ ...draft, note })}
+      />
+      <NoteField
+        id="fileNote"
+        label="Note for the file"
+        hint={DECISION_NOTE_HINTS.fileNote}
+        rows={3}
+        value={draft.fileNote}
+        error={errors.fileNote}
+        onChange={(fileNote) => onChange({ ...draft, fileNote })}
+      />
       <div>
         <Button type="submit" disabled={submitting || closed(draft.decision)}>
           {submitting ? "Submitting Decision..." : "Submit Decision"}
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A note with the words saying who reads it, and its error under it. */
+function NoteField({
+  id,
+  label,
+  hint,
+  rows,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  rows: number;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <p id={`${id}-hint`} className="text-xs text-slate-600">
+        {hint}
+      </p>
+      <Textarea
+        id={id}
+        rows={rows}
+        value={value}
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
   );
 }
