@@ -21,9 +21,19 @@ export {
 /**
  * What kind of answer a question takes: `search` is typed text with suggestions (the company register, the
  * business activities), `count` a whole number, `amount` whole pounds, `percent` a share of a split, `list`
- * repeated entries each with questions of their own.
+ * repeated entries each with questions of their own, `choice` one of the question's options.
  */
-export type QuestionKind = "text" | "longText" | "search" | "date" | "count" | "amount" | "percent" | "yesNo" | "list";
+export type QuestionKind =
+  | "text"
+  | "longText"
+  | "search"
+  | "date"
+  | "count"
+  | "amount"
+  | "percent"
+  | "yesNo"
+  | "list"
+  | "choice";
 
 export interface QuestionText {
   /** The answer's field name in the quote's section. */
@@ -502,6 +512,37 @@ export const DECLARATION_DETAILS_QUESTIONS = byKey(
   ]),
 );
 
+/**
+ * The firm's insurance history on step 6: PI is claims-made, so the retroactive date decides which past work the
+ * policy covers (docs/product/life-cycle.md). The options are the answers' words, in the order RETROACTIVE_COVER_ANSWERS
+ * (retroactive-cover.ts) lists their codes.
+ */
+export const RETROACTIVE_COVER_QUESTIONS = byKey(
+  inSection("declaration", [
+    {
+      key: "retroactiveCover",
+      kind: "choice",
+      label: "What retroactive date should the policy have?",
+      recordLabel: "Retroactive date",
+      options: ["None: unlimited retroactive cover", "A date", "The inception date: the firm has no prior PI cover"],
+    },
+    {
+      key: "retroactiveDate",
+      kind: "date",
+      label: "Retroactive date from",
+      recordLabel: "Retroactive date given",
+      help: "Work carried out before this date is not covered. It cannot be after the inception date.",
+    },
+    { key: "previousInsurer", kind: "text", label: "Previous insurer" },
+    {
+      key: "previousPolicyEndDate",
+      kind: "date",
+      label: "Previous policy ends on",
+      recordLabel: "Date the previous policy ends",
+    },
+  ]),
+);
+
 /** Every question of steps 1 to 6 in the wizard's order; a recurring contract's questions follow the list's. */
 export const QUESTIONS: readonly Question[] = (
   [
@@ -519,6 +560,7 @@ export const QUESTIONS: readonly Question[] = (
   .concat(
     DECLARATION_GROUPS.flatMap((group): readonly Question[] => group.questions),
     Object.values(DECLARATION_DETAILS_QUESTIONS),
+    Object.values(RETROACTIVE_COVER_QUESTIONS),
   );
 
 /** The question a section's answer answers, when the catalogue has it. */

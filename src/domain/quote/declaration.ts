@@ -3,8 +3,9 @@
  * material fact needs explaining in the group's details box and in the comprehensive details.
  */
 import { z } from "zod";
-import { optionalText } from "../validation";
+import { isBlank, isoDate, optionalText } from "../validation";
 import { DECLARATION_ANSWERS, type DeclarationAnswer } from "./declaration-questions";
+import { DEFAULT_RETROACTIVE_COVER, RETROACTIVE_COVER_ANSWERS, RETROACTIVE_COVER_MESSAGES } from "./retroactive-cover";
 
 // The questions and the rules on answers are in declaration-questions.ts (no zod, for the screens that only read
 // answers); this module adds the section's schema.
@@ -22,8 +23,19 @@ export const declarationFields = {
   generalDetails: optionalText(),
   businessDetails: optionalText(),
   comprehensiveDetails: optionalText(),
+  // The firm's insurance history (retroactive-cover.ts): quotes saved before it was asked are NONE.
+  retroactiveCover: z.enum(RETROACTIVE_COVER_ANSWERS).default(DEFAULT_RETROACTIVE_COVER),
+  retroactiveDate: isoDate(RETROACTIVE_COVER_MESSAGES.retroactiveDate).nullish(),
+  previousInsurer: optionalText(200),
+  previousPolicyEndDate: isoDate(RETROACTIVE_COVER_MESSAGES.previousPolicyEndDate).nullish(),
 };
 
-export const declarationSchema = z.strictObject(declarationFields);
+/** A retroactive date comes with the previous insurer and the date its policy ends; other answers keep none. */
+export const declarationSchema = z.strictObject(declarationFields).superRefine((value, ctx) => {
+  if (value.retroactiveCover !== "DATE") return;
+  for (const key of ["retroactiveDate", "previousInsurer", "previousPolicyEndDate"] as const) {
+    if (isBlank(value[key])) ctx.addIssue({ code: "custom", path: [key], message: RETROACTIVE_COVER_MESSAGES[key] });
+  }
+});
 export type DeclarationInput = z.input<typeof declarationSchema>;
 export type Declaration = z.infer<typeof declarationSchema>;

@@ -16,6 +16,7 @@ import { DECLARATION_ANSWERS, hasMaterialFacts } from "./declaration-questions";
 import type { FinancialOverview } from "./financial-overview";
 import type { InsuredsDetails } from "./insureds-details";
 import { ratingTurnover } from "./rating-turnover";
+import { priorActsYears } from "./retroactive-cover";
 
 export { ratedTurnoverOf, ratingTurnover } from "./rating-turnover";
 
@@ -62,6 +63,8 @@ export function deriveRatingInput(quote: StoredQuoteSections, selections: Rating
   const hasNonUKJurisdictionWork = !isAllTurnoverUK && overview.hasNonUKJurisdictionWork === true;
   const hasSpecialAreaWork = !isBlank(quote.contracts?.specialAreaDetails);
 
+  const priorActs = priorActsYears(declaration, details.inceptionDate);
+
   const answers: Partial<RatingInput> = {};
   const defaults = defaultRatingInput();
   for (const key of DECLARATION_ANSWERS) {
@@ -102,6 +105,8 @@ export function deriveRatingInput(quote: StoredQuoteSections, selections: Rating
     hasMaterialFacts: hasMaterialFacts(declaration),
     limitBasis: limitBasisOf(selections.limitBasis ?? quote.limitBasis),
     defenceCosts: defenceCostsOf(selections.defenceCosts ?? quote.defenceCosts),
+    priorActsUnlimited: priorActs === null,
+    priorActsYears: priorActs ?? 0,
   });
 }
 

@@ -4,6 +4,7 @@
  * saved. The schemas (activity-split.ts, design-liability.ts, contracts.ts, declaration.ts) re-export these, so a
  * step's screen reads them without bringing zod before the broker first saves (docs/decisions/0056).
  */
+
 import { sumPercent } from "../checks";
 import type { ActivitySplit, ActivitySplitInput } from "./activity-split";
 import { ACTIVITY_FIELDS, CONTRACT_TYPE_FIELDS, TURNOVER_SPLIT_FIELDS } from "./catalogue";
@@ -12,6 +13,7 @@ import type { Declaration } from "./declaration";
 import { DECLARATION_ANSWERS, type DeclarationAnswer } from "./declaration-questions";
 import type { DesignLiabilityInput } from "./design-liability";
 import type { InsuredsDetails } from "./insureds-details";
+import { DEFAULT_RETROACTIVE_COVER } from "./retroactive-cover";
 
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number]["key"];
 export type TurnoverSplitField = (typeof TURNOVER_SPLIT_FIELDS)[number]["key"];
@@ -61,9 +63,12 @@ export function contractsDefaults(): Contracts & ContractsInput {
 
 /** The declaration a new quote starts from: subcontractor insurance confirmed, every other answer No. */
 export function declarationDefaults(): Declaration {
-  return Object.fromEntries(
-    DECLARATION_ANSWERS.map((key) => [key, key === "subcontractorInsuranceConfirmed"]),
-  ) as Record<DeclarationAnswer, boolean>;
+  return {
+    ...(Object.fromEntries(
+      DECLARATION_ANSWERS.map((key) => [key, key === "subcontractorInsuranceConfirmed"]),
+    ) as Record<DeclarationAnswer, boolean>),
+    retroactiveCover: DEFAULT_RETROACTIVE_COVER,
+  };
 }
 
 /** A fresh step-1 form: inception today (Europe/London, passed in), one director, no qualified staff. */

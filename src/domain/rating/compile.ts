@@ -11,6 +11,7 @@
  *   taxes = (base + fees) x taxesPct / 100
  *   total = base + fees + taxes
  */
+
 import { formatGbp, formatGbpWhole, type Pence, percentOf, poundsToPence, roundHalfUp } from "../money";
 import { createBandMatcher, formatBandLabel } from "./bands";
 import { type ConditionEvaluator, compileCondition } from "./condition";
@@ -33,6 +34,7 @@ import {
   ratingInputFieldNumber,
   readRatingInputField,
 } from "./input";
+import { isNeutralRetroactiveCover, retroactiveCoverFactor } from "./retroactive-cover";
 
 export type { RatingConfig, RatingConfigIssue } from "./config-schema";
 
@@ -340,6 +342,8 @@ function createRater(
       defenceLines.set(costs, { line: traceLine("defenceCosts", "defenceCosts", costs, factor), factor });
     }
   }
+  // A configuration that leaves the retroactive cover neutral rates, and traces, exactly as one written before it.
+  const retroactive = isNeutralRetroactiveCover(config.retroactiveCover) ? null : config.retroactiveCover;
   const baseRatePence = poundsToPence(config.baseRate);
   const minPremiumPence = poundsToPence(config.caps.minPremium);
   const maxMultiplier = config.caps.maxMultiplier;
@@ -391,6 +395,12 @@ function createRater(
       const line = lookupFactor(factor, input);
       product *= line.multiplier;
       trace.push(line);
+    }
+    if (retroactive !== null) {
+      // Priced with the factors, under the same cap: the years of past work the policy covers (docs/product/rating.md).
+      const { factor, matched } = retroactiveCoverFactor(retroactive, input.priorActsUnlimited, input.priorActsYears);
+      product *= factor;
+      trace.push(traceLine("factor", "priorActsYears", matched, factor));
     }
     const uncappedMultiplier = normaliseMultiplier(product);
     let multiplier = uncappedMultiplier;

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { CLAUSE_CODE_PATTERN } from "../underwriting/terms-rules";
 import { type ExcessOption, RATING_INPUT_FIELDS, type RatingInputFieldName } from "./input";
+import { DEFAULT_RETROACTIVE_COVER_FACTORS, retroactiveCoverSchema } from "./retroactive-cover";
 
 /** docs/product/errors.md: the toast for a configuration that does not parse or lacks version, productCode, baseRate. */
 export const INVALID_RATING_CONFIG_TITLE = "Validation Error";
@@ -391,6 +392,7 @@ export const ratingConfigSchema = z
       shortPeriodScale: DEFAULT_CANCELLATION.shortPeriodScale.map((step) => ({ ...step })),
     }),
     adjustments: adjustmentsSchema.default({ ...DEFAULT_ADJUSTMENTS }),
+    retroactiveCover: retroactiveCoverSchema.default({ ...DEFAULT_RETROACTIVE_COVER_FACTORS, bands: [] }),
   })
   .superRefine((config, ctx) => {
     // A fee line's code identifies it in the breakdown, so configured fees and covers must not share one.

@@ -68,6 +68,9 @@ export const RATING_INPUT_FIELDS = {
   // how the limit applies, chosen on step 7 (format/limit-basis.ts names the values)
   limitBasis: "string",
   defenceCosts: "string",
+  // retroactive date (declaration): unlimited (no retroactive date), else whole years of prior acts covered
+  priorActsUnlimited: "boolean",
+  priorActsYears: "number",
 } as const satisfies Record<string, "number" | "boolean" | "string">;
 
 export type RatingInputFieldName = keyof typeof RATING_INPUT_FIELDS;
@@ -128,6 +131,8 @@ export const RATING_INPUT_LABELS: Readonly<Record<RatingInputFieldName, string>>
   stockContentsLimit: "Stock limit",
   limitBasis: "Limit basis",
   defenceCosts: "Defence costs",
+  priorActsUnlimited: "Unlimited retroactive cover",
+  priorActsYears: "Years of prior acts covered",
 };
 
 type FieldType<T> = T extends "number" ? number : T extends "boolean" ? boolean : string;
@@ -257,6 +262,10 @@ export function readRatingInputField(input: RatingInput, field: number): RatingI
       return input.limitBasis;
     case 50:
       return input.defenceCosts;
+    case 51:
+      return input.priorActsUnlimited;
+    case 52:
+      return input.priorActsYears;
     default:
       return undefined;
   }
@@ -322,6 +331,9 @@ export function defaultRatingInput(overrides: Partial<RatingInput> = {}): Rating
     stockContentsLimit: 0,
     limitBasis: "AGGREGATE",
     defenceCosts: "INCLUSIVE",
+    // Every quote rated before the retroactive date was asked had unlimited retroactive cover.
+    priorActsUnlimited: true,
+    priorActsYears: 0,
     ...overrides,
   };
 }
@@ -384,6 +396,8 @@ export const RATING_INPUT_STORED_ORDER: readonly RatingInputFieldName[] = Object
   "stockContentsLimit",
   "limitBasis",
   "defenceCosts",
+  "priorActsUnlimited",
+  "priorActsYears",
 ]);
 
 /**

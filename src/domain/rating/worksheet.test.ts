@@ -31,6 +31,7 @@ describe("the rating worksheet", () => {
       ["Employees", "Band 0–5", "×1.00"],
       ["Largest single project value", "Band 0–250,000", "×1.00"],
       ["Responsible for manufacturing", "No", "×1.00"],
+      ["Years of prior acts covered", "Unlimited", "×1.00"],
       ["Base Premium", "", "£750.00"],
       ["Policy fee", "", "£35.00"],
       ["Insurance Premium Tax (IPT)", "", "£94.20"],

@@ -122,6 +122,17 @@ export const DC_PI_RATING_CONFIG: RatingConfigInput = {
   // docs/product/rating.md Limit basis and defence costs gives the reasoning behind both.
   limitBasisFactors: { AGGREGATE: 1, EACH_AND_EVERY: 1.25 },
   defenceCostsFactors: { INCLUSIVE: 1, IN_ADDITION: 1.15 },
+  // docs/product/rating.md "Retroactive date": the base rate prices unlimited retroactive cover; fewer years of
+  // past work covered means fewer claims can attach.
+  retroactiveCover: {
+    bands: [
+      { maxYears: 0, factor: 0.7 },
+      { maxYears: 2, factor: 0.85 },
+      { maxYears: 5, factor: 0.95 },
+      { maxYears: null, factor: 1 },
+    ],
+    unlimited: 1,
+  },
   additionalCovers: [
     {
       code: "DIRECTORS_OFFICERS",

@@ -1,0 +1,136 @@
+/**
+ * The retroactive date (docs/product/life-cycle.md, "Retroactive date and continuity"). PI is written claims-made:
+ * a claim made during the period is covered only for work done on or after the retroactive date. The proposal asks
+ * it on step 6 with the firm's insurance history; the rating reads the years of prior acts it covers; the schedule
+ * and statement of fact print it; renewals and adjustments carry it unchanged. No zod here, so the screens and
+ * documents that only read an answer load none (ADR 0056).
+ */
+import { formatDateGb } from "../format/dates";
+import { RETROACTIVE_COVER_QUESTIONS } from "./catalogue";
+
+/** NONE: unlimited retroactive cover; DATE: cover from a given date; INCEPTION: no cover for work before inception. */
+export const RETROACTIVE_COVER_ANSWERS = ["NONE", "DATE", "INCEPTION"] as const;
+export type RetroactiveCoverAnswer = (typeof RETROACTIVE_COVER_ANSWERS)[number];
+
+/** What every quote and policy had before the question was asked, and what a new quote starts from. */
+export const DEFAULT_RETROACTIVE_COVER: RetroactiveCoverAnswer = "NONE";
+
+/** Each answer in the catalogue's words ("None: unlimited retroactive cover"). */
+export const RETROACTIVE_COVER_LABELS = Object.fromEntries(
+  RETROACTIVE_COVER_ANSWERS.map((answer, index) => [
+    answer,
+    RETROACTIVE_COVER_QUESTIONS.retroactiveCover.options[index] as string,
+  ]),
+) as Record<RetroactiveCoverAnswer, string>;
+
+export const RETROACTIVE_COVER_MESSAGES = {
+  retroactiveDate: "Enter the retroactive date",
+  previousInsurer: "Enter the previous insurer's name",
+  previousPolicyEndDate: "Enter the date the previous policy ends",
+  afterInception: "The retroactive date cannot be after the inception date",
+} as const;
+
+export interface RetroactiveCover {
+  retroactiveCover?: RetroactiveCoverAnswer | null | undefined;
+  retroactiveDate?: string | null | undefined;
+  previousInsurer?: string | null | undefined;
+  previousPolicyEndDate?: string | null | undefined;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function retroactiveAnswerOf(cover: RetroactiveCover | null | undefined): RetroactiveCoverAnswer {
+  return cover?.retroactiveCover ?? DEFAULT_RETROACTIVE_COVER;
+}
+
+/**
+ * True when a given retroactive date falls after the inception date: the policy would not even cover its own
+ * period's work. Judged only when both are valid dates (the schemas report anything else).
+ */
+export function retroactiveDateAfterInception(
+  cover: RetroactiveCover | null | undefined,
+  inceptionDate: string | null | undefined,
+): boolean {
+  if (retroactiveAnswerOf(cover) !== "DATE") return false;
+  const date = cover?.retroactiveDate;
+  if (typeof date !== "string" || typeof inceptionDate !== "string") return false;
+  if (!ISO_DATE.test(date) || !ISO_DATE.test(inceptionDate)) return false;
+  return date > inceptionDate;
+}
+
+/**
+ * Whole years of prior acts the policy covers: from the retroactive date to inception, counting only completed
+ * years (a date 2 years and 11 months before inception is 2). The inception date answer is 0; `null` is unlimited.
+ */
+export function priorActsYears(
+  cover: RetroactiveCover | null | undefined,
+  inceptionDate: string | null | undefined,
+): number | null {
+  const answer = retroactiveAnswerOf(cover);
+  if (answer === "NONE") return null;
+  if (answer === "INCEPTION") return 0;
+  const date = cover?.retroactiveDate;
+  if (typeof date !== "string" || typeof inceptionDate !== "string") return 0;
+  const [fy, fm, fd] = date.split("-").map(Number) as [number, number, number];
+  const [ty, tm, td] = inceptionDate.split("-").map(Number) as [number, number, number];
+  const years = ty - fy - (tm < fm || (tm === fm && td < fd) ? 1 : 0);
+  return Math.max(0, years);
+}
+
+/** The retroactive date as the schedule and the policy screen print it. */
+export function retroactiveCoverText(cover: RetroactiveCover | null | undefined): string {
+  const answer = retroactiveAnswerOf(cover);
+  if (answer === "DATE" && typeof cover?.retroactiveDate === "string") return formatDateGb(cover.retroactiveDate);
+  if (answer === "INCEPTION") return "The inception date: no cover for work before inception";
+  return RETROACTIVE_COVER_LABELS.NONE;
+}
+
+/** The firm's insurance history as the statement of fact records it: each answer with the catalogue's label. */
+export function retroactiveCoverRecord(cover: RetroactiveCover | null | undefined): { label: string; value: string }[] {
+  const q = RETROACTIVE_COVER_QUESTIONS;
+  const answer = retroactiveAnswerOf(cover);
+  const lines: { label: string; value: string }[] = [
+    { label: q.retroactiveCover.recordLabel, value: RETROACTIVE_COVER_LABELS[answer] },
+  ];
+  if (answer !== "DATE") return lines;
+  lines.push(
+    {
+      label: q.retroactiveDate.recordLabel,
+      value: cover?.retroactiveDate ? formatDateGb(cover.retroactiveDate) : "Not given",
+    },
+    { label: q.previousInsurer.label, value: cover?.previousInsurer?.trim() || "Not given" },
+    {
+      label: q.previousPolicyEndDate.recordLabel,
+      value: cover?.previousPolicyEndDate ? formatDateGb(cover.previousPolicyEndDate) : "Not given",
+    },
+  );
+  return lines;
+}
+
+/**
+ * A renewal keeps the expiring policy's retroactive date: continuity. A firm that had no prior cover
+ * (INCEPTION) has been insured since the expiring policy's inception, so the renewal's retroactive date is that
+ * first inception date; the previous insurer is then the expiring policy's own.
+ */
+export function renewedRetroactiveCover(
+  cover: RetroactiveCover | null | undefined,
+  expiringInceptionDate: string,
+  expiringExpiryDate: string,
+  expiringInsurer: string,
+): Required<{ [K in keyof RetroactiveCover]: RetroactiveCover[K] }> {
+  const answer = retroactiveAnswerOf(cover);
+  if (answer === "INCEPTION") {
+    return {
+      retroactiveCover: "DATE",
+      retroactiveDate: expiringInceptionDate,
+      previousInsurer: expiringInsurer,
+      previousPolicyEndDate: expiringExpiryDate,
+    };
+  }
+  return {
+    retroactiveCover: answer,
+    retroactiveDate: cover?.retroactiveDate ?? null,
+    previousInsurer: cover?.previousInsurer ?? null,
+    previousPolicyEndDate: cover?.previousPolicyEndDate ?? null,
+  };
+}
