@@ -137,3 +137,6 @@ export function formatQuoteReference(sequence: number): string {
 }
 
 export const QUOTE_REFERENCE_PATTERN = /^DCPI-\d{6,}$/;
+
+/** The insurer named on every document, and the previous insurer a renewal of a first policy records. */
+export const INSURER_NAME = "First Underwriting";

@@ -517,6 +517,8 @@ export const DECLARATION_DETAILS_QUESTIONS = byKey(
  * policy covers (docs/product/life-cycle.md). The options are the answers' words, in the order RETROACTIVE_COVER_ANSWERS
  * (retroactive-cover.ts) lists their codes.
  */
+export const RETROACTIVE_COVER_TITLE = "Insurance history";
+
 export const RETROACTIVE_COVER_QUESTIONS = byKey(
   inSection("declaration", [
     {

@@ -54,6 +54,9 @@ describe("the retroactive date", () => {
   it("prints a date as dd/mm/yyyy, and the insurance history on the statement of fact", () => {
     expect(retroactiveCoverText(dated("2021-04-01"))).toBe("01/04/2021");
     expect(retroactiveCoverText({})).toBe("None: unlimited retroactive cover");
+    expect(retroactiveCoverText({ retroactiveCover: "INCEPTION" }, "2026-06-01")).toBe(
+      "01/06/2026, the inception date: no cover for work before inception",
+    );
     expect(retroactiveCoverRecord(dated("2021-04-01"))).toEqual([
       { label: "Retroactive date", value: "A date" },
       { label: "Retroactive date given", value: "01/04/2021" },

@@ -28,6 +28,8 @@ export const RETROACTIVE_COVER_MESSAGES = {
   previousInsurer: "Enter the previous insurer's name",
   previousPolicyEndDate: "Enter the date the previous policy ends",
   afterInception: "The retroactive date cannot be after the inception date",
+  inceptionBeforeRetroactiveDate: (retroactiveDate: string) =>
+    `The inception date cannot be before the retroactive date given in the declaration (${formatDateGb(retroactiveDate)}): change the declaration first`,
 } as const;
 
 export interface RetroactiveCover {
@@ -59,6 +61,29 @@ export function retroactiveDateAfterInception(
 }
 
 /**
+ * The one rule between step 1 and step 6, judged on whichever is being saved against what is stored: a
+ * declaration's retroactive date after the stored inception date is refused at the retroactive date; a new
+ * inception date before a stored retroactive date is refused at the inception date (docs/product/life-cycle.md).
+ * Paths are as the API reports them: step 6's within its section, step 1's by the field's own name.
+ */
+export function retroactiveDateIssues(
+  saving: "declaration" | "insuredsDetails",
+  cover: RetroactiveCover | null | undefined,
+  inceptionDate: string | null | undefined,
+): { path: string; message: string }[] {
+  if (!retroactiveDateAfterInception(cover, inceptionDate)) return [];
+  if (saving === "declaration") {
+    return [{ path: "declaration.retroactiveDate", message: RETROACTIVE_COVER_MESSAGES.afterInception }];
+  }
+  return [
+    {
+      path: "inceptionDate",
+      message: RETROACTIVE_COVER_MESSAGES.inceptionBeforeRetroactiveDate(cover?.retroactiveDate as string),
+    },
+  ];
+}
+
+/**
  * Whole years of prior acts the policy covers: from the retroactive date to inception, counting only completed
  * years (a date 2 years and 11 months before inception is 2). The inception date answer is 0; `null` is unlimited.
  */
@@ -77,11 +102,17 @@ export function priorActsYears(
   return Math.max(0, years);
 }
 
-/** The retroactive date as the schedule and the policy screen print it. */
-export function retroactiveCoverText(cover: RetroactiveCover | null | undefined): string {
+/** The retroactive date as the schedule, the policy screen and the underwriter's review print it. */
+export function retroactiveCoverText(
+  cover: RetroactiveCover | null | undefined,
+  inceptionDate?: string | null | undefined,
+): string {
   const answer = retroactiveAnswerOf(cover);
   if (answer === "DATE" && typeof cover?.retroactiveDate === "string") return formatDateGb(cover.retroactiveDate);
-  if (answer === "INCEPTION") return "The inception date: no cover for work before inception";
+  if (answer === "INCEPTION") {
+    const date = inceptionDate ? `${formatDateGb(inceptionDate)}, ` : "";
+    return `${date}the inception date: no cover for work before inception`;
+  }
   return RETROACTIVE_COVER_LABELS.NONE;
 }
 
@@ -117,7 +148,12 @@ export function renewedRetroactiveCover(
   expiringInceptionDate: string,
   expiringExpiryDate: string,
   expiringInsurer: string,
-): Required<{ [K in keyof RetroactiveCover]: RetroactiveCover[K] }> {
+): {
+  retroactiveCover: RetroactiveCoverAnswer;
+  retroactiveDate: string | null;
+  previousInsurer: string | null;
+  previousPolicyEndDate: string | null;
+} {
   const answer = retroactiveAnswerOf(cover);
   if (answer === "INCEPTION") {
     return {

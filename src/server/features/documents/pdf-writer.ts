@@ -1,8 +1,8 @@
 import PDFDocument, * as pdfkit from "pdfkit";
+import { INSURER_NAME } from "../../../domain/constants";
 import { registerDocumentFonts } from "./document-fonts";
 
-/** The insurer named on every document. */
-export const INSURER_NAME = "First Underwriting";
+export { INSURER_NAME };
 
 const PAGE_MARGIN = { top: 72, bottom: 64, left: 50, right: 50 };
 const COLOUR = {

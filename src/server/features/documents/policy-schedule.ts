@@ -3,6 +3,7 @@
  * premium with IPT. Until the quote is issued it is a quotation and says so on every page; once issued it
  * carries the policy number.
  */
+
 import { excessAmount } from "../../../domain/format/excess";
 import { defenceCostsOf, limitBasisOf, limitTermsText } from "../../../domain/format/limit-basis";
 import { formatGbp, parseMoneyString } from "../../../domain/money";
@@ -10,6 +11,7 @@ import { INSUREDS_DETAILS_QUESTIONS, PREMIUM_LINES, recordLabel } from "../../..
 import { ADDITIONAL_COVERS } from "../../../domain/quote/financial-overview";
 import { periodOfInsurance } from "../../../domain/quote/policy-period";
 import { deriveRatingInput, selectionsFromRisk } from "../../../domain/quote/rating-input";
+import { retroactiveCoverText } from "../../../domain/quote/retroactive-cover";
 import { EXCESS_OPTION_LABELS } from "../../../domain/quote/risk";
 import { statusLabel } from "../../../domain/quote/status";
 import { quoteValidUntil } from "../../../domain/quote/validity";
@@ -120,7 +122,7 @@ export async function renderPolicySchedule(view: QuoteDocumentView): Promise<Buf
       value: `${pounds(excessAmount(input.coverLimit, excessOption))} each and every claim, including defence costs (${EXCESS_OPTION_LABELS[excessOption]})`,
     },
     { label: "Basis of cover", value: "Claims made and notified during the period of insurance" },
-    { label: "Retroactive date", value: "None: unlimited retroactive cover, subject to Exclusion 4.2" },
+    { label: "Retroactive date", value: `${retroactiveCoverText(quote.declaration, details.inceptionDate)}, subject to Exclusion 4.2` },
     {
       label: "Territorial limits",
       value: worldwide

@@ -19,6 +19,7 @@ import {
   FINANCIAL_OVERVIEW_QUESTIONS,
   INSUREDS_DETAILS_QUESTIONS,
   RECURRING_CONTRACT_QUESTIONS,
+  RETROACTIVE_COVER_TITLE,
   recordLabel,
   SPECIAL_AREAS,
   sectionDocumentHeading,
@@ -30,6 +31,7 @@ import { turnoverSplitTotal } from "../../../domain/quote/design-liability";
 import { ADDITIONAL_COVERS } from "../../../domain/quote/financial-overview";
 import type { QuotationOptionsResponse } from "../../../domain/quote/quotation-options";
 import { deriveRatingInput, selectionsFromRisk } from "../../../domain/quote/rating-input";
+import { retroactiveCoverRecord } from "../../../domain/quote/retroactive-cover";
 import { EXCESS_OPTION_LABELS } from "../../../domain/quote/risk";
 import { TURNOVER_BAND_LABELS } from "../../../domain/quote/turnover-band";
 import {
@@ -325,6 +327,8 @@ export async function renderStatementOfFact(view: QuoteDocumentView): Promise<Bu
         }
       }
     }
+    writer.subheading(RETROACTIVE_COVER_TITLE);
+    writer.keyValues(retroactiveCoverRecord(declaration));
     if (hasMaterialFacts(declaration) || declaration.comprehensiveDetails) {
       writer.subheading("Additional information");
       writer.keyValues([

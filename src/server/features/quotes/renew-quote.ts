@@ -4,7 +4,10 @@
  * then. The declaration is copied unconfirmed: the broker answers it again before the renewal completes.
  * `renewal_of_id` is unique, so two requests for one policy make one renewal; the other hears 409.
  */
+import { INSURER_NAME } from "../../../domain/constants";
+import { policyExpiryDate } from "../../../domain/quote/policy-period";
 import { decideRenewal, RENEWAL_MESSAGES, renewalInceptionDate } from "../../../domain/quote/renewal";
+import { renewedRetroactiveCover } from "../../../domain/quote/retroactive-cover";
 import { recordAudit } from "../../audit/record";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
@@ -46,7 +49,18 @@ function renewalValues(policy: QuoteRow, now: Date) {
     designLiability: policy.designLiability,
     activitySplit: policy.activitySplit,
     contracts: policy.contracts,
-    declaration: policy.declaration,
+    // Continuity: the renewal keeps the expiring policy's retroactive date (a first policy's is its inception).
+    declaration: policy.declaration
+      ? {
+          ...policy.declaration,
+          ...renewedRetroactiveCover(
+            policy.declaration,
+            policy.inceptionDate,
+            policyExpiryDate(policy.inceptionDate),
+            INSURER_NAME,
+          ),
+        }
+      : null,
     risk: policy.risk,
     turnoverBand: policy.turnoverBand,
     limitBasis: policy.limitBasis,

@@ -8,9 +8,11 @@ import { soleTraderFacts } from "../../../domain/quote/insureds-details";
 import { productTypeOf } from "../../../domain/quote/product";
 import { overrideReopens } from "../../../domain/quote/reopen";
 import type { PatchQuoteCommand } from "../../../domain/quote/requests";
+import { retroactiveDateIssues } from "../../../domain/quote/retroactive-cover";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import type { NewQuoteRow, QuoteRow } from "../../db/schema";
+import { AppError } from "../../errors";
 import { assertQuoteAction, openQuoteForWrite } from "./access-service";
 import { commitQuoteChange, editSection, insuredsDetailsColumns, type QuoteAudit, reopen } from "./change";
 import { completeQuote } from "./complete-quote";
@@ -115,6 +117,7 @@ export async function patchQuote(
     case "insuredsDetails": {
       assertQuoteAction(quote, actor, "editSection");
       assertPlausibleDates(command, now);
+      assertRetroactiveDate(quote, command);
       const candidate =
         command.kind === "insuredsDetails"
           ? insuredsDetailsUpdateColumns(quote, command)
@@ -136,6 +139,17 @@ export async function patchQuote(
     default:
       return assertNever(command);
   }
+}
+
+/** 400 VALIDATION_FAILED when step 1 and step 6 would disagree about the retroactive date (retroactive-cover.ts). */
+function assertRetroactiveDate(quote: QuoteRow, command: PatchQuoteCommand): void {
+  const issues =
+    command.kind === "declaration"
+      ? retroactiveDateIssues("declaration", command.declaration, quote.inceptionDate)
+      : command.kind === "insuredsDetails"
+        ? retroactiveDateIssues("insuredsDetails", quote.declaration, command.insuredsDetails.inceptionDate)
+        : [];
+  if (issues.length > 0) throw AppError.validation(issues);
 }
 
 function assertNever(value: never): never {

@@ -1,0 +1,63 @@
+-- The retroactive date (docs/product/life-cycle.md): every quote and policy written before it was asked had
+-- unlimited retroactive cover, so their declarations say so; quotes not yet at step 6 have no declaration.
+UPDATE quotes SET declaration = declaration || '{"retroactiveCover": "NONE"}'::jsonb
+  WHERE declaration IS NOT NULL AND jsonb_typeof(declaration) = 'object' AND (declaration -> 'retroactiveCover') IS NULL;--> statement-breakpoint
+-- The rating input gains the years of prior acts, appended in RATING_INPUT_STORED_ORDER (src/domain/rating/input.ts);
+-- arrays written before lack them and read as unlimited cover, which is what those quotes had.
+CREATE OR REPLACE FUNCTION quote_rating_input_values(i jsonb) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT jsonb_build_array(
+    i -> 'turnover',
+    i -> 'industry',
+    i -> 'employees',
+    i -> 'sumInsured',
+    i -> 'claimsLast3Yrs',
+    i -> 'hasClaims',
+    i -> 'hasExports',
+    i -> 'hasHazardous',
+    i -> 'operates24_7',
+    i -> 'coverLimit',
+    i -> 'excessOption',
+    i -> 'largestSingleProjectValue',
+    i -> 'isAllTurnoverUK',
+    i -> 'hasNonUKJurisdictionWork',
+    i -> 'turnoverIncrease20Percent',
+    i -> 'hasFinancialInterest',
+    i -> 'hasSpecialAreaWork',
+    i -> 'subcontractorInsuranceConfirmed',
+    i -> 'requiresCoverForWaivedRights',
+    i -> 'responsibleForManufacturing',
+    i -> 'asbestosOrEnvironmentalWork',
+    i -> 'contractsNotInWriting',
+    i -> 'collateralWarrantiesOrThirdPartyRights',
+    i -> 'everFailedToCompleteProject',
+    i -> 'pastContractsWithDesignLiability',
+    i -> 'doesNotExcludeIndirectLosses',
+    i -> 'businessActivitiesChanged',
+    i -> 'contractsNotAlwaysWritten',
+    i -> 'previousDisciplinaryAction',
+    i -> 'lackRelevantQualifications',
+    i -> 'noBackgroundCheckPolicy',
+    i -> 'requireCoverPreviousBusiness',
+    i -> 'awareOfCircumstances',
+    i -> 'significantFluctuations',
+    i -> 'insuranceDeclined',
+    i -> 'officesOutsideUK',
+    i -> 'previousClaims',
+    i -> 'criminalConvictions',
+    i -> 'hasMaterialFacts',
+    i -> 'hasDirectorsOfficersInsurance',
+    i -> 'directorsOfficersLimit',
+    i -> 'hasContentsInsurance',
+    i -> 'contentsLimit',
+    i -> 'hasBusinessEquipmentComputers',
+    i -> 'businessEquipmentComputersLimit',
+    i -> 'hasBusinessEquipmentSpecialist',
+    i -> 'businessEquipmentSpecialistLimit',
+    i -> 'hasStockContents',
+    i -> 'stockContentsLimit',
+    i -> 'limitBasis',
+    i -> 'defenceCosts',
+    i -> 'priorActsUnlimited',
+    i -> 'priorActsYears'
+  )::text
+$$;
