@@ -20,11 +20,14 @@ export function policyUrl(policyNumber: string, tail = ""): string {
   return `/api/policies/${encodeURIComponent(policyNumber)}${tail}`;
 }
 
-/** A policy issued today for a new broker, starting `daysAhead` days from today. */
-export async function issuedPolicy(ctx: TestContext, daysAhead = 10) {
+/** A policy issued today for a new broker, starting `daysAhead` days from today, with a declaration if given. */
+export async function issuedPolicy(ctx: TestContext, daysAhead = 10, declaration?: Record<string, unknown>) {
   const broker = await signInNewUser(ctx.app, ctx.db, "BROKER");
   const inceptionDate = addDays(todayInLondon(ctx.clock.now()), daysAhead);
-  const quote = await createCompleteQuote(ctx.app, broker.cookie, { stepOne: { inceptionDate } });
+  const quote = await createCompleteQuote(ctx.app, broker.cookie, {
+    stepOne: { inceptionDate },
+    ...(declaration ? { declaration } : {}),
+  });
   await patchQuote(ctx.app, broker.cookie, quote.id, { status: "QUOTED" });
   const issued = await call(ctx.app, broker.cookie, "POST", `/api/quotes/${quote.id}/issue`, {});
   expect(issued.status, JSON.stringify(issued.body)).toBe(200);

@@ -8,7 +8,7 @@ import { deriveRatingInput } from "./rating-input";
 import {
   priorActsYears,
   RETROACTIVE_COVER_MESSAGES,
-  renewedRetroactiveCover,
+  renewedDeclaration,
   retroactiveCoverRecord,
   retroactiveCoverText,
   retroactiveDateAfterInception,
@@ -66,11 +66,10 @@ describe("the retroactive date", () => {
   });
 
   it("is kept on renewal; a firm first insured at inception keeps that first inception date", () => {
-    expect(renewedRetroactiveCover(dated("2021-04-01"), "2026-06-01", "2027-05-31", "First Underwriting")).toEqual(
-      dated("2021-04-01"),
-    );
+    const kept = dated("2021-04-01");
+    expect(renewedDeclaration(kept, "2026-06-01", "2027-05-31", "First Underwriting")).toBe(kept);
     expect(
-      renewedRetroactiveCover({ retroactiveCover: "INCEPTION" }, "2026-06-01", "2027-05-31", "First Underwriting"),
+      renewedDeclaration({ retroactiveCover: "INCEPTION" }, "2026-06-01", "2027-05-31", "First Underwriting"),
     ).toEqual({
       retroactiveCover: "DATE",
       retroactiveDate: "2026-06-01",

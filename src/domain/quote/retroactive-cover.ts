@@ -139,34 +139,22 @@ export function retroactiveCoverRecord(cover: RetroactiveCover | null | undefine
 }
 
 /**
- * A renewal keeps the expiring policy's retroactive date: continuity. A firm that had no prior cover
- * (INCEPTION) has been insured since the expiring policy's inception, so the renewal's retroactive date is that
- * first inception date; the previous insurer is then the expiring policy's own.
+ * A renewal keeps the expiring policy's retroactive date: continuity, so the declaration is carried as it is. A
+ * firm that had no prior cover (INCEPTION) has been insured since the expiring policy's inception, so the
+ * renewal's retroactive date is that first inception date and the previous insurer the expiring policy's own.
  */
-export function renewedRetroactiveCover(
-  cover: RetroactiveCover | null | undefined,
+export function renewedDeclaration<T extends RetroactiveCover>(
+  declaration: T,
   expiringInceptionDate: string,
   expiringExpiryDate: string,
   expiringInsurer: string,
-): {
-  retroactiveCover: RetroactiveCoverAnswer;
-  retroactiveDate: string | null;
-  previousInsurer: string | null;
-  previousPolicyEndDate: string | null;
-} {
-  const answer = retroactiveAnswerOf(cover);
-  if (answer === "INCEPTION") {
-    return {
-      retroactiveCover: "DATE",
-      retroactiveDate: expiringInceptionDate,
-      previousInsurer: expiringInsurer,
-      previousPolicyEndDate: expiringExpiryDate,
-    };
-  }
+): T {
+  if (retroactiveAnswerOf(declaration) !== "INCEPTION") return declaration;
   return {
-    retroactiveCover: answer,
-    retroactiveDate: cover?.retroactiveDate ?? null,
-    previousInsurer: cover?.previousInsurer ?? null,
-    previousPolicyEndDate: cover?.previousPolicyEndDate ?? null,
+    ...declaration,
+    retroactiveCover: "DATE",
+    retroactiveDate: expiringInceptionDate,
+    previousInsurer: expiringInsurer,
+    previousPolicyEndDate: expiringExpiryDate,
   };
 }

@@ -16,7 +16,14 @@ import { parseMoneyString, penceToMoneyString } from "../money";
 import { cancellationExample } from "../quote/cancellation";
 import type { CompiledRater } from "./compile";
 import { EXCESS_OPTIONS } from "./config-schema";
-import { RATING_INPUT_FIELD_NAMES, RATING_INPUT_FIELDS, type RatingInput } from "./input";
+import { defaultRatingInput, RATING_INPUT_FIELD_NAMES, RATING_INPUT_FIELDS, type RatingInput } from "./input";
+
+/**
+ * Inputs the engine gained after versions were published with test cases: a stored case without them reads as
+ * every quote of its time did (unlimited retroactive cover), so a published version's cases run unchanged.
+ */
+const LATER_FIELDS = new Set(["priorActsUnlimited", "priorActsYears"]);
+const LATER_DEFAULTS = defaultRatingInput() as Record<string, unknown>;
 
 /** Enough to cover a product's reference risks and edge bands; a long list belongs in the impact analysis. */
 export const MAX_TEST_CASES = 100;
@@ -39,7 +46,12 @@ function fieldSchema(name: string, type: "number" | "boolean" | "string"): z.Zod
  * rates exactly what a stored quote would.
  */
 export const ratingInputSchema = z.strictObject(
-  Object.fromEntries(RATING_INPUT_FIELD_NAMES.map((name) => [name, fieldSchema(name, RATING_INPUT_FIELDS[name])])),
+  Object.fromEntries(
+    RATING_INPUT_FIELD_NAMES.map((name) => {
+      const field = fieldSchema(name, RATING_INPUT_FIELDS[name]);
+      return [name, LATER_FIELDS.has(name) ? field.default(LATER_DEFAULTS[name]) : field];
+    }),
+  ),
   "The rating input must be an object with every rating input field",
 ) as unknown as z.ZodType<RatingInput>;
 

@@ -122,7 +122,10 @@ export async function renderPolicySchedule(view: QuoteDocumentView): Promise<Buf
       value: `${pounds(excessAmount(input.coverLimit, excessOption))} each and every claim, including defence costs (${EXCESS_OPTION_LABELS[excessOption]})`,
     },
     { label: "Basis of cover", value: "Claims made and notified during the period of insurance" },
-    { label: "Retroactive date", value: `${retroactiveCoverText(quote.declaration, details.inceptionDate)}, subject to Exclusion 4.2` },
+    {
+      label: "Retroactive date",
+      value: `${retroactiveCoverText(quote.declaration, details.inceptionDate)}, subject to Exclusion 4.2`,
+    },
     {
       label: "Territorial limits",
       value: worldwide

@@ -7,7 +7,7 @@
 import { INSURER_NAME } from "../../../domain/constants";
 import { policyExpiryDate } from "../../../domain/quote/policy-period";
 import { decideRenewal, RENEWAL_MESSAGES, renewalInceptionDate } from "../../../domain/quote/renewal";
-import { renewedRetroactiveCover } from "../../../domain/quote/retroactive-cover";
+import { renewedDeclaration } from "../../../domain/quote/retroactive-cover";
 import { recordAudit } from "../../audit/record";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
@@ -51,15 +51,12 @@ function renewalValues(policy: QuoteRow, now: Date) {
     contracts: policy.contracts,
     // Continuity: the renewal keeps the expiring policy's retroactive date (a first policy's is its inception).
     declaration: policy.declaration
-      ? {
-          ...policy.declaration,
-          ...renewedRetroactiveCover(
-            policy.declaration,
-            policy.inceptionDate,
-            policyExpiryDate(policy.inceptionDate),
-            INSURER_NAME,
-          ),
-        }
+      ? renewedDeclaration(
+          policy.declaration,
+          policy.inceptionDate,
+          policyExpiryDate(policy.inceptionDate),
+          INSURER_NAME,
+        )
       : null,
     risk: policy.risk,
     turnoverBand: policy.turnoverBand,
