@@ -803,6 +803,10 @@ export interface operations {
                        * @enum {string}
                        */
                       defenceCosts: "INCLUSIVE" | "IN_ADDITION";
+                      /** @default true */
+                      priorActsUnlimited: boolean;
+                      /** @default 0 */
+                      priorActsYears: number;
                     };
                     expectedTotal: string;
                     /** @default [] */
@@ -927,6 +931,10 @@ export interface operations {
                  * @enum {string}
                  */
                 defenceCosts?: "INCLUSIVE" | "IN_ADDITION";
+                /** @default true */
+                priorActsUnlimited?: boolean;
+                /** @default 0 */
+                priorActsYears?: number;
               };
               expectedTotal: string;
               /** @default [] */
@@ -1032,6 +1040,10 @@ export interface operations {
                      * @enum {string}
                      */
                     defenceCosts: "INCLUSIVE" | "IN_ADDITION";
+                    /** @default true */
+                    priorActsUnlimited: boolean;
+                    /** @default 0 */
+                    priorActsYears: number;
                   };
                   expectedTotal: string;
                   /** @default [] */
@@ -1165,6 +1177,10 @@ export interface operations {
                  * @enum {string}
                  */
                 defenceCosts: "INCLUSIVE" | "IN_ADDITION";
+                /** @default true */
+                priorActsUnlimited: boolean;
+                /** @default 0 */
+                priorActsYears: number;
               };
               expectedTotal: string;
               /** @default [] */
@@ -1321,6 +1337,10 @@ export interface operations {
                      * @enum {string}
                      */
                     defenceCosts: "INCLUSIVE" | "IN_ADDITION";
+                    /** @default true */
+                    priorActsUnlimited: boolean;
+                    /** @default 0 */
+                    priorActsYears: number;
                   };
                   expectedTotal: string;
                   /** @default [] */
@@ -1455,6 +1475,10 @@ export interface operations {
                  * @enum {string}
                  */
                 defenceCosts?: "INCLUSIVE" | "IN_ADDITION";
+                /** @default true */
+                priorActsUnlimited?: boolean;
+                /** @default 0 */
+                priorActsYears?: number;
               };
               expectedTotal: string;
               /** @default [] */
@@ -1560,6 +1584,10 @@ export interface operations {
                      * @enum {string}
                      */
                     defenceCosts: "INCLUSIVE" | "IN_ADDITION";
+                    /** @default true */
+                    priorActsUnlimited: boolean;
+                    /** @default 0 */
+                    priorActsYears: number;
                   };
                   expectedTotal: string;
                   /** @default [] */
@@ -1729,6 +1757,10 @@ export interface operations {
                      * @enum {string}
                      */
                     defenceCosts: "INCLUSIVE" | "IN_ADDITION";
+                    /** @default true */
+                    priorActsUnlimited: boolean;
+                    /** @default 0 */
+                    priorActsYears: number;
                   };
                   expectedTotal: string;
                   /** @default [] */
@@ -2576,6 +2608,16 @@ export interface operations {
                     generalDetails?: string | null;
                     businessDetails?: string | null;
                     comprehensiveDetails?: string | null;
+                    /**
+                     * @default NONE
+                     * @enum {string}
+                     */
+                    retroactiveCover: "NONE" | "DATE" | "INCEPTION";
+                    /** Format: date */
+                    retroactiveDate?: string | null;
+                    previousInsurer?: string | null;
+                    /** Format: date */
+                    previousPolicyEndDate?: string | null;
                   }) | null;
                   risk: ({
                     turnover?: number;
@@ -3024,6 +3066,16 @@ export interface operations {
                 generalDetails?: string | null;
                 businessDetails?: string | null;
                 comprehensiveDetails?: string | null;
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                retroactiveCover: "NONE" | "DATE" | "INCEPTION";
+                /** Format: date */
+                retroactiveDate?: string | null;
+                previousInsurer?: string | null;
+                /** Format: date */
+                previousPolicyEndDate?: string | null;
               }) | null;
               risk: ({
                 turnover?: number;
@@ -3518,6 +3570,16 @@ export interface operations {
                 generalDetails?: string | null;
                 businessDetails?: string | null;
                 comprehensiveDetails?: string | null;
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                retroactiveCover: "NONE" | "DATE" | "INCEPTION";
+                /** Format: date */
+                retroactiveDate?: string | null;
+                previousInsurer?: string | null;
+                /** Format: date */
+                previousPolicyEndDate?: string | null;
               }) | null;
               risk: ({
                 turnover?: number;
@@ -3908,6 +3970,16 @@ export interface operations {
                 generalDetails?: string | null;
                 businessDetails?: string | null;
                 comprehensiveDetails?: string | null;
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                retroactiveCover: "NONE" | "DATE" | "INCEPTION";
+                /** Format: date */
+                retroactiveDate?: string | null;
+                previousInsurer?: string | null;
+                /** Format: date */
+                previousPolicyEndDate?: string | null;
               }) | null;
               risk: ({
                 turnover?: number;
@@ -4246,6 +4318,16 @@ export interface operations {
             generalDetails?: string | null;
             businessDetails?: string | null;
             comprehensiveDetails?: string | null;
+            /**
+             * @default NONE
+             * @enum {string}
+             */
+            retroactiveCover?: "NONE" | "DATE" | "INCEPTION";
+            /** Format: date */
+            retroactiveDate?: string | null;
+            previousInsurer?: string | null;
+            /** Format: date */
+            previousPolicyEndDate?: string | null;
           };
         }) | ({
           expectedVersion?: number;
@@ -4606,6 +4688,16 @@ export interface operations {
                 generalDetails?: string | null;
                 businessDetails?: string | null;
                 comprehensiveDetails?: string | null;
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                retroactiveCover: "NONE" | "DATE" | "INCEPTION";
+                /** Format: date */
+                retroactiveDate?: string | null;
+                previousInsurer?: string | null;
+                /** Format: date */
+                previousPolicyEndDate?: string | null;
               }) | null;
               risk: ({
                 turnover?: number;
@@ -5068,6 +5160,16 @@ export interface operations {
                   generalDetails?: string | null;
                   businessDetails?: string | null;
                   comprehensiveDetails?: string | null;
+                  /**
+                   * @default NONE
+                   * @enum {string}
+                   */
+                  retroactiveCover: "NONE" | "DATE" | "INCEPTION";
+                  /** Format: date */
+                  retroactiveDate?: string | null;
+                  previousInsurer?: string | null;
+                  /** Format: date */
+                  previousPolicyEndDate?: string | null;
                 }) | null;
                 risk: ({
                   turnover?: number;
@@ -5513,6 +5615,16 @@ export interface operations {
                 generalDetails?: string | null;
                 businessDetails?: string | null;
                 comprehensiveDetails?: string | null;
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                retroactiveCover: "NONE" | "DATE" | "INCEPTION";
+                /** Format: date */
+                retroactiveDate?: string | null;
+                previousInsurer?: string | null;
+                /** Format: date */
+                previousPolicyEndDate?: string | null;
               }) | null;
               risk: ({
                 turnover?: number;
@@ -5916,6 +6028,16 @@ export interface operations {
                 generalDetails?: string | null;
                 businessDetails?: string | null;
                 comprehensiveDetails?: string | null;
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                retroactiveCover: "NONE" | "DATE" | "INCEPTION";
+                /** Format: date */
+                retroactiveDate?: string | null;
+                previousInsurer?: string | null;
+                /** Format: date */
+                previousPolicyEndDate?: string | null;
               }) | null;
               risk: ({
                 turnover?: number;
@@ -7773,6 +7895,16 @@ export interface operations {
                   generalDetails?: string | null;
                   businessDetails?: string | null;
                   comprehensiveDetails?: string | null;
+                  /**
+                   * @default NONE
+                   * @enum {string}
+                   */
+                  retroactiveCover: "NONE" | "DATE" | "INCEPTION";
+                  /** Format: date */
+                  retroactiveDate?: string | null;
+                  previousInsurer?: string | null;
+                  /** Format: date */
+                  previousPolicyEndDate?: string | null;
                 }) | null;
                 risk: ({
                   turnover?: number;
@@ -8369,6 +8501,16 @@ export interface operations {
                 generalDetails?: string | null;
                 businessDetails?: string | null;
                 comprehensiveDetails?: string | null;
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                retroactiveCover: "NONE" | "DATE" | "INCEPTION";
+                /** Format: date */
+                retroactiveDate?: string | null;
+                previousInsurer?: string | null;
+                /** Format: date */
+                previousPolicyEndDate?: string | null;
               }) | null;
               risk: ({
                 turnover?: number;
@@ -9080,6 +9222,16 @@ export interface operations {
                 generalDetails?: string | null;
                 businessDetails?: string | null;
                 comprehensiveDetails?: string | null;
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                retroactiveCover: "NONE" | "DATE" | "INCEPTION";
+                /** Format: date */
+                retroactiveDate?: string | null;
+                previousInsurer?: string | null;
+                /** Format: date */
+                previousPolicyEndDate?: string | null;
               }) | null;
               risk: ({
                 turnover?: number;
