@@ -160,6 +160,15 @@ const SECTION_BODIES = [
   { activitySplit: ACTIVITY_SPLIT },
   { contracts: CONTRACTS },
   { declaration: MATERIAL_FACT_DECLARATION },
+  {
+    declaration: {
+      ...MATERIAL_FACT_DECLARATION,
+      retroactiveCover: "DATE",
+      retroactiveDate: "2020-01-01",
+      previousInsurer: "Fuzz Mutual",
+      previousPolicyEndDate: "2026-11-30",
+    },
+  },
   { status: "QUOTED", financialOverview: FINANCIAL_OVERVIEW },
   { basePremium: "900.00", taxes: "108.00", totalPremium: "1008.00" },
   { proposerName: "Renamed Ltd", numberOfDirectors: 3, inceptionDate: "2026-12-01", expectedVersion: 2 },

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { compileRatingConfig } from "../rating/compile";
 import { DC_PI_RATING_CONFIG } from "../rating/configs/dc-pi";
 import { PI001_RATING_CONFIG } from "../rating/configs/pi001";
+import { defaultRatingInput } from "../rating/input";
 import { retroactiveCoverFactor } from "../rating/retroactive-cover";
+import { ratingTestCaseSchema } from "../rating/test-cases";
 import { declarationSchema } from "./declaration";
 import { deriveRatingInput } from "./rating-input";
 import {
@@ -137,5 +139,13 @@ describe("the retroactive cover factor", () => {
     });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.issues.map((issue) => issue.path)).toEqual(["retroactiveCover.bands[1].maxYears"]);
+  });
+});
+
+describe("a published version's test cases", () => {
+  it("read a case stored before the retroactive date as unlimited cover", () => {
+    const { priorActsUnlimited: _u, priorActsYears: _y, ...stored } = defaultRatingInput();
+    const parsed = ratingTestCaseSchema.parse({ name: "Stored before", input: stored, expectedTotal: "1.00" });
+    expect(parsed.input).toEqual(defaultRatingInput());
   });
 });

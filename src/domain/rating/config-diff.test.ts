@@ -12,6 +12,28 @@ function draftWith(change: (draft: typeof DC_PI_RATING_CONFIG) => void): Record<
 }
 
 describe("diffRatingConfigs", () => {
+  it("names the retroactive cover's factors by their years, and its addition to a configuration without it", () => {
+    const draft = draftWith((config) => {
+      const band = config.retroactiveCover?.bands[2];
+      if (band) band.factor = 0.9;
+      if (config.retroactiveCover) config.retroactiveCover.unlimited = 1.05;
+    });
+    expect(diffRatingConfigs(published, draft)).toEqual([
+      {
+        path: "Retroactive cover › Years of prior acts › Up to 5 years › Factor",
+        kind: "changed",
+        before: "0.95",
+        after: "0.9",
+      },
+      { path: "Retroactive cover › Unlimited retroactive cover", kind: "changed", before: "1", after: "1.05" },
+    ]);
+    const { retroactiveCover: _left, ...before } = published;
+    expect(diffRatingConfigs(before, published).map((change) => [change.kind, change.path])).toContainEqual([
+      "added",
+      "Retroactive cover › Years of prior acts › More years › Factor",
+    ]);
+  });
+
   it("finds nothing between a configuration and itself", () => {
     expect(diffRatingConfigs(published, JSON.parse(JSON.stringify(published)))).toEqual([]);
   });

@@ -32,6 +32,7 @@ const TOP_LEVEL_ORDER = [
   "additionalCovers",
   "cancellation",
   "adjustments",
+  "retroactiveCover",
   "version",
   "productCode",
 ];
@@ -74,6 +75,10 @@ const KEY_LABELS: Record<string, string> = {
   minimumRetainedPremium: "Minimum retained premium",
   adjustments: "Mid-term adjustments",
   waiverThreshold: "Waived below",
+  retroactiveCover: "Retroactive cover",
+  bands: "Years of prior acts",
+  factor: "Factor",
+  unlimited: "Unlimited retroactive cover",
 };
 
 const count = new Intl.NumberFormat("en-GB");
@@ -98,6 +103,10 @@ function entryKey(entry: unknown, index: number): { key: string; label: string }
     const range = max === null ? `${count.format(entry.min)}+` : `${count.format(entry.min)}–${max}`;
     return { key: `band:${entry.min}:${String(entry.max)}`, label: range };
   }
+  if (isRecord(entry) && "maxYears" in entry && (typeof entry.maxYears === "number" || entry.maxYears === null)) {
+    const years = entry.maxYears;
+    return { key: `years:${String(years)}`, label: years === null ? "More years" : `Up to ${years} years` };
+  }
   if (isRecord(entry) && typeof entry.upToMonths === "number") {
     return { key: `months:${entry.upToMonths}`, label: `Up to ${entry.upToMonths} months` };
   }
@@ -121,7 +130,7 @@ function flatten(value: unknown, keyPath: string, labelPath: string[], parent: s
     }
     for (const key of keys) {
       // A band's or coded entry's identity is in its path already.
-      if ((key === "code" || key === "clause" || key === "upToMonths") && labelPath.length > 0) continue;
+      if ((key === "code" || key === "clause" || key === "upToMonths" || key === "maxYears") && labelPath.length > 0) continue;
       flatten(value[key], `${keyPath}/${key}`, [...labelPath, keyLabel(key, parent)], key, out);
     }
     return;
