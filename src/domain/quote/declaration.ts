@@ -5,7 +5,12 @@
 import { z } from "zod";
 import { isBlank, isoDate, optionalText } from "../validation";
 import { DECLARATION_ANSWERS, type DeclarationAnswer } from "./declaration-questions";
-import { DEFAULT_RETROACTIVE_COVER, RETROACTIVE_COVER_ANSWERS, RETROACTIVE_COVER_MESSAGES } from "./retroactive-cover";
+import {
+  DEFAULT_RETROACTIVE_COVER,
+  RETROACTIVE_COVER_ANSWERS,
+  RETROACTIVE_COVER_MESSAGES,
+  retroactiveDateAfterInception,
+} from "./retroactive-cover";
 
 // The questions and the rules on answers are in declaration-questions.ts (no zod, for the screens that only read
 // answers); this module adds the section's schema.
@@ -39,3 +44,15 @@ export const declarationSchema = z.strictObject(declarationFields).superRefine((
 });
 export type DeclarationInput = z.input<typeof declarationSchema>;
 export type Declaration = z.infer<typeof declarationSchema>;
+
+/**
+ * Step 6 as the wizard checks it, knowing the quote's inception date: the retroactive date cannot be after it (the
+ * server applies the same rule, retroactiveDateIssues, with the same message).
+ */
+export function declarationSchemaOn(inceptionDate: string | null | undefined) {
+  return declarationSchema.superRefine((value, ctx) => {
+    if (retroactiveDateAfterInception(value, inceptionDate)) {
+      ctx.addIssue({ code: "custom", path: ["retroactiveDate"], message: RETROACTIVE_COVER_MESSAGES.afterInception });
+    }
+  });
+}

@@ -12,6 +12,7 @@ import type { DesignLiabilityInput } from "@domain/quote/design-liability";
 import type { FinancialOverviewInput } from "@domain/quote/financial-overview";
 import type { InsuredsDetailsInput } from "@domain/quote/insureds-details";
 import type { Quote } from "@domain/quote/quote";
+import { DEFAULT_RETROACTIVE_COVER } from "@domain/quote/retroactive-cover";
 import {
   activitySplitDefaults,
   contractsDefaults,
@@ -120,11 +121,12 @@ export function contractsFormValues(quote: Quote | undefined): ContractsFormValu
 
 export function declarationFormValues(quote: Quote | undefined): DeclarationInput {
   const stored = quote?.declaration ?? declarationDefaults();
-  return withEmptyText({ ...stored }, [
+  return withEmptyText({ ...stored, retroactiveCover: stored.retroactiveCover ?? DEFAULT_RETROACTIVE_COVER }, [
     "designConstructDetails",
     "generalDetails",
     "businessDetails",
     "comprehensiveDetails",
+    "previousInsurer",
   ]);
 }
 

@@ -6,6 +6,7 @@ import { Textarea } from "@web/components/ui/input";
 import { firstUseResolver } from "@web/lib/first-use-resolver";
 import { onFirstUse } from "@web/lib/on-first-use";
 import { AlertTriangle } from "lucide-react";
+import { useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { declarationFormValues } from "../../lib/form-values";
 import { FormField, YesNoQuestion } from "../fields";
@@ -14,14 +15,18 @@ import { StepShell } from "../step-shell";
 import { useRating } from "../use-rating";
 import { useSectionStep } from "../use-step-save";
 import { useWizard } from "../wizard-context";
+import { RetroactiveCoverCard } from "./retroactive-cover-card";
 
 const check = onFirstUse(() => import("../../lib/checks/declaration-check"));
-const resolver = firstUseResolver(check, (loaded) => loaded.declarationResolver());
 
 export function DeclarationStep() {
   const { quote, readOnly } = useWizard();
+  const inceptionDate = quote?.inceptionDate;
   const form = useForm<DeclarationInput, unknown, Declaration>({
-    resolver,
+    resolver: useMemo(
+      () => firstUseResolver(check, (loaded) => loaded.declarationResolver(inceptionDate)),
+      [inceptionDate],
+    ),
     defaultValues: declarationFormValues(quote),
   });
   const { rate, rating } = useRating();
@@ -36,6 +41,7 @@ export function DeclarationStep() {
   return (
     <StepShell next={7} back={5} continueLabel="Continue to Submit" busy={saving || rating} check={check}>
       <RenewalDeclarationNotice quote={quote} />
+      <RetroactiveCoverCard form={form} disabled={readOnly} />
       {DECLARATION_GROUPS.map((group) => (
         <Card key={group.key}>
           <CardHeader>

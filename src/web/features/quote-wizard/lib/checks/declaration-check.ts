@@ -1,5 +1,6 @@
-import { declarationSchema } from "@domain/quote/declaration";
+import { declarationSchemaOn } from "@domain/quote/declaration";
 import { zodResolver } from "@hookform/resolvers/zod";
 
-/** Step 6's check: fetched when the broker starts on the form. */
-export const declarationResolver = () => zodResolver(declarationSchema);
+/** Step 6's check (with the retroactive date against the quote's inception): fetched when the broker starts on the form. */
+export const declarationResolver = (inceptionDate: string | null | undefined) =>
+  zodResolver(declarationSchemaOn(inceptionDate));
