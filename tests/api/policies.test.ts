@@ -58,6 +58,7 @@ describeEachDatabase("policies", (ctx) => {
       excessOption: "standard",
       excess: "1500.00",
       additionalCovers: [],
+      retroactiveDate: "None: unlimited retroactive cover",
     });
     expect(view.documents.map((document) => [document.method, document.href])).toEqual([
       ["POST", `/api/quotes/${stored.id}/statement-of-fact`],

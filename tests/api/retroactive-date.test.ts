@@ -144,7 +144,15 @@ describeEachDatabase("the retroactive date", (ctx) => {
   it("keeps the date on renewal, and a first policy's inception becomes its renewal's retroactive date", async () => {
     const underwriter = await signIn(ctx.app, "UNDERWRITER");
     const kept = dated("2020-05-01");
-    const { policy } = await issuedPolicy(ctx, 10, kept);
+    const { broker, policy, policyNumber } = await issuedPolicy(ctx, 10, kept);
+    // The policy screen shows it as the schedule prints it.
+    const shown = await call<{ data: { cover: { retroactiveDate: string } } }>(
+      ctx.app,
+      broker.cookie,
+      "GET",
+      policyUrl(policyNumber),
+    );
+    expect(shown.body.data.cover.retroactiveDate).toBe("01/05/2020");
     const renewed = await call(ctx.app, underwriter, "POST", `/api/quotes/${policy.id}/renew`);
     expect(renewed.status, JSON.stringify(renewed.body)).toBe(201);
     expect(renewed.body.data.declaration).toMatchObject({

@@ -11,18 +11,20 @@ import { RETROACTIVE_COVER_MESSAGES } from "../../src/domain/quote/retroactive-c
 import { pdfText } from "../support/pdf-text";
 import { ApiSession, completeQuoteData, createDraftQuote } from "./support/api";
 import { expectAccessible, expectNoSideScroll, screenshot, toastText, visible } from "./support/browser";
-import { DESKTOP, sharedSignedInBrowser, type Viewport } from "./support/session";
+import { DESKTOP, sharedSignedInBrowsers, type Viewport } from "./support/session";
 import { expectOnStep, messageUnder } from "./wizard-helpers";
 
 let broker: ApiSession;
+let underwriter: ApiSession;
 const TAG = `Rd${Date.now().toString(36)}`;
 const PHONE: Viewport = { width: 390, height: 844 };
 
 beforeAll(async () => {
   broker = await ApiSession.signIn("BROKER");
+  underwriter = await ApiSession.signIn("UNDERWRITER");
 });
 
-const ui = sharedSignedInBrowser("BROKER", { viewport: DESKTOP });
+const ui = sharedSignedInBrowsers(["BROKER", "UNDERWRITER"], { viewport: DESKTOP });
 
 for (const [size, viewport] of [
   ["desktop", DESKTOP],
@@ -30,7 +32,7 @@ for (const [size, viewport] of [
 ] as const) {
   describe(`the retroactive date on step 6 (${size}, ${viewport.width} x ${viewport.height})`, () => {
     it("refuses a date after inception under the field, takes a corrected one, and prints it", async () => {
-      const page = ui.page;
+      const page = ui.broker.page;
       await page.setViewportSize(viewport);
       const draft = await createDraftQuote(broker, `${TAG} ${size} Continuity Ltd`);
       await completeQuoteData(broker, draft.id);
@@ -72,6 +74,42 @@ for (const [size, viewport] of [
       expect(text).toContain("Retroactive date given 01/04/2020");
       expect(text).toContain("Previous insurer Acme Mutual");
       expect(text).toContain(`Date the previous policy ends ${formatDateGb(addDays(inception, -1))}`);
+
+      // Issued, the policy screen shows it as the schedule prints it.
+      await broker.data("PATCH", `/api/quotes/${draft.id}`, { status: "QUOTED" });
+      const issued = await broker.data<{ policyNumber: string }>("POST", `/api/quotes/${draft.id}/issue`, {});
+      await page.goto(`/policies/${encodeURIComponent(issued.policyNumber)}`);
+      await visible(page.getByRole("heading", { name: "Cover" }));
+      const row = page.getByText("Retroactive date", { exact: true }).locator("..");
+      expect(((await row.textContent()) ?? "").replace(/\s+/g, " ")).toContain("01/04/2020");
+      await screenshot(page, `retroactive-date-policy-${size}`);
+    });
+
+    it("shows the underwriter the retroactive date of a referred quote", async () => {
+      const page = ui.underwriter.page;
+      await page.setViewportSize(viewport);
+      const draft = await createDraftQuote(broker, `${TAG} ${size} Referred Continuity Ltd`);
+      await completeQuoteData(broker, draft.id, { previousClaims: true });
+      const { inceptionDate } = await broker.data<{ inceptionDate: string }>("GET", `/api/quotes/${draft.id}`);
+      await broker.data("PATCH", `/api/quotes/${draft.id}`, {
+        declaration: {
+          previousClaims: true,
+          businessDetails: "One claim in 2023, settled",
+          comprehensiveDetails: "One claim in 2023, settled in full",
+          retroactiveCover: "DATE",
+          retroactiveDate: "2019-10-01",
+          previousInsurer: "Acme Mutual",
+          previousPolicyEndDate: inceptionDate,
+        },
+      });
+      await broker.data("POST", `/api/quotes/${draft.id}/rate`, { turnoverBand: "up_to_500k" });
+      await broker.data("POST", `/api/quotes/${draft.id}/refer`, {});
+      await page.goto(`/uw/review/${draft.id}`);
+      await visible(page.getByRole("heading", { name: "Review Required" }));
+      await visible(page.getByText("Retroactive Date"));
+      await visible(page.getByText("01/10/2019"));
+      await screenshot(page, `retroactive-date-review-${size}`);
+      await expectAccessible(page, `review with the retroactive date (${size})`);
     });
   });
 }

@@ -55,6 +55,8 @@ export const policyViewSchema = z.object({
     additionalCovers: z.array(z.object({ label: z.string(), limit: moneyAmountSchema })),
     limitBasis: z.enum(LIMIT_BASES).default(DEFAULT_LIMIT_BASIS),
     defenceCosts: z.enum(DEFENCE_COSTS_BASES).default(DEFAULT_DEFENCE_COSTS),
+    /** As the schedule prints it: 'None: unlimited retroactive cover', a date (dd/mm/yyyy) or the inception date. */
+    retroactiveDate: z.string(),
   }),
   /** The premium paid to date: the premium the policy was issued at, as the quote stores it. */
   premium: z.object({

@@ -6339,6 +6339,7 @@ export interface operations {
                  * @enum {string}
                  */
                 defenceCosts: "INCLUSIVE" | "IN_ADDITION";
+                retroactiveDate: string;
               };
               premium: {
                 basePremium: string | null;
@@ -6640,6 +6641,7 @@ export interface operations {
                  * @enum {string}
                  */
                 defenceCosts: "INCLUSIVE" | "IN_ADDITION";
+                retroactiveDate: string;
               };
               premium: {
                 basePremium: string | null;
@@ -7004,6 +7006,7 @@ export interface operations {
                  * @enum {string}
                  */
                 defenceCosts: "INCLUSIVE" | "IN_ADDITION";
+                retroactiveDate: string;
               };
               premium: {
                 basePremium: string | null;
@@ -7251,6 +7254,7 @@ export interface operations {
                  * @enum {string}
                  */
                 defenceCosts: "INCLUSIVE" | "IN_ADDITION";
+                retroactiveDate: string;
               };
               premium: {
                 basePremium: string | null;
@@ -7479,6 +7483,7 @@ export interface operations {
                  * @enum {string}
                  */
                 defenceCosts: "INCLUSIVE" | "IN_ADDITION";
+                retroactiveDate: string;
               };
               premium: {
                 basePremium: string | null;

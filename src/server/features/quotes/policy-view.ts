@@ -4,6 +4,7 @@
  * POLICY_NOT_FOUND, so a broker learns nothing of policies that are not theirs. The status, period and cover are
  * the domain's; the figures are the quote's own, as stored.
  */
+
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { auditDetailLines } from "../../../domain/audit";
 import { todayInLondon } from "../../../domain/format/dates";
@@ -14,6 +15,7 @@ import { policyCover, policyHistoryEventOf, policyHistoryTitle, policyStatus } f
 import { adjustableAnswers } from "../../../domain/quote/policy-changes";
 import type { PolicyView } from "../../../domain/quote/policy-schema";
 import { policyExpiryDate } from "../../../domain/quote/renewal";
+import { retroactiveCoverText } from "../../../domain/quote/retroactive-cover";
 import type { Database } from "../../db/client";
 import { auditLog, quotes, users } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -208,6 +210,7 @@ export async function policyViewFor(
       additionalCovers: cover.additionalCovers.map((extra) => ({ label: extra.label, limit: pounds(extra.limit) })),
       limitBasis: cover.limitBasis,
       defenceCosts: cover.defenceCosts,
+      retroactiveDate: retroactiveCoverText(answers.declaration, quote.inceptionDate),
     },
     premium: {
       basePremium: money(quote.basePremium),

@@ -190,6 +190,7 @@ function PolicyBody({ policy, canQuote }: { policy: PolicyView; canQuote: boolea
               <Row label="Excess">
                 {money(cover.excess)} ({EXCESS_OPTION_LABELS[cover.excessOption]})
               </Row>
+              <Row label="Retroactive date">{cover.retroactiveDate}</Row>
               {cover.additionalCovers.length === 0 ? (
                 <Row label="Additional covers">None</Row>
               ) : (

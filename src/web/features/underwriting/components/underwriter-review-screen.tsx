@@ -4,6 +4,7 @@ import { DEFENCE_COSTS_LABELS, LIMIT_BASIS_LABELS, type LimitTerms } from "@doma
 import { formatWholeNumber } from "@domain/format/numbers";
 import { formatGbp, formatGbpWhole, parseMoneyString, poundsToPence } from "@domain/money";
 import { splitReferralReason } from "@domain/quote/premium";
+import { retroactiveCoverText } from "@domain/quote/retroactive-cover";
 import { statusLabel } from "@domain/quote/status";
 import { decisionInWords } from "@domain/underwriting/history";
 import type { RiskAssessment } from "@domain/underwriting/review";
@@ -304,6 +305,7 @@ function ReviewBody({
                 <Field label="Proposer">{quote.proposerName}</Field>
                 <Field label="Product">{quote.productCode}</Field>
                 <Field label="Inception Date">{formatDateGb(quote.inceptionDate)}</Field>
+                <Field label="Retroactive Date">{retroactiveCoverText(quote.declaration, quote.inceptionDate)}</Field>
                 <Field label="Current Premium">{total === null ? "-" : formatGbp(total)}</Field>
                 <Field label="Status">{statusLabel(quote.status, "wizard")}</Field>
               </dl>
