@@ -15,13 +15,11 @@ import { DESKTOP, sharedSignedInBrowsers, type Viewport } from "./support/sessio
 import { expectOnStep, messageUnder } from "./wizard-helpers";
 
 let broker: ApiSession;
-let underwriter: ApiSession;
 const TAG = `Rd${Date.now().toString(36)}`;
 const PHONE: Viewport = { width: 390, height: 844 };
 
 beforeAll(async () => {
   broker = await ApiSession.signIn("BROKER");
-  underwriter = await ApiSession.signIn("UNDERWRITER");
 });
 
 const ui = sharedSignedInBrowsers(["BROKER", "UNDERWRITER"], { viewport: DESKTOP });

@@ -130,7 +130,8 @@ function flatten(value: unknown, keyPath: string, labelPath: string[], parent: s
     }
     for (const key of keys) {
       // A band's or coded entry's identity is in its path already.
-      if ((key === "code" || key === "clause" || key === "upToMonths" || key === "maxYears") && labelPath.length > 0) continue;
+      if ((key === "code" || key === "clause" || key === "upToMonths" || key === "maxYears") && labelPath.length > 0)
+        continue;
       flatten(value[key], `${keyPath}/${key}`, [...labelPath, keyLabel(key, parent)], key, out);
     }
     return;
