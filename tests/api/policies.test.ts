@@ -58,6 +58,8 @@ describeEachDatabase("policies", (ctx) => {
       excessOption: "standard",
       excess: "1500.00",
       additionalCovers: [],
+      limitBasis: "AGGREGATE",
+      defenceCosts: "INCLUSIVE",
       retroactiveDate: "None: unlimited retroactive cover",
     });
     expect(view.documents.map((document) => [document.method, document.href])).toEqual([
