@@ -4,6 +4,9 @@
  * inception is refused with its field, a version published before the factor rates as before, documents print
  * it, and renewals and adjustments carry it.
  */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
 import { INSURER_NAME } from "../../src/domain/constants";
 import { parseMoneyString, roundHalfUp } from "../../src/domain/money";
@@ -11,10 +14,12 @@ import type { AdjustmentFiguresAnswer } from "../../src/domain/quote/policy-sche
 import { addDays, policyExpiryDate } from "../../src/domain/quote/renewal";
 import { RETROACTIVE_COVER_MESSAGES } from "../../src/domain/quote/retroactive-cover";
 import { DC_PI_RATING_CONFIG } from "../../src/domain/rating/configs/dc-pi";
-import { signIn } from "../support/auth";
+import { quotes } from "../../src/server/db/schema";
+import { signIn, signInNewUser } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";
 import { pdfText } from "../support/pdf-text";
 import { requestAsRole } from "../support/rating-versions";
+import { sampleQuoteForDocuments, storedQuoteRow } from "../support/sample-quote";
 import { issuedPolicy, policyUrl } from "./policies-fixtures";
 import { CLEAN_DECLARATION, CLEAN_PREMIUM, call, createCompleteQuote, rateQuote, STEP_ONE } from "./quotes-fixtures";
 
@@ -217,5 +222,34 @@ describeEachDatabase("the retroactive date", (ctx) => {
       expect(rated.breakdown).toMatchObject(CLEAN_PREMIUM);
       expect(rated.trace.some((line) => line.name === "priorActsYears")).toBe(false);
     }
+  });
+
+  it("writes NONE into the declarations a database already holds, and leaves a given answer alone", async () => {
+    const broker = await signInNewUser(ctx.app, ctx.db, "BROKER");
+    const sample = sampleQuoteForDocuments();
+    const before = { subcontractorInsuranceConfirmed: true, previousClaims: false };
+    const rows = await ctx.db
+      .insert(quotes)
+      .values([
+        storedQuoteRow(sample, broker.user.id, { proposerName: "Written Before Ltd", declaration: before as never }),
+        storedQuoteRow(sample, broker.user.id, {
+          proposerName: "Answered Ltd",
+          declaration: dated("2020-01-01") as never,
+        }),
+        storedQuoteRow(sample, broker.user.id, { proposerName: "Not At Step 6 Ltd", declaration: null }),
+      ])
+      .returning({ id: quotes.id });
+    const migration = readFileSync(
+      resolve(import.meta.dirname, "../../src/server/db/migrations/0035_retroactive_date.sql"),
+      "utf8",
+    );
+    for (const statement of migration.split("--> statement-breakpoint")) await ctx.db.execute(sql.raw(statement));
+    const declarations = await Promise.all(
+      rows.map(async ({ id }) => {
+        const [row] = await ctx.db.select({ declaration: quotes.declaration }).from(quotes).where(eq(quotes.id, id));
+        return row?.declaration ?? null;
+      }),
+    );
+    expect(declarations).toEqual([{ ...before, retroactiveCover: "NONE" }, dated("2020-01-01"), null]);
   });
 });
