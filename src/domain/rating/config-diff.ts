@@ -33,6 +33,7 @@ const TOP_LEVEL_ORDER = [
   "cancellation",
   "adjustments",
   "retroactiveCover",
+  "backdating",
   "version",
   "productCode",
 ];
@@ -79,6 +80,8 @@ const KEY_LABELS: Record<string, string> = {
   bands: "Years of prior acts",
   factor: "Factor",
   unlimited: "Unlimited retroactive cover",
+  backdating: "Backdated inception",
+  maxDaysPast: "Referred after days in the past",
 };
 
 const count = new Intl.NumberFormat("en-GB");

@@ -5,6 +5,7 @@
  * person (or an attacker holding an admin session): sizes are capped so validation and rating stay cheap.
  */
 import { z } from "zod";
+import { DEFAULT_BACKDATING } from "../quote/backdating";
 import { CLAUSE_CODE_PATTERN } from "../underwriting/terms-rules";
 import { type ExcessOption, RATING_INPUT_FIELDS, type RatingInputFieldName } from "./input";
 import { DEFAULT_RETROACTIVE_COVER_FACTORS, retroactiveCoverSchema } from "./retroactive-cover";
@@ -350,6 +351,19 @@ export const DEFAULT_ADJUSTMENTS = { waiverThreshold: 25 } as const;
 export const adjustmentsSchema = z.strictObject({ waiverThreshold: poundsSchema });
 export type AdjustmentTerms = z.infer<typeof adjustmentsSchema>;
 
+/**
+ * Backdated cover (docs/product/rating.md "Backdated inception"): an inception more than `maxDaysPast` days before
+ * today refers the quote. A configuration without this part takes 14 days (`DEFAULT_BACKDATING`).
+ */
+export const backdatingSchema = z.strictObject({
+  maxDaysPast: z
+    .number()
+    .int("Must be a whole number of days")
+    .min(0, "Must be 0 or more")
+    .max(366, "Must be at most 366"),
+});
+export type BackdatingTerms = z.infer<typeof backdatingSchema>;
+
 function uniqueCodes(items: readonly { code: string }[], ctx: z.RefinementCtx, key = "code"): void {
   const seen = new Set<string>();
   items.forEach((item, index) => {
@@ -393,6 +407,7 @@ export const ratingConfigSchema = z
     }),
     adjustments: adjustmentsSchema.default({ ...DEFAULT_ADJUSTMENTS }),
     retroactiveCover: retroactiveCoverSchema.default({ ...DEFAULT_RETROACTIVE_COVER_FACTORS, bands: [] }),
+    backdating: backdatingSchema.default({ ...DEFAULT_BACKDATING }),
   })
   .superRefine((config, ctx) => {
     // A fee line's code identifies it in the breakdown, so configured fees and covers must not share one.

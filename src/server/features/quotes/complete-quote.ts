@@ -3,9 +3,11 @@
  * underwriter-approved quote completes at the approved premium without re-rating.
  */
 import { penceToMoneyString } from "../../../domain/money";
+import { BACKDATED_INCEPTION_CODE } from "../../../domain/quote/backdating";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import type { NewQuoteRow, QuoteRow } from "../../db/schema";
+import { AppError } from "../../errors";
 import { assertQuoteAction } from "./access-service";
 import { commitQuoteChange, type QuoteAudit, withOptionalOverview } from "./change";
 import { rateStoredQuote, ratingColumns } from "./rating";
@@ -43,7 +45,10 @@ export async function completeQuote(
       referralHitCount: 0,
       declarationConfirmed: working.declarationConfirmed,
     });
-    const rating = await rateStoredQuote(db, working);
+    const rating = await rateStoredQuote(db, working, now);
+    // Rated while its inception was recent, completed once it is too far in the past: say why it must be referred.
+    const backdated = rating.result.referralHits.find((hit) => hit.code === BACKDATED_INCEPTION_CODE);
+    if (backdated) throw new AppError("QUOTE_STATE_CONFLICT", backdated.description);
     const decision = assertQuoteAction(working, actor, "complete", {
       ratedAt: now,
       referralHitCount: rating.result.referralHits.length,

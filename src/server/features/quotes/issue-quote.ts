@@ -11,6 +11,7 @@ import { AppError } from "../../errors";
 import { assertNoOpenPreBind } from "../endorsements/terms-service";
 import { assertExpectedVersion, assertQuoteAction, requireQuote } from "./access-service";
 import { commitQuoteChange } from "./change";
+import { backdatedWithoutUnderwriter } from "./rating";
 import { findPolicyTransactions, isCancelledPolicy } from "./policy-transactions";
 import type { QuoteWithBroker } from "./repository";
 
@@ -29,6 +30,8 @@ export async function issueQuote(
     throw new AppError("QUOTE_STATE_CONFLICT", RENEWAL_MESSAGES.renewsCancelled);
   }
   await assertNoOpenPreBind(db, quote, now);
+  const backdated = await backdatedWithoutUnderwriter(db, quote, now);
+  if (backdated !== null) throw new AppError("QUOTE_STATE_CONFLICT", backdated);
   const policyNumber = policyNumberFor(quote.reference);
   return commitQuoteChange(
     db,

@@ -7,12 +7,14 @@
 import { toPremiumBreakdown } from "../../../domain/quote/premium";
 import type { PremiumBreakdown, RatingTraceEntry, ReferralHit } from "../../../domain/quote/quote";
 import { ratingSelectionsOf } from "../../../domain/quote/rating-input";
+import { turnoverBandRefusal } from "../../../domain/quote/rating-turnover";
 import { ratingReopens } from "../../../domain/quote/reopen";
 import type { RateQuoteRequest, Risk } from "../../../domain/quote/risk";
 import { isQuoteExpired } from "../../../domain/quote/validity";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import type { NewQuoteRow, QuoteRow } from "../../db/schema";
+import { AppError } from "../../errors";
 import { openQuoteForWrite } from "./access-service";
 import { changedColumns, commitQuoteChange, type QuoteAudit, reopen } from "./change";
 import { type QuoteRating, ratedAudit, rateStoredQuote, ratingColumns } from "./rating";
@@ -71,6 +73,10 @@ export async function rateQuote(
   const { found, quote } = await openQuoteForWrite(db, id, actor, "rate", body.expectedVersion);
 
   const risk: Risk | null = body.risk ? { ...(quote.risk ?? {}), ...body.risk } : quote.risk;
+  // A band below the declared turnover's is refused (docs/product/rating.md "Turnover band"); a stored one from
+  // before that rule is not: rating raises it to the declared band.
+  const bandRefusal = turnoverBandRefusal(body.turnoverBand, quote.financialOverview?.turnover);
+  if (bandRefusal !== null) throw AppError.validation([{ path: "turnoverBand", message: bandRefusal }]);
   const turnoverBand = body.turnoverBand ?? quote.turnoverBand;
   const limitBasis = body.limitBasis ?? quote.limitBasis;
   const defenceCosts = body.defenceCosts ?? quote.defenceCosts;
@@ -82,7 +88,7 @@ export async function rateQuote(
     return storedOutcome(found);
   }
 
-  const rating = await rateStoredQuote(db, working);
+  const rating = await rateStoredQuote(db, working, now);
   const changes: Partial<NewQuoteRow> = {
     ...changedColumns(quote, { risk, turnoverBand, limitBasis, defenceCosts }),
     ...ratingColumns(rating, now),

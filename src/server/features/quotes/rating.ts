@@ -3,7 +3,9 @@
  * the client contributes only its step-7 selections, which are kept on the quote (`risk`, `turnoverBand`) so
  * a later server-side re-rating (complete, refer) prices exactly what the broker last chose.
  */
+import { todayInLondon } from "../../../domain/format/dates";
 import { penceToMoneyString } from "../../../domain/money";
+import { backdatedInceptionHit } from "../../../domain/quote/backdating";
 import { ratingInputOf } from "../../../domain/quote/rating-input";
 import { toStoredRating } from "../../../domain/quote/stored-rating";
 import type { RatingResult } from "../../../domain/rating/compile";
@@ -63,12 +65,37 @@ export function overrideOptionsOf(quote: Pick<RatedQuoteFields, "premiumOverridd
     : {};
 }
 
-/** Rates a stored quote with the published version effective on its inception date (422 when none covers it). */
-export async function rateStoredQuote(db: Database, quote: RatedQuoteFields): Promise<QuoteRating> {
+/**
+ * Rates a stored quote with the published version effective on its inception date (422 when none covers it). An
+ * inception more than the configuration's days in the past (judged on the server's London date at `now`) joins the
+ * rule hits, so the queue, the review and the documents show it like any referral (docs/product/rating.md).
+ */
+export async function rateStoredQuote(db: Database, quote: RatedQuoteFields, now: Date): Promise<QuoteRating> {
   const effective = await requireEffectiveRater(db, quote);
   const input = ratingInputOf(quote);
-  const result = effective.rater.rate(input, overrideOptionsOf(quote));
+  const rated = effective.rater.rate(input, overrideOptionsOf(quote));
+  const backdated = backdatedInceptionHit(
+    quote.inceptionDate,
+    todayInLondon(now),
+    effective.rater.config.backdating.maxDaysPast,
+  );
+  const result = backdated ? { ...rated, referralHits: [...rated.referralHits, backdated] } : rated;
   return { result, version: effective.version, input };
+}
+
+/**
+ * The backdated-inception reason of a quote completed or issued today, or null: a quote rated while its inception was
+ * recent must not be bound once it lies too far in the past unless an underwriter approved it.
+ */
+export async function backdatedWithoutUnderwriter(
+  db: Database,
+  quote: Pick<QuoteRow, "productCode" | "inceptionDate" | "decision">,
+  now: Date,
+): Promise<string | null> {
+  if (quote.decision === "APPROVED" || quote.decision === "COUNTER") return null;
+  const effective = await findEffectiveRater(db, quote.productCode, quote.inceptionDate);
+  const maxDaysPast = effective?.rater.config.backdating.maxDaysPast;
+  return backdatedInceptionHit(quote.inceptionDate, todayInLondon(now), maxDaysPast)?.description ?? null;
 }
 
 /** The columns a rating writes on the quote: premium lines in pence, the version, the explanation, the time. */

@@ -33,7 +33,7 @@ export async function referQuote(
   const edit = withOptionalOverview(quote, actor, body.financialOverview);
   const working = edit.after;
   assertQuoteAction(working, actor, "refer", { ratedAt: working.ratedAt, referralHitCount: 0 });
-  const rating = await rateStoredQuote(db, working);
+  const rating = await rateStoredQuote(db, working, now);
   const hits = rating.result.referralHits;
   const decision = assertQuoteAction(working, actor, "refer", { ratedAt: now, referralHitCount: hits.length });
   const referralReason = hits.length > 0 ? referralReasonFromHits(hits) : null;

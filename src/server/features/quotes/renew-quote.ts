@@ -93,7 +93,7 @@ export async function renewQuote(db: Database, actor: AuthUser, id: string, now:
   // The renewal carries the cover as it stands after every mid-term adjustment.
   const values = renewalValues(currentAnswersOf(policy, transactions), now);
   // Rated as any stored quote is, with the version effective on the renewal's inception date (422 when none is).
-  const rating = await rateStoredQuote(db, values);
+  const rating = await rateStoredQuote(db, values, now);
   let renewal: QuoteRow;
   try {
     renewal = await db.transaction(async (tx) => {

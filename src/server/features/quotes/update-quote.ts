@@ -67,7 +67,7 @@ async function changeOverride(
     : !quote.premiumOverridden;
   if (unchanged) return found;
   const override = { premiumOverridden: applying, overrideBasePremium };
-  const rating = await rateStoredQuote(db, { ...quote, ...override });
+  const rating = await rateStoredQuote(db, { ...quote, ...override }, now);
   const changes: Partial<NewQuoteRow> = { ...override, ...ratingColumns(rating, now) };
   const audits: QuoteAudit[] = [
     applying
