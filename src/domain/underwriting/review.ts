@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { quoteSchema, referralHitSchema, underwriterDecisionValueSchema } from "../quote/quote";
+import { turnoverBandSchema } from "../quote/risk";
 import { QUOTE_HISTORY_ACTIONS } from "./history";
 import { referralQuestionSchema } from "./questions";
 
@@ -40,11 +41,26 @@ export const decisionHistoryEntrySchema = z.object({
 });
 export type DecisionHistoryEntry = z.infer<typeof decisionHistoryEntrySchema>;
 
-/** The review screen's "Risk Assessment Details", from the rating input derived from the stored quote. */
+/**
+ * The review screen's "Risk Assessment Details": what the broker declared, and what the quote was rated on beside it
+ * (risk-assessment.ts builds it).
+ */
 export const riskAssessmentSchema = z.object({
-  /** whole pounds, as rated */
+  /** whole pounds: the declared turnover (the rated one when none is declared) */
   annualTurnover: z.number(),
+  /** whole pounds, as declared on step 2; null when not declared */
+  declaredTurnover: z.number().nullable(),
+  /** whole pounds, the turnover the premium was rated on */
+  ratedTurnover: z.number(),
+  turnoverBandUsed: turnoverBandSchema.nullable(),
+  /** 'Turnover band used for rating' in words */
+  turnoverBandUsedLabel: z.string().nullable(),
+  /** the broker's deliberate choice of a higher band, in words; null otherwise */
+  turnoverBandNote: z.string().nullable(),
+  /** the business activity as declared on step 1 */
   industry: z.string(),
+  /** the industry the rating used */
+  ratingIndustry: z.string(),
   employees: z.number(),
   /** the sum insured (the cover limit), whole pounds */
   publicLiabilityLimit: z.number(),

@@ -7,6 +7,7 @@ import { decideQuoteAction } from "../../../domain/quote/lifecycle";
 import { splitReferralReason } from "../../../domain/quote/premium";
 import { ratingInputOf } from "../../../domain/quote/rating-input";
 import { authorityExcesses } from "../../../domain/underwriting/authority";
+import { riskAssessmentOf } from "../../../domain/underwriting/risk-assessment";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
@@ -46,16 +47,7 @@ async function reviewOf(
     quote: toQuoteResponse(quote, broker, found.decidedBy),
     referralHits: quote.ratingResult?.referralHits ?? [],
     referralReasons: splitReferralReason(quote.referralReason),
-    riskAssessment: {
-      annualTurnover: input.turnover,
-      industry: input.industry,
-      employees: input.employees,
-      publicLiabilityLimit: input.sumInsured,
-      previousClaims: input.hasClaims,
-      exportBusiness: input.hasExports,
-      hazardousActivities: input.hasHazardous,
-      operates24_7: input.operates24_7,
-    },
+    riskAssessment: riskAssessmentOf(quote, input),
     history: history.map((entry) => toDecisionHistoryResponse(entry, readsFileNotes)),
     timeline,
     questions,

@@ -8,6 +8,7 @@ import { retroactiveCoverText } from "@domain/quote/retroactive-cover";
 import { statusLabel } from "@domain/quote/status";
 import { decisionInWords } from "@domain/underwriting/history";
 import type { RiskAssessment } from "@domain/underwriting/review";
+import { industryDiffers, ratingIndustryLabel } from "@domain/underwriting/risk-assessment";
 import { UnsavedChangesDialog } from "@web/components/leave/unsaved-changes-dialog";
 import { QuoteTermsPanel } from "@web/components/terms/quote-terms-panel";
 import { Badge } from "@web/components/ui/badge";
@@ -73,11 +74,22 @@ function RiskAssessmentDetails({ risk, terms }: { risk: RiskAssessment; terms: L
       <CardContent className="grid gap-3">
         <dl className="grid grid-cols-2 gap-3 text-sm md:grid-cols-4">
           <Field label="Annual Turnover">{formatGbpWhole(poundsToPence(risk.annualTurnover))}</Field>
-          <Field label="Industry">{risk.industry.charAt(0).toUpperCase() + risk.industry.slice(1)}</Field>
+          <Field label="Industry">{risk.industry}</Field>
           <Field label="Employees">{formatWholeNumber(risk.employees)}</Field>
           <Field label="Public Liability Limit">{formatGbpWhole(poundsToPence(risk.publicLiabilityLimit))}</Field>
           <Field label="Limit basis">{LIMIT_BASIS_LABELS[terms.limitBasis]}</Field>
           <Field label="Defence costs">{DEFENCE_COSTS_LABELS[terms.defenceCosts]}</Field>
+          {risk.turnoverBandUsedLabel !== null && risk.ratedTurnover !== risk.annualTurnover ? (
+            <Field label="Turnover band used for rating" wide>
+              {risk.turnoverBandUsedLabel}, rated on {formatGbpWhole(poundsToPence(risk.ratedTurnover))}
+              {risk.turnoverBandNote ? (
+                <span className="block font-normal text-slate-700">{risk.turnoverBandNote}</span>
+              ) : null}
+            </Field>
+          ) : null}
+          {industryDiffers(risk) ? (
+            <Field label="Rating industry">{ratingIndustryLabel(risk.ratingIndustry)}</Field>
+          ) : null}
         </dl>
         <div className="flex flex-wrap gap-2">
           <RiskBadge label="Previous Claims" present={risk.previousClaims} />
