@@ -33,6 +33,7 @@ import type { QuotationOptionsResponse } from "../../../domain/quote/quotation-o
 import { deriveRatingInput, selectionsFromRisk } from "../../../domain/quote/rating-input";
 import { retroactiveCoverRecord } from "../../../domain/quote/retroactive-cover";
 import { EXCESS_OPTION_LABELS } from "../../../domain/quote/risk";
+import { brokerChosenBandNote, turnoverBandUsed } from "../../../domain/quote/rating-turnover";
 import { TURNOVER_BAND_LABELS } from "../../../domain/quote/turnover-band";
 import {
   asExcessOption,
@@ -344,10 +345,15 @@ export async function renderStatementOfFact(view: QuoteDocumentView): Promise<Bu
 
   const input = deriveRatingInput(quote, selectionsFromRisk(quote.risk, quote.turnoverBand));
   const excessOption = asExcessOption(input.excessOption);
-  const band = quote.turnoverBand && TURNOVER_BANDS.includes(quote.turnoverBand) ? quote.turnoverBand : null;
+  const chosen = quote.turnoverBand && TURNOVER_BANDS.includes(quote.turnoverBand) ? quote.turnoverBand : null;
+  // The band the premium was rated on: a band chosen below the declared turnover's (before the server refused
+  // that) prints as the declared band it was rated in, so the document never contradicts the premium.
+  const band = chosen ? turnoverBandUsed(chosen, quote.financialOverview?.turnover) : null;
+  const brokerChoice = brokerChosenBandNote(chosen, quote.financialOverview?.turnover);
   writer.heading("7. Cover requested");
   writer.keyValues([
     { label: "Revenue classification", value: band ? TURNOVER_BAND_LABELS[band] : "Not selected" },
+    ...(brokerChoice ? [{ label: "Band chosen by the broker", value: brokerChoice }] : []),
     {
       label: "Limit of indemnity",
       value: `${pounds(input.coverLimit)} ${limitTermsText(limitBasisOf(input.limitBasis), defenceCostsOf(input.defenceCosts))}`,
