@@ -60,22 +60,36 @@ function isAtOrAbove(band: TurnoverBand, floor: TurnoverBand): boolean {
 }
 
 /**
- * Why a chosen band cannot rate the quote, or null when it can: a band below the declared turnover's band would
- * price less than the insured declared (docs/product/rating.md "Turnover band"). A higher band is the broker's choice.
+ * The lowest band the declared turnover allows, in words ("The declared turnover of £850,000 falls in £500k – £1m:
+ * choose that band or a higher one"); null when every band is allowed. Step 7 shows it under the band, and the
+ * server refuses a lower band with it.
  */
-export function turnoverBandRefusal(chosenBand: Maybe<TurnoverBand>, declaredTurnover: Maybe<number>): string | null {
+export function turnoverBandFloorMessage(declaredTurnover: Maybe<number>): string | null {
   const declared = declaredOf(declaredTurnover);
-  if (!chosenBand || declared === null) return null;
+  if (declared === null) return null;
   const floor = turnoverBandFor(declared);
-  if (isAtOrAbove(chosenBand, floor)) return null;
+  if (turnoverBandRank(floor) === 0) return null;
   const amount = formatGbpWhole(poundsToPence(declared));
   return declared > TOP_BAND_CEILING
     ? `The declared turnover of ${amount} is above every band: choose ${TURNOVER_BAND_LABELS[floor]}`
     : `The declared turnover of ${amount} falls in ${TURNOVER_BAND_LABELS[floor]}: choose that band or a higher one`;
 }
 
+/**
+ * Why a chosen band cannot rate the quote, or null when it can: a band below the declared turnover's band would
+ * price less than the insured declared (docs/product/rating.md "Turnover band"). A higher band is the broker's choice.
+ */
+export function turnoverBandRefusal(chosenBand: Maybe<TurnoverBand>, declaredTurnover: Maybe<number>): string | null {
+  const floor = declaredTurnoverBand(declaredTurnover);
+  if (!chosenBand || floor === null || isAtOrAbove(chosenBand, floor)) return null;
+  return turnoverBandFloorMessage(declaredTurnover);
+}
+
 /** The band a quote is rated on: the chosen one, never below the declared turnover's band; null when neither is known. */
-export function turnoverBandUsed(chosenBand: Maybe<TurnoverBand>, declaredTurnover: Maybe<number>): TurnoverBand | null {
+export function turnoverBandUsed(
+  chosenBand: Maybe<TurnoverBand>,
+  declaredTurnover: Maybe<number>,
+): TurnoverBand | null {
   const floor = declaredTurnoverBand(declaredTurnover);
   if (!chosenBand) return floor;
   return floor !== null && !isAtOrAbove(chosenBand, floor) ? floor : chosenBand;

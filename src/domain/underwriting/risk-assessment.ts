@@ -4,10 +4,10 @@
  * the premium, step 7 and the documents describe.
  */
 import type { TurnoverBand } from "../constants";
-import type { RatingInput } from "../rating/input";
 import type { Maybe, StoredQuoteSections } from "../quote/rating-input";
 import { brokerChosenBandNote, turnoverBandUsed } from "../quote/rating-turnover";
 import { TURNOVER_BAND_LABELS } from "../quote/turnover-band";
+import type { RatingInput } from "../rating/input";
 
 export interface RiskAssessmentFacts {
   /** 'Annual Turnover': the declared turnover (the rated one when none is declared), whole pounds. */

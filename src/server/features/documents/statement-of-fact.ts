@@ -31,9 +31,9 @@ import { turnoverSplitTotal } from "../../../domain/quote/design-liability";
 import { ADDITIONAL_COVERS } from "../../../domain/quote/financial-overview";
 import type { QuotationOptionsResponse } from "../../../domain/quote/quotation-options";
 import { deriveRatingInput, selectionsFromRisk } from "../../../domain/quote/rating-input";
+import { brokerChosenBandNote, turnoverBandUsed } from "../../../domain/quote/rating-turnover";
 import { retroactiveCoverRecord } from "../../../domain/quote/retroactive-cover";
 import { EXCESS_OPTION_LABELS } from "../../../domain/quote/risk";
-import { brokerChosenBandNote, turnoverBandUsed } from "../../../domain/quote/rating-turnover";
 import { TURNOVER_BAND_LABELS } from "../../../domain/quote/turnover-band";
 import {
   asExcessOption,

@@ -11,8 +11,8 @@ import { AppError } from "../../errors";
 import { assertNoOpenPreBind } from "../endorsements/terms-service";
 import { assertExpectedVersion, assertQuoteAction, requireQuote } from "./access-service";
 import { commitQuoteChange } from "./change";
-import { backdatedWithoutUnderwriter } from "./rating";
 import { findPolicyTransactions, isCancelledPolicy } from "./policy-transactions";
+import { backdatedWithoutUnderwriter } from "./rating";
 import type { QuoteWithBroker } from "./repository";
 
 export async function issueQuote(

@@ -17,6 +17,7 @@ interface SelectProps {
   disabled?: boolean;
   "aria-label"?: string;
   "aria-invalid"?: boolean;
+  "aria-describedby"?: string | undefined;
 }
 
 /**
@@ -35,6 +36,7 @@ export function Select({ id, value, onValueChange, options, placeholder, classNa
         disabled={disabled ?? false}
         aria-label={aria["aria-label"]}
         aria-invalid={aria["aria-invalid"]}
+        aria-describedby={aria["aria-describedby"]}
         className={cn(
           "h-9 w-full appearance-none truncate rounded-md border border-slate-300 bg-white py-0 pr-9 pl-3 text-sm",
           "disabled:cursor-not-allowed disabled:opacity-60",

@@ -12,6 +12,7 @@ import {
   type AdditionalCoverLimit,
 } from "@domain/quote/additional-covers";
 import type { Quote } from "@domain/quote/quote";
+import { turnoverBandUsed } from "@domain/quote/rating-turnover";
 import type { RateQuoteRequestInput, RiskInput } from "@domain/quote/risk";
 import type { ExcessOption } from "@domain/rating/input";
 
@@ -37,7 +38,8 @@ export function selectionsFromQuote(quote: Quote): QuoteSelections {
     covers[cover.limit] = ticked ? (risk?.[cover.limit] ?? overview?.[cover.limit] ?? null) : null;
   }
   return {
-    turnoverBand: quote.turnoverBand ?? turnoverBandFor(overview?.turnover ?? DEFAULT_TURNOVER),
+    // Never below the declared turnover's band: a quote saved before the server refused that starts at the declared band.
+    turnoverBand: turnoverBandUsed(quote.turnoverBand, overview?.turnover) ?? turnoverBandFor(DEFAULT_TURNOVER),
     coverLimit: risk?.coverLimitAggregate ?? overview?.coverLimitAggregate ?? DEFAULT_COVER_LIMIT,
     excess: risk?.excessDiscount ?? "standard",
     covers,

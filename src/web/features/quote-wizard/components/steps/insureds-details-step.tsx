@@ -1,5 +1,6 @@
 import { COMPANY_SEARCH_DEBOUNCE_MS, COMPANY_SEARCH_MIN_CHARS } from "@domain/constants";
 import { formatDateGb, todayInLondon } from "@domain/format/dates";
+import { backdatedInceptionHit, backdatedInceptionWarning } from "@domain/quote/backdating";
 import { INSUREDS_DETAILS_QUESTIONS, QUESTION_SECTIONS, wizardLabel } from "@domain/quote/catalogue";
 import type { InsuredsDetails, InsuredsDetailsInput } from "@domain/quote/insureds-details";
 import type { Quote } from "@domain/quote/quote";
@@ -93,6 +94,12 @@ export function InsuredsDetailsStep() {
     [activities, businessActivity],
   );
   const hasFinancialInterest = form.watch("hasFinancialInterest") ?? false;
+  // Step 1 warns with the domain's default number of days; the server refers with the rating version's own.
+  const inceptionDate = form.watch("inceptionDate");
+  const backdated =
+    typeof inceptionDate === "string" && /^\d{4}-\d{2}-\d{2}$/.test(inceptionDate)
+      ? backdatedInceptionHit(inceptionDate, today) !== null
+      : false;
 
   const setDirectors = (directors: number | undefined) => {
     form.setValue("numberOfDirectors", directors as number, { shouldDirty: true });
@@ -276,7 +283,18 @@ export function InsuredsDetailsStep() {
             id="inceptionDate"
             label={wizardLabel(Q.inceptionDate)}
             error={errors.inceptionDate?.message}
-            hint={DATE_HINT}
+            hint={
+              backdated ? (
+                <>
+                  {DATE_HINT}
+                  <span className="mt-1 block font-medium text-amber-800" data-testid="inception-backdated">
+                    {backdatedInceptionWarning()}
+                  </span>
+                </>
+              ) : (
+                DATE_HINT
+              )
+            }
             hintId="inceptionDate-hint"
           >
             <DateField form={form} name="inceptionDate" error={errors.inceptionDate?.message} disabled={readOnly} />

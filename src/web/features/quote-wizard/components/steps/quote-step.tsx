@@ -2,9 +2,14 @@ import { COVER_LIMIT_OPTIONS, type TurnoverBand } from "@domain/constants";
 import { formatGbp, formatGbpWhole, poundsToPence } from "@domain/money";
 import { PREMIUM_LINES } from "@domain/quote/catalogue";
 import type { Quote, ReferralHit } from "@domain/quote/quote";
-import { ratedTurnoverOf } from "@domain/quote/rating-turnover";
+import {
+  allowedTurnoverBands,
+  brokerChosenBandNote,
+  ratedTurnoverOf,
+  turnoverBandFloorMessage,
+} from "@domain/quote/rating-turnover";
 import { statusLabel } from "@domain/quote/status";
-import { TURNOVER_BAND_LABELS, TURNOVER_BANDS } from "@domain/quote/turnover-band";
+import { TURNOVER_BAND_LABELS } from "@domain/quote/turnover-band";
 import type { ExcessOption } from "@domain/rating/input";
 import { QuoteTermsPanel } from "@web/components/terms/quote-terms-panel";
 import { Button } from "@web/components/ui/button";
@@ -32,7 +37,10 @@ import { WizardDocuments } from "../quote/wizard-documents";
 import { StepHeading } from "../step-shell";
 import { useWizard } from "../wizard-context";
 
-const BAND_OPTIONS = TURNOVER_BANDS.map((band) => ({ value: band, label: TURNOVER_BAND_LABELS[band] }));
+/** Step 7 offers the declared turnover's band and the higher ones only: the server refuses a lower one. */
+function bandOptions(declaredTurnover: number | null | undefined) {
+  return allowedTurnoverBands(declaredTurnover).map((band) => ({ value: band, label: TURNOVER_BAND_LABELS[band] }));
+}
 const COVER_LIMIT_SELECT_OPTIONS = COVER_LIMIT_OPTIONS.map((limit) => ({
   value: String(limit),
   label: formatGbpWhole(poundsToPence(limit)),
@@ -150,6 +158,9 @@ export function QuoteStep() {
   const isDraft = quote?.status === "DRAFT";
   const needsReview = isDraft && hits.length > 0;
   const controlsDisabled = readOnly || !quote || writing;
+  const declaredTurnover = quote?.financialOverview?.turnover;
+  const bandNote = brokerChosenBandNote(selections?.turnoverBand, declaredTurnover);
+  const bandFloor = turnoverBandFloorMessage(declaredTurnover);
 
   return (
     <div className="grid gap-4 max-lg:pb-24 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -171,11 +182,17 @@ export function QuoteStep() {
               value={selections?.turnoverBand ?? ""}
               placeholder="Select a turnover band"
               disabled={controlsDisabled}
-              options={BAND_OPTIONS}
+              options={bandOptions(declaredTurnover)}
+              aria-describedby={bandNote || bandFloor ? "turnoverBand-note" : undefined}
               onValueChange={(value) =>
                 selections && void changeSelections({ ...selections, turnoverBand: value as TurnoverBand })
               }
             />
+            {bandNote || bandFloor ? (
+              <p id="turnoverBand-note" className="text-xs text-slate-700" data-testid="turnover-band-note">
+                {bandNote ?? bandFloor}
+              </p>
+            ) : null}
           </CardContent>
         </Card>
         <Card>
