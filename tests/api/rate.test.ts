@@ -4,6 +4,8 @@
  */
 import { eq } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
+import { todayInLondon } from "../../src/domain/format/dates";
+import { addDays } from "../../src/domain/quote/renewal";
 import { outbox, ratingVersions } from "../../src/server/db/schema";
 import { auditEntries } from "../support/audit";
 import { signIn, signInNewUser } from "../support/auth";
@@ -355,9 +357,12 @@ describeEachDatabase("completion, referral and issue", (ctx) => {
 describeEachDatabase("quote validity", (ctx) => {
   afterEach(() => ctx.clock.reset());
 
+  /** Starting 40 days ahead, so a month later the inception is still ahead and nothing is backdated. */
+  const ahead = () => ({ stepOne: { inceptionDate: addDays(todayInLondon(ctx.clock.now()), 40) } });
+
   it("refuses to issue a quote rated more than 30 days ago until it is re-rated", async () => {
     const broker = await signIn(ctx.app, "BROKER");
-    const quote = await createCompleteQuote(ctx.app, broker);
+    const quote = await createCompleteQuote(ctx.app, broker, ahead());
     const completed = await patchQuote(ctx.app, broker, quote.id, { status: "QUOTED" });
 
     ctx.clock.advance(31 * DAY_MS);
@@ -379,10 +384,10 @@ describeEachDatabase("quote validity", (ctx) => {
 
   it("issues up to the end of the 30th day after rating and refuses a minute later, saying to re-rate", async () => {
     const broker = await signIn(ctx.app, "BROKER");
-    const inTime = await patchQuote(ctx.app, broker, (await createCompleteQuote(ctx.app, broker)).id, {
+    const inTime = await patchQuote(ctx.app, broker, (await createCompleteQuote(ctx.app, broker, ahead())).id, {
       status: "QUOTED",
     });
-    const late = await patchQuote(ctx.app, broker, (await createCompleteQuote(ctx.app, broker)).id, {
+    const late = await patchQuote(ctx.app, broker, (await createCompleteQuote(ctx.app, broker, ahead())).id, {
       status: "QUOTED",
     });
     const lastRated = new Date(late.ratedAt ?? 0).getTime();

@@ -72,7 +72,12 @@ describeEachDatabase("underwriter review", (ctx) => {
       referralReasons: ["A material fact was answered Yes in the declaration"],
       riskAssessment: {
         annualTurnover: 750_000,
-        industry: "construction",
+        declaredTurnover: 750_000,
+        ratedTurnover: 750_000,
+        turnoverBandUsed: "500k_to_1m",
+        turnoverBandNote: null,
+        industry: "Design and Build Contractor",
+        ratingIndustry: "construction",
         employees: 5,
         publicLiabilityLimit: 1_000_000,
         previousClaims: false,
