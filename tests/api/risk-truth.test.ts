@@ -120,7 +120,7 @@ describeEachDatabase("one truth about the risk", (ctx) => {
     // Fourteen days back is not yet backdated.
     setToday(ctx, "2026-12-15");
     const recent = await createCompleteQuote(ctx.app, broker, { stepOne: { inceptionDate: "2026-12-01" } });
-    expect(recent.ratingResult?.referralHits ?? []).toEqual([]);
+    expect(recent.referralHits).toEqual([]);
   });
 
   it("refuses with 409 to complete or issue, without an underwriter, a quote whose inception has since gone too far back", async () => {

@@ -8007,7 +8007,14 @@ export interface operations {
               referralReasons: string[];
               riskAssessment: {
                 annualTurnover: number;
+                declaredTurnover: number | null;
+                ratedTurnover: number;
+                /** @enum {string|null} */
+                turnoverBandUsed: "up_to_500k" | "500k_to_1m" | "1m_to_1_5m" | "1_5m_to_2m" | null;
+                turnoverBandUsedLabel: string | null;
+                turnoverBandNote: string | null;
                 industry: string;
+                ratingIndustry: string;
                 employees: number;
                 publicLiabilityLimit: number;
                 previousClaims: boolean;
