@@ -77,6 +77,15 @@ describe("diffRatingConfigs", () => {
     ]);
   });
 
+  it("names the backdating limit in words", () => {
+    const draft = draftWith((config) => {
+      config.backdating = { maxDaysPast: 30 };
+    });
+    expect(diffRatingConfigs(published, draft)).toEqual([
+      { path: "Backdated inception › Referred after days in the past", kind: "added", before: null, after: "30" },
+    ]);
+  });
+
   it("names the cancellation terms, matching short-period steps by their months", () => {
     const withTerms = { ...published, cancellation: JSON.parse(JSON.stringify(DEFAULT_CANCELLATION)) };
     const draft = JSON.parse(JSON.stringify(withTerms));
