@@ -14,7 +14,7 @@ import { formatDateGb, todayInLondon } from "../../src/domain/format/dates";
 import { formatGbp, formatGbpWhole, parseMoneyString, poundsToPence } from "../../src/domain/money";
 import { addDays } from "../../src/domain/quote/renewal";
 import { ApiSession } from "./support/api";
-import { expectAccessible, expectNoSideScroll, screenshot, toastText, visible } from "./support/browser";
+import { expectAccessible, expectNoSideScroll, screenshot, signedInPage, toastText, visible } from "./support/browser";
 import { DESKTOP, sharedSignedInBrowser, type Viewport } from "./support/session";
 import { chooseStep, expectOnStep } from "./wizard-helpers";
 
@@ -247,6 +247,40 @@ describe("one quote's figures everywhere", () => {
       ipt: "£157.20",
       total: "£1,467.20",
     });
+
+    // The review screen, as the underwriter reads it, at both sizes.
+    const reviewer = await signedInPage(ui.browser, "UNDERWRITER");
+    try {
+      for (const [size, viewport] of SIZES) {
+        await reviewer.page.setViewportSize(viewport);
+        await reviewer.page.goto(`/uw/review/${quote.id}`);
+        const field = (label: string) =>
+          reviewer.page
+            .locator("dt")
+            .filter({ hasText: new RegExp(`^${label}$`) })
+            .locator("xpath=following-sibling::dd");
+        await visible(field("Annual Turnover"));
+        expect({
+          declared: await field("Annual Turnover").textContent(),
+          industry: await field("Industry").textContent(),
+          limit: await field("Public Liability Limit").textContent(),
+          band: await field("Turnover band used for rating").textContent(),
+          ratingIndustry: await field("Rating industry").textContent(),
+        }).toEqual({
+          declared: fromReview.declared,
+          industry: "Structural Engineer",
+          limit: fromReview.limit,
+          band: `${fromReview.band}, rated on ${fromReview.rated}${CHOSEN}`,
+          ratingIndustry: "Construction",
+        });
+        await field("Turnover band used for rating").scrollIntoViewIfNeeded();
+        await screenshot(reviewer.page, `risk-truth-review-${size}`);
+        await expectAccessible(reviewer.page, `review (${size})`);
+        await expectNoSideScroll(reviewer.page, `review (${size})`);
+      }
+    } finally {
+      await reviewer.context.close();
+    }
 
     // The documents, once the quote is completed and issued.
     await broker.data("PATCH", `/api/quotes/${quote.id}`, { status: "QUOTED" });
