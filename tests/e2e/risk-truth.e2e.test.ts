@@ -288,7 +288,7 @@ describe("one quote's figures everywhere", () => {
     expect(statement).toContain(`Annual turnover (revenue) ${fromReview.declared}`);
     expect(statement).toContain(`Revenue classification ${fromReview.band}`);
     expect(statement).toContain(`Band chosen by the broker ${CHOSEN}`);
-    expect(statement).toContain(`Limit of indemnity (aggregate) ${fromReview.limit}`);
+    expect(statement).toContain(`Limit of indemnity ${fromReview.limit} in the aggregate`);
     expect(statement).toContain(`Excess ${fromReview.excess} each and every claim`);
     await broker.data("POST", `/api/quotes/${quote.id}/issue`, {});
     const schedule = await documentText(quote.id, "policy-schedule");
