@@ -4,18 +4,14 @@
  */
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
-import { todayInLondon } from "../../src/domain/format/dates";
 import type { Quote } from "../../src/domain/quote/quote";
-import { addDays } from "../../src/domain/quote/renewal";
 
 export const STEP_ONE = {
   productCode: "D/C-PI",
   proposerName: "Acme Design & Build Ltd",
   tradingName: "Acme",
   businessAddress: "1 High Street, Leeds LS1 1AA",
-  // Five days ahead of the day the tests run: a fixed date would one day lie more than 14 days in the past and
-  // every quote made from it would be referred as backdated (docs/product/rating.md "Backdated inception").
-  inceptionDate: addDays(todayInLondon(new Date()), 5),
+  inceptionDate: "2026-12-01",
   incorporationDate: "2001-04-03",
   numberOfDirectors: 2,
   numberOfQualifiedStaff: 5,

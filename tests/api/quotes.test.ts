@@ -39,7 +39,7 @@ describeEachDatabase("quotes: create and read", (ctx) => {
       proposerName: "Acme Design & Build Ltd",
       tradingName: "Acme",
       businessAddress: "1 High Street, Leeds LS1 1AA",
-      inceptionDate: STEP_ONE.inceptionDate,
+      inceptionDate: "2026-12-01",
       incorporationDate: "2001-04-03",
       numberOfDirectors: 2,
       numberOfQualifiedStaff: 5,
