@@ -25,6 +25,7 @@ import {
   MATERIAL_FACT_DECLARATION,
   patchQuote,
   rateQuote,
+  STEP_SEVEN,
 } from "./quotes-fixtures";
 
 type QuestionBody = { data: ReferralQuestion };
@@ -265,7 +266,8 @@ describeEachDatabase("a conversation on a referral", (ctx) => {
     const open = await call<QuestionsBody>(ctx.app, broker, "GET", "/api/questions/open");
     expect(open.body.data.map((question) => question.id)).toContain(asked.body.data.id);
 
-    await rateQuote(ctx.app, broker, quote.id);
+    // The corrected turnover falls in the £1m-£1.5m band, which the rating must now use.
+    await rateQuote(ctx.app, broker, quote.id, { ...STEP_SEVEN, turnoverBand: "1m_to_1_5m" });
     expect((await call(ctx.app, broker, "POST", `/api/quotes/${quote.id}/refer`, {})).status).toBe(200);
     expect((await queueRow(underwriter, quote.id)).row?.waiting).toBe("broker");
     const answered = await answer(broker, quote.id, asked.body.data.id, "Corrected to £1,200,000");
