@@ -100,6 +100,9 @@ export interface IssuedPolicy {
 }
 
 /** A policy issued through the API as a broker would: step 1, the other steps, rated, completed, issued. */
+/** One underwriter's session for every backdated policy a file issues: sign-ins are throttled per address. */
+let underwriterSession: Promise<ApiSession> | undefined;
+
 export async function issuePolicy(
   broker: ApiSession,
   insured: { proposerName: string; businessAddress: string; inceptionDate: string },
@@ -114,7 +117,19 @@ export async function issuePolicy(
     insuredsDetails: { businessActivity: "Design and Build Contractor" },
   });
   await completeQuoteData(broker, created.id);
-  await rate(broker, created.id);
+  const rated = await broker.data<{ referralHits: unknown[] }>("POST", `/api/quotes/${created.id}/rate`, {
+    turnoverBand: "up_to_500k",
+  });
+  // A policy that started in the past (to be renewed or cancelled now) is backdated cover: it is bound, as in
+  // practice, once an underwriter has agreed it.
+  if (rated.referralHits.length > 0) {
+    await broker.data("POST", `/api/quotes/${created.id}/refer`, {});
+    underwriterSession ??= ApiSession.signIn("UNDERWRITER");
+    await (await underwriterSession).data("POST", `/api/quotes/${created.id}/uw/decision`, {
+      decision: "APPROVED",
+      uwNote: "Backdated cover agreed: no claims or circumstances known since inception",
+    });
+  }
   await broker.data("PATCH", `/api/quotes/${created.id}`, { status: "QUOTED" });
   return broker.data<IssuedPolicy>("POST", `/api/quotes/${created.id}/issue`, {});
 }
