@@ -38,6 +38,7 @@ describeEachDatabase("audit log immutability", (ctx) => {
   it("refuses UPDATE, DELETE and TRUNCATE in every form, and changes nothing", async () => {
     const { user } = await createTestUser(appDb(), { role: "BROKER" });
     await recordAudit(appDb(), {
+      at: new Date(),
       entityType: "user",
       action: "created",
       entityId: user.id,
@@ -83,7 +84,13 @@ describeEachDatabase("audit log immutability", (ctx) => {
 
     expect(await snapshot()).toEqual(before);
     // Appending still works, and the trigger did not swallow the change it protects.
-    await recordAudit(db, { entityType: "user", action: "updated", entityId: user.id, actorId: user.id });
+    await recordAudit(db, {
+      at: new Date(),
+      entityType: "user",
+      action: "updated",
+      entityId: user.id,
+      actorId: user.id,
+    });
     expect((await snapshot()).length).toBe(before.length + 1);
   });
 
@@ -116,7 +123,13 @@ describeEachDatabase("audit log immutability", (ctx) => {
       appUrl.username = role;
       const app = await openDatabase({ databaseUrl: appUrl.toString(), dataDir: "" }, { poolSize: 2 });
       try {
-        await recordAudit(app.db, { entityType: "user", action: "created", entityId: role, actorId: null });
+        await recordAudit(app.db, {
+          at: new Date(),
+          entityType: "user",
+          action: "created",
+          entityId: role,
+          actorId: null,
+        });
         const [entry] = await app.db.select().from(auditLog).where(eq(auditLog.entityId, role));
         expect(entry?.action).toBe("created");
         for (const [what, statement] of [

@@ -12,6 +12,7 @@ describeEachDatabase("audit", (ctx) => {
     const cookie = await signIn(ctx.app, "ADMIN");
     for (let i = 0; i < 3; i++) {
       await recordAudit(ctx.db, {
+        at: ctx.clock.now(),
         entityType: "quote",
         action: "updated",
         entityId: `q-${i}`,
@@ -73,7 +74,13 @@ describeEachDatabase("audit", (ctx) => {
     const { user } = await createTestUser(ctx.db, { email: `actor-${Date.now()}@example.com` });
     const other = await createTestUser(ctx.db, { email: `other-${Date.now()}@example.com` });
     for (const actorId of [user.id, other.user.id, user.id]) {
-      await recordAudit(ctx.db, { entityType: "quote", action: "rated", entityId: "actor-filter", actorId });
+      await recordAudit(ctx.db, {
+        at: ctx.clock.now(),
+        entityType: "quote",
+        action: "rated",
+        entityId: "actor-filter",
+        actorId,
+      });
     }
     const response = await list(cookie, `actorId=${user.id}`);
     expect(response.statusCode).toBe(200);
@@ -165,7 +172,13 @@ describeEachDatabase("audit", (ctx) => {
   });
 
   it("is append-only: the database refuses UPDATE, DELETE and TRUNCATE", async () => {
-    await recordAudit(ctx.db, { entityType: "user", action: "created", entityId: "x", actorId: null });
+    await recordAudit(ctx.db, {
+      at: ctx.clock.now(),
+      entityType: "user",
+      action: "created",
+      entityId: "x",
+      actorId: null,
+    });
     await expect(ctx.db.update(auditLog).set({ action: "tampered" })).rejects.toThrow();
     await expect(ctx.db.delete(auditLog)).rejects.toThrow();
     await expect(ctx.db.execute(sql`truncate audit_log`)).rejects.toThrow();
@@ -176,7 +189,13 @@ describeEachDatabase("audit", (ctx) => {
   it("rolls an entry back with the change it belongs to", async () => {
     await expect(
       ctx.db.transaction(async (tx) => {
-        await recordAudit(tx, { entityType: "quote", action: "rated", entityId: "rolled-back", actorId: null });
+        await recordAudit(tx, {
+          at: ctx.clock.now(),
+          entityType: "quote",
+          action: "rated",
+          entityId: "rolled-back",
+          actorId: null,
+        });
         throw new Error("the change failed");
       }),
     ).rejects.toThrow("the change failed");

@@ -75,7 +75,13 @@ describe("embedded database backup and restore", { timeout: 240_000 }, () => {
     await withDatabase(source, async ({ db }) => {
       await seedDatabase(db, { seedDemo: true, initialAdmin: undefined });
       const { user } = await createTestUser(db, { role: "BROKER", email: "kept@example.test" });
-      await recordAudit(db, { entityType: "user", action: "created", entityId: user.id, actorId: null });
+      await recordAudit(db, {
+        at: new Date(),
+        entityType: "user",
+        action: "created",
+        entityId: user.id,
+        actorId: null,
+      });
     });
     before = await snapshot(source);
     expect(before.users).toContain("kept@example.test");

@@ -396,7 +396,7 @@ describeEachDatabase("document routes", (ctx) => {
 
   it("prints an issued quote's schedule as a policy schedule with its policy number", async () => {
     const cookie = await signIn(ctx.app, "BROKER");
-    const fresh = await insertQuote(ctx.db, quoteRow(brokerId, { ratedAt: ctx.clock.now() }));
+    const fresh = await insertQuote(ctx.db, quoteRow(brokerId, { ratedAt: ctx.clock.now(), ratingVersionId }));
     const issued = await ctx.app.inject({
       method: "POST",
       url: `/api/quotes/${fresh.id}/issue`,

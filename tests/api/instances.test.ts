@@ -20,7 +20,7 @@ describeEachDatabase("app instances", (ctx) => {
     let other: FastifyInstance;
     if (ctx.kind === "postgres") {
       second = await openDatabase({ databaseUrl: ctx.database.url, dataDir: "" });
-      other = await buildApp({ config: ctx.config, database: second, logger: false });
+      other = await buildApp({ config: ctx.config, database: second, logger: false, now: ctx.clock.now });
     } else {
       other = await ctx.buildApp();
     }

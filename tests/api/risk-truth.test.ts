@@ -6,6 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
+import { DC_PI_RATING_CONFIG } from "../../src/domain/rating/configs/dc-pi";
 import { quotes } from "../../src/server/db/schema";
 import { signIn } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";
@@ -164,5 +165,36 @@ describeEachDatabase("one truth about the risk", (ctx) => {
     expect(await patchQuote(ctx.app, broker, quote.id, { status: "QUOTED" })).toMatchObject({ status: "QUOTED" });
     const issued = await call(ctx.app, broker, "POST", `/api/quotes/${quote.id}/issue`, {});
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+  });
+});
+
+describeEachDatabase("the backdating limit a quote is bound under", (ctx) => {
+  afterEach(() => ctx.clock.reset());
+
+  it("is the one of the rating version that priced it, not of a version published since", async () => {
+    setToday(ctx, "2026-12-01");
+    const broker = await signIn(ctx.app, "BROKER");
+    const quote = await createCompleteQuote(ctx.app, broker, { stepOne: { inceptionDate: "2026-12-01" } });
+    expect(await patchQuote(ctx.app, broker, quote.id, { status: "QUOTED" })).toMatchObject({ status: "QUOTED" });
+
+    // A later version allows sixty days back for the quotes it rates; this quote was priced under fourteen.
+    const admin = await signIn(ctx.app, "ADMIN");
+    const created = await call<{ data: { id: string } }>(ctx.app, admin, "POST", "/api/rating/versions", {
+      name: "D/C-PI with sixty days of backdating",
+      json: { ...structuredClone(DC_PI_RATING_CONFIG), backdating: { maxDaysPast: 60 } },
+      effectiveFrom: "2026-11-01",
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const published = await call(ctx.app, admin, "POST", `/api/rating/versions/${created.body.data.id}/publish`, {});
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+
+    setToday(ctx, "2026-12-20");
+    const later = await signIn(ctx.app, "BROKER");
+    const issued = await call(ctx.app, later, "POST", `/api/quotes/${quote.id}/issue`, {});
+    expect(issued.status).toBe(409);
+    expect(issued.body).toEqual({
+      code: "QUOTE_STATE_CONFLICT",
+      error: "Inception date 01/12/2026 is more than 14 days in the past",
+    });
   });
 });

@@ -1,8 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { formatDateGb, todayInLondon } from "../../src/domain/format/dates";
+import { addDays } from "../../src/domain/quote/renewal";
 import { ApiSession } from "./support/api";
 import { expectAccessible, screenshot, toastText, visible } from "./support/browser";
 import { DESKTOP, sharedSignedInBrowser } from "./support/session";
 import { createdQuoteId, expectOnStep } from "./wizard-helpers";
+
+const INCEPTION = addDays(todayInLondon(new Date()), 5);
 
 let broker: ApiSession;
 const TAG = `Kb${Date.now().toString(36)}`;
@@ -106,9 +110,10 @@ describe("the wizard by keyboard", () => {
     await visible(ui.page.getByText("For example, 27/03/2026").first());
     expect(await tab()).toBe("inceptionDate");
     expect(await ui.page.locator("#tradingSince").inputValue()).toBe("01/06/2015");
-    await retype("2026-12-01");
+    // A day soon after today, typed as ISO: the field shows it as DD/MM/YYYY and stores it as typed.
+    await retype(INCEPTION);
     expect(await tab()).toBe("numberOfDirectors");
-    expect(await ui.page.locator("#inceptionDate").inputValue()).toBe("01/12/2026");
+    expect(await ui.page.locator("#inceptionDate").inputValue()).toBe(formatDateGb(INCEPTION));
     await retype("2");
     expect(await tab()).toBe("numberOfQualifiedStaff");
     expect(await tab()).toBe("hasFinancialInterest");
@@ -169,7 +174,7 @@ describe("the wizard by keyboard", () => {
     const stored = await broker.data<Record<string, unknown>>("GET", `/api/quotes/${id}`);
     expect(stored.isSoleTrader).toBe(true);
     expect(stored.tradingSince).toBe("2015-06-01");
-    expect(stored.inceptionDate).toBe("2026-12-01");
+    expect(stored.inceptionDate).toBe(INCEPTION);
     expect(stored.insuredsDetails).toMatchObject({ businessActivity: chosen });
     expect(stored.financialOverview).toMatchObject({ turnover: 400000, largestSingleProjectValue: 150000 });
     expect(stored.designLiability).toMatchObject({ turnoverSplitInHouseDesign: 100 });

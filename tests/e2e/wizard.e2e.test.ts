@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { formatDateGb } from "../../src/domain/format/dates";
+import { formatDateGb, todayInLondon } from "../../src/domain/format/dates";
 import { PLAUSIBLE_DATE_MESSAGES } from "../../src/domain/quote/plausible-dates";
+import { addDays } from "../../src/domain/quote/renewal";
 import { ApiSession, completeQuoteData, createDraftQuote, quoteInStatus } from "./support/api";
 import { expectBrowserErrors, failedRequest, toastText, visible, waitForPath } from "./support/browser";
 import { sharedSignedInBrowser } from "./support/session";
@@ -124,7 +125,7 @@ describe("quote wizard", () => {
     expect(await messageUnder(ui.page, "inceptionDate")).toBe(PLAUSIBLE_DATE_MESSAGES.inceptionDate);
     expect(await messageUnder(ui.page, "incorporationDate")).toBe(PLAUSIBLE_DATE_MESSAGES.incorporationDate);
     await ui.page.getByLabel("Incorporation date").fill("14/03/2012");
-    await ui.page.getByLabel("Inception date").fill("01/12/2026");
+    await ui.page.getByLabel("Inception date").fill(formatDateGb(addDays(todayInLondon(new Date()), 5)));
     await ui.page.getByRole("button", { name: "Continue to Financial Overview" }).click();
     expect(await messageUnder(ui.page, "financialInterestDetails")).toBe(
       "Please provide details about the other company/organisation",

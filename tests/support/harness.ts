@@ -27,9 +27,17 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ SESSION_SECRET: TEST_SESSION_SECRET, LOG_LEVEL: "silent", ...env });
 }
 
+/**
+ * The day the API tests' app believes it is: the shared quote fixtures start on 1 December 2026, and the figures,
+ * referrals and retroactive years the tests expect are reckoned from a day shortly before it. Time still flows
+ * from there at the real rate, so sessions, throttles and queues behave as they would.
+ */
+export const TEST_CLOCK_START = new Date("2026-11-26T10:00:00.000Z");
+
 export class TestClock {
+  private readonly startedAt = Date.now();
   private offsetMs = 0;
-  now = (): Date => new Date(Date.now() + this.offsetMs);
+  now = (): Date => new Date(TEST_CLOCK_START.getTime() + (Date.now() - this.startedAt) + this.offsetMs);
   advance(ms: number): void {
     this.offsetMs += ms;
   }
@@ -101,7 +109,7 @@ export function describeEachDatabase(name: string, body: (ctx: TestContext) => v
 
       beforeAll(async () => {
         database = await openTestDatabase(kind);
-        await seedDatabase(database.db, { seedDemo: true, initialAdmin: undefined });
+        await seedDatabase(database.db, { seedDemo: true, initialAdmin: undefined }, clock.now());
         app = await build();
       });
 

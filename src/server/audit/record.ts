@@ -21,6 +21,11 @@ export interface AuditEntry {
   /** The signed-in user who made the change; null for an anonymous event such as a failed sign-in. */
   actorId: string | null;
   details?: Record<string, unknown> | string | null;
+  /**
+   * When it happened, by the application's clock: the same clock dates the quotes, decisions and policy changes an
+   * entry sits beside in a history, so the history keeps its order whatever the database server's clock says.
+   */
+  at: Date;
 }
 
 /** What happened to one entity, when the entity and the actor are given by the change it belongs to. */
@@ -34,6 +39,7 @@ function auditRow(entry: AuditEntry): typeof auditLog.$inferInsert {
     entityId: entry.entityId,
     actorId: entry.actorId,
     details: entry.details ?? null,
+    createdAt: entry.at,
   };
 }
 
@@ -74,19 +80,20 @@ export function auditEntriesAfter(
  * The "created" entry about the row a data-modifying WITH query inserts (`inserted` must return its `id`), as a
  * further WITH query of the same statement: the row and its entry commit together in one round trip. Its details
  * are the placeholder `audit_details` (a JSON object) with `fromRow` merged in: what the database gives the row in
- * that same statement, such as its reference. Its time is the database's, as `recordAudit`'s is.
+ * that same statement, such as its reference. Its time is `createdAt`, the row's own creation time.
  */
 export function createdEntryAfter(
   db: Database,
   inserted: WithSubquery,
   entityType: AuditEntityType,
   fromRow: SQL,
+  createdAt: SQL,
 ): WithSubquery {
   const column = (name: keyof typeof auditLog.$inferInsert) => sql.identifier(auditLog[name].name);
   const action: AuditAction = "created";
   return db.$with("audit", {}).as(
-    sql`insert into ${auditLog} (${column("entityType")}, ${column("action")}, ${column("entityId")}, ${column("actorId")}, ${column("details")})
-      select ${entityType}::text, ${action}::text, ${inserted}.id::text, ${sql.placeholder("audit_actor_id")}::uuid, ${sql.placeholder("audit_details")}::jsonb || ${fromRow}
+    sql`insert into ${auditLog} (${column("entityType")}, ${column("action")}, ${column("entityId")}, ${column("actorId")}, ${column("details")}, ${column("createdAt")})
+      select ${entityType}::text, ${action}::text, ${inserted}.id::text, ${sql.placeholder("audit_actor_id")}::uuid, ${sql.placeholder("audit_details")}::jsonb || ${fromRow}, ${createdAt}
       from ${inserted}`,
   );
 }

@@ -140,7 +140,9 @@ export async function seedDatabase(
     }
     const [clauses] = await tx.select({ n: count() }).from(endorsementClauses);
     if (config.seedDemo && (clauses?.n ?? 0) === 0) {
-      await tx.insert(endorsementClauses).values(SEED_CLAUSES.map((c) => ({ ...c, version: 1, createdBy: creator })));
+      await tx
+        .insert(endorsementClauses)
+        .values(SEED_CLAUSES.map((c) => ({ ...c, version: 1, createdBy: creator, createdAt: now })));
     }
     return {
       seeded: usersSeeded || versions > 0,

@@ -55,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user, sessionId } = request;
-      if (user && sessionId) await signOut(app.db, user.id, sessionId);
+      if (user && sessionId) await signOut(app.db, user.id, sessionId, app.now());
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
       return { data: { signedOut: true as const } };
     },

@@ -61,6 +61,7 @@ export async function signIn(
   const lock = await findSignInLock(db, email, client.ip, now);
   if (lock) {
     await recordAudit(db, {
+      at: now,
       entityType: "session",
       action: "login_failed",
       entityId: null,
@@ -79,6 +80,7 @@ export async function signIn(
     await db.transaction(async (tx) => {
       const { accountLockedUntil } = await recordFailedSignIn(tx, email, client.ip, now);
       await recordAudit(tx, {
+        at: now,
         entityType: "session",
         action: "login_failed",
         entityId: null,
@@ -88,6 +90,7 @@ export async function signIn(
       // Failures from many addresses at once: the account is now refused everywhere, which administrators must see.
       if (accountLockedUntil) {
         await recordAudit(tx, {
+          at: now,
           entityType: "session",
           action: "login_failed",
           entityId: null,
@@ -104,6 +107,7 @@ export async function signIn(
     await clearFailedSignIns(tx, email, client.ip);
     const created = await createSession(tx, user.id, now, { userAgent: client.userAgent, ip: client.ip });
     await recordAudit(tx, {
+      at: now,
       entityType: "session",
       action: "login",
       entityId: created.session.id,
@@ -117,10 +121,10 @@ export async function signIn(
 }
 
 /** Ends the session and audits it. */
-export async function signOut(db: Database, userId: string, sessionId: string): Promise<void> {
+export async function signOut(db: Database, userId: string, sessionId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await revokeSession(tx, sessionId);
-    await recordAudit(tx, { entityType: "session", action: "logout", entityId: sessionId, actorId: userId });
+    await recordAudit(tx, { at: now, entityType: "session", action: "logout", entityId: sessionId, actorId: userId });
   });
   forgetSession(sessionId);
 }

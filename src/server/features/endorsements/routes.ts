@@ -48,7 +48,7 @@ export const endorsementRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireRole("ADMIN"),
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await createClause(app.db, currentUser(request), request.body) }),
+      reply.status(201).send({ data: await createClause(app.db, currentUser(request), request.body, app.now()) }),
   );
 
   app.put(
@@ -64,7 +64,7 @@ export const endorsementRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireRole("ADMIN"),
     },
     async (request) => ({
-      data: await editClause(app.db, currentUser(request), request.params.code, request.body),
+      data: await editClause(app.db, currentUser(request), request.params.code, request.body, app.now()),
     }),
   );
 

@@ -120,15 +120,17 @@ async function insertVersion(
   db: Database,
   admin: Pick<AuthUser, "id">,
   values: { code: string; version: number; title: string; wording: string },
+  now: Date,
 ): Promise<EndorsementClauseRow> {
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(endorsementClauses)
-        .values({ ...values, createdBy: admin.id })
+        .values({ ...values, createdBy: admin.id, createdAt: now })
         .returning();
       if (!row) throw new Error("Clause insert returned no row");
       await recordAudit(tx, {
+        at: now,
         entityType: "endorsement",
         action: values.version === 1 ? "created" : "updated",
         entityId: row.id,
@@ -144,9 +146,18 @@ async function insertVersion(
   }
 }
 
-export async function createClause(db: Database, admin: Pick<AuthUser, "id">, body: NewClause): Promise<Clause> {
+/**
+ * A clause version is dated by the application's clock, the same clock that dates a quote's rating, so the
+ * version a quote was rated with is always the one found for it.
+ */
+export async function createClause(
+  db: Database,
+  admin: Pick<AuthUser, "id">,
+  body: NewClause,
+  now: Date,
+): Promise<Clause> {
   if (await latestVersion(db, body.code)) throw new AppError("CONFLICT", TERMS_MESSAGES.codeTaken(body.code));
-  return toClauseResponse(await insertVersion(db, admin, { ...body, version: 1 }));
+  return toClauseResponse(await insertVersion(db, admin, { ...body, version: 1 }, now));
 }
 
 export async function editClause(
@@ -154,8 +165,9 @@ export async function editClause(
   admin: Pick<AuthUser, "id">,
   code: string,
   body: ClauseEdit,
+  now: Date,
 ): Promise<Clause> {
   const latest = await latestVersion(db, code);
   if (!latest) throw new AppError("NOT_FOUND", TERMS_MESSAGES.clauseNotFound);
-  return toClauseResponse(await insertVersion(db, admin, { code, version: latest.version + 1, ...body }));
+  return toClauseResponse(await insertVersion(db, admin, { code, version: latest.version + 1, ...body }, now));
 }

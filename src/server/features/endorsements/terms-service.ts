@@ -151,6 +151,7 @@ export async function markSubjectivity(
       .returning({ id: quoteSubjectivities.id });
     if (changed.length === 0) throw new AppError("QUOTE_STATE_CONFLICT", TERMS_MESSAGES.alreadyResolved);
     await recordAudit(tx, {
+      at: now,
       entityType: "quote",
       action: "subjectivity_marked",
       entityId: quote.id,

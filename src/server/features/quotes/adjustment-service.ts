@@ -1,12 +1,3 @@
-/**
- * Mid-term adjustments (docs/product/life-cycle.md "Mid-term adjustments"): the figures a change from a date gives,
- * shown before confirming, and the change itself. Both read the policy the same way and run the domain's rules, so
- * what is shown is what is stored. The year is rated again with the policy's own rating version before and after
- * the change; the difference is charged or returned for the days left. An adjustment is one transaction: the quote's
- * version moves on, the charge is written as the policy's next transaction with the changes it makes, and the
- * audit entry names who, when and what.
- */
-import { eq } from "drizzle-orm";
 import { type Pence, penceToMoneyString, roundHalfUp } from "../../../domain/money";
 import {
   ADJUSTMENT_MESSAGES,
@@ -27,9 +18,9 @@ import { ratingInputOf } from "../../../domain/quote/rating-input";
 import { policyExpiryDate } from "../../../domain/quote/renewal";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
-import { type PolicyTransactionRow, type QuoteRow, ratingVersions } from "../../db/schema";
+import type { PolicyTransactionRow, QuoteRow } from "../../db/schema";
 import { AppError } from "../../errors";
-import { compiledRaterFor } from "../rating-versions/effective-service";
+import type { compiledRaterFor } from "../rating-versions/effective-service";
 import { assertUnderwriterMayDecide } from "../underwriting/authority-service";
 import {
   currentAnswersOf,
@@ -38,6 +29,7 @@ import {
   recordPolicyTransaction,
 } from "./policy-transactions";
 import { findPolicyByNumber, openPolicyForChange, type PolicyRecord } from "./policy-view";
+import { policyRater } from "./rating";
 
 /**
  * What a capacity provider's bordereau reports of the policy as a transaction leaves it: its insured and cover
@@ -53,22 +45,6 @@ export function reportedPolicy(answers: QuoteRow) {
     coverLimit: input.coverLimit,
     excessOption: input.excessOption,
   };
-}
-
-/**
- * The compiled rating version a policy was rated with (compiled once per published version and kept): its rates
- * re-rate an adjustment, and its configuration holds the cancellation and adjustment terms.
- */
-export async function policyRater(db: Database, ratingVersionId: string | null) {
-  const [version] =
-    ratingVersionId === null
-      ? []
-      : await db
-          .select({ id: ratingVersions.id, json: ratingVersions.json, status: ratingVersions.status })
-          .from(ratingVersions)
-          .where(eq(ratingVersions.id, ratingVersionId));
-  if (!version) throw new Error(`The rating version of an issued policy cannot be read (${ratingVersionId})`);
-  return compiledRaterFor(version);
 }
 
 export interface AdjustmentPlan {

@@ -12,9 +12,10 @@ import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import type { PolicyTransactionRow } from "../../db/schema";
 import { AppError } from "../../errors";
-import { policyRater, reportedPolicy } from "./adjustment-service";
+import { reportedPolicy } from "./adjustment-service";
 import { currentAnswersOf, findPolicyTransactions, recordPolicyTransaction } from "./policy-transactions";
 import { findPolicyByNumber, openPolicyForChange, type PolicyRecord } from "./policy-view";
+import { policyRater } from "./rating";
 
 interface CancellablePolicy {
   policy: PolicyRecord;

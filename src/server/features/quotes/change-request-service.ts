@@ -63,6 +63,7 @@ export async function referChange(
         requestedAt: now,
       });
       await recordAudit(tx, {
+        at: now,
         entityType: "quote",
         action: "change_referred",
         entityId: quote.id,
@@ -134,6 +135,7 @@ export async function decideChange(
   await db.transaction(async (tx) => {
     await close(tx, "DECLINED");
     await recordAudit(tx, {
+      at: now,
       entityType: "quote",
       action: "change_declined",
       entityId: quote.id,

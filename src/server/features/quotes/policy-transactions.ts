@@ -77,7 +77,13 @@ export async function recordPolicyTransaction(
         .returning({ id: quotes.id });
       if (moved.length === 0) throw conflict();
       await tx.insert(policyTransactions).values({ ...change.transaction, policyId: quote.id, createdAt: now });
-      await recordAudit(tx, { entityType: "quote", entityId: quote.id, actorId: change.actorId, ...change.audit });
+      await recordAudit(tx, {
+        at: now,
+        entityType: "quote",
+        entityId: quote.id,
+        actorId: change.actorId,
+        ...change.audit,
+      });
       await change.alsoWithin?.(tx);
     });
   } catch (error) {

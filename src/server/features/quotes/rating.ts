@@ -3,6 +3,7 @@
  * the client contributes only its step-7 selections, which are kept on the quote (`risk`, `turnoverBand`) so
  * a later server-side re-rating (complete, refer) prices exactly what the broker last chose.
  */
+import { eq } from "drizzle-orm";
 import { todayInLondon } from "../../../domain/format/dates";
 import { penceToMoneyString } from "../../../domain/money";
 import { backdatedInceptionHit } from "../../../domain/quote/backdating";
@@ -12,9 +13,9 @@ import type { RatingResult } from "../../../domain/rating/compile";
 import type { RatingInput } from "../../../domain/rating/input";
 import { ratingVersionTitle } from "../../../domain/rating/version";
 import type { Database } from "../../db/client";
-import type { NewQuoteRow, QuoteRow, RatingVersionRow } from "../../db/schema";
+import { type NewQuoteRow, type QuoteRow, type RatingVersionRow, ratingVersions } from "../../db/schema";
 import { AppError } from "../../errors";
-import { type EffectiveRater, findEffectiveRater } from "../rating-versions/effective-service";
+import { compiledRaterFor, type EffectiveRater, findEffectiveRater } from "../rating-versions/effective-service";
 import type { QuoteAuditEntry } from "./repository";
 
 type RatedQuoteFields = Pick<
@@ -89,13 +90,30 @@ export async function rateStoredQuote(db: Database, quote: RatedQuoteFields, now
  */
 export async function backdatedWithoutUnderwriter(
   db: Database,
-  quote: Pick<QuoteRow, "productCode" | "inceptionDate" | "decision">,
+  quote: Pick<QuoteRow, "inceptionDate" | "decision" | "ratingVersionId">,
   now: Date,
 ): Promise<string | null> {
   if (quote.decision === "APPROVED" || quote.decision === "COUNTER") return null;
-  const effective = await findEffectiveRater(db, quote.productCode, quote.inceptionDate);
-  const maxDaysPast = effective?.rater.config.backdating.maxDaysPast;
-  return backdatedInceptionHit(quote.inceptionDate, todayInLondon(now), maxDaysPast)?.description ?? null;
+  const { config } = await policyRater(db, quote.ratingVersionId);
+  return (
+    backdatedInceptionHit(quote.inceptionDate, todayInLondon(now), config.backdating.maxDaysPast)?.description ?? null
+  );
+}
+
+/**
+ * The compiled rating version a quote or policy was rated with (compiled once per published version and kept):
+ * its rates re-rate an adjustment, and its configuration holds the backdating, cancellation and adjustment terms.
+ */
+export async function policyRater(db: Database, ratingVersionId: string | null) {
+  const [version] =
+    ratingVersionId === null
+      ? []
+      : await db
+          .select({ id: ratingVersions.id, json: ratingVersions.json, status: ratingVersions.status })
+          .from(ratingVersions)
+          .where(eq(ratingVersions.id, ratingVersionId));
+  if (!version) throw new Error(`The rating version of an issued policy cannot be read (${ratingVersionId})`);
+  return compiledRaterFor(version);
 }
 
 /** The columns a rating writes on the quote: premium lines in pence, the version, the explanation, the time. */

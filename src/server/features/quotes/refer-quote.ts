@@ -75,7 +75,7 @@ export async function referQuote(
       },
     ];
     for (const audit of audits) {
-      await recordAudit(tx, { ...audit, entityType: "quote", entityId: updated.id, actorId: actor.id });
+      await recordAudit(tx, { at: now, ...audit, entityType: "quote", entityId: updated.id, actorId: actor.id });
     }
     return { quote: updated, recipients };
   });

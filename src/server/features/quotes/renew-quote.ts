@@ -102,12 +102,14 @@ export async function renewQuote(db: Database, actor: AuthUser, id: string, now:
         renewalOfReference: policy.reference,
       });
       await recordAudit(tx, {
+        at: now,
         entityType: "quote",
         entityId: row.id,
         actorId: actor.id,
         ...ratedAudit(row.reference, rating),
       });
       await recordAudit(tx, {
+        at: now,
         entityType: "quote",
         action: "renewed",
         entityId: policy.id,

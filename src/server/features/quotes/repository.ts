@@ -108,7 +108,10 @@ function prepareInsertQuoteWithAudit(db: Database, columns: readonly (keyof NewQ
   );
   const reference = sql`jsonb_build_object('reference', ${inserted}.${sql.identifier(quotes.reference.name)})`;
   return db
-    .with(inserted, createdEntryAfter(db, inserted, "quote", reference))
+    .with(
+      inserted,
+      createdEntryAfter(db, inserted, "quote", reference, sql`${inserted}.${sql.identifier(quotes.createdAt.name)}`),
+    )
     .select()
     .from(inserted)
     .prepare(name);

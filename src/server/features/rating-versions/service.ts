@@ -101,6 +101,7 @@ export async function createDraft(
       updatedAt: now,
     });
     await recordAudit(tx, {
+      at: now,
       entityType: "rating_version",
       action: "created",
       entityId: id,
@@ -153,6 +154,7 @@ export async function updateDraft(
     if (update.testCases !== undefined) changes.testCases = update.testCases;
     await updateVersion(tx, id, { ...changes, updatedAt: now });
     await recordAudit(tx, {
+      at: now,
       entityType: "rating_version",
       action: "updated",
       entityId: id,
@@ -193,6 +195,7 @@ export async function publishVersion(db: Database, admin: Actor, id: string, now
       const change = { from: previous?.effectiveTo ?? null, to: closure.effectiveTo };
       closed.push({ id: closure.id, name: previous?.name ?? "", effectiveTo: change });
       await recordAudit(tx, {
+        at: now,
         entityType: "rating_version",
         action: "updated",
         entityId: closure.id,
@@ -202,6 +205,7 @@ export async function publishVersion(db: Database, admin: Actor, id: string, now
     }
     await updateVersion(tx, id, { status: "PUBLISHED", publishedAt: now, updatedAt: now });
     await recordAudit(tx, {
+      at: now,
       entityType: "rating_version",
       action: "published",
       entityId: id,

@@ -85,6 +85,7 @@ export async function recordUnderwriterDecision(
       .returning({ id: underwriterDecisions.id });
     if (recorded) await insertDecisionTerms(tx, quote.id, recorded.id, terms);
     await recordAudit(tx, {
+      at: now,
       entityType: "quote",
       action: "decision_recorded",
       entityId: quote.id,

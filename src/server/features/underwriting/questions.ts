@@ -112,6 +112,7 @@ export async function askQuestion(
         .values({ quoteId: quote.id, question: body.question, askedBy: actor.id, askedAt: now })
         .returning({ id: referralQuestions.id });
       await recordAudit(tx, {
+        at: now,
         entityType: "quote",
         action: "question_asked",
         entityId: quote.id,
@@ -162,6 +163,7 @@ export async function answerQuestion(
       .returning({ id: referralQuestions.id });
     if (answered.length === 0) throw new AppError("QUOTE_STATE_CONFLICT", M.noOpenQuestion);
     await recordAudit(tx, {
+      at: now,
       entityType: "quote",
       action: "question_answered",
       entityId: quote.id,

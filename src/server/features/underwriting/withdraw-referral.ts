@@ -28,6 +28,7 @@ export async function withdrawReferral(
     );
     const questionClosed = await closeOpenQuestion(tx, quote.id, now);
     await recordAudit(tx, {
+      at: now,
       entityType: "quote",
       action: "referral_withdrawn",
       entityId: quote.id,

@@ -55,7 +55,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: adminOnly,
     },
     async (request, reply) => {
-      const created = await createUser(app.db, currentUser(request), request.body);
+      const created = await createUser(app.db, currentUser(request), request.body, app.now());
       return reply.status(201).send({ data: created });
     },
   );

@@ -29,7 +29,7 @@ import {
 
 type Admin = Pick<AuthUser, "id">;
 
-export async function createUser(db: Database, admin: Admin, request: RegisterUser): Promise<User> {
+export async function createUser(db: Database, admin: Admin, request: RegisterUser, now: Date): Promise<User> {
   const { name, email, password, role } = request;
   if (await findLiveUserByEmail(db, email)) throw new AppError("EMAIL_TAKEN");
   const passwordHash = await hashPassword(password);
@@ -37,6 +37,7 @@ export async function createUser(db: Database, admin: Admin, request: RegisterUs
     const created = await db.transaction(async (tx) => {
       const row = await insertUser(tx, { name, email, role, passwordHash });
       await recordAudit(tx, {
+        at: now,
         entityType: "user",
         action: "created",
         entityId: row.id,
@@ -62,6 +63,7 @@ export async function deleteUser(db: Database, admin: Admin, id: string, now: Da
     const row = await softDeleteUser(tx, id, now);
     const sessionsRevoked = await revokeUserSessions(tx, id);
     await recordAudit(tx, {
+      at: now,
       entityType: "user",
       action: "deleted",
       entityId: id,
@@ -88,6 +90,7 @@ export async function changeAuthority(
     if (user.role !== "UNDERWRITER") throw new AppError("VALIDATION_FAILED", AUTHORITY_MESSAGES.notUnderwriter);
     const row = await setAuthority(tx, id, authority, now);
     await recordAudit(tx, {
+      at: now,
       entityType: "user",
       action: "authority_changed",
       entityId: id,
