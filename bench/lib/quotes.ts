@@ -2,6 +2,8 @@
  * Quotes for a benchmark to work on, saved through the API as the wizard saves them, each with figures of its own
  * (turnover, cover limit, largest project, staff) so the ratings do not all take one path.
  */
+import { todayInLondon } from "../../src/domain/format/dates";
+import { addDays } from "../../src/domain/quote/renewal";
 import { send } from "./client";
 
 export interface GeneratedQuotes {
@@ -34,7 +36,7 @@ export async function createQuotes(
       productCode: "D/C-PI",
       proposerName: `${label} ${index} Ltd`,
       businessAddress: `${index} Station Road, York YO1 1AA`,
-      inceptionDate: "2026-12-01",
+      inceptionDate: addDays(todayInLondon(new Date()), 5),
       incorporationDate: "2010-01-01",
       numberOfDirectors: 1 + (index % 4),
       numberOfQualifiedStaff: index % 40,

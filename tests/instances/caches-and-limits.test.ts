@@ -6,7 +6,10 @@
  * attempts spread over the instances meet one limit. The processes are shared by the file's tests; every wait
  * is a poll with a deadline.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayInLondon } from "../../src/domain/format/dates";
+import { addDays } from "../../src/domain/quote/renewal";
 import { DC_PI_RATING_CONFIG } from "../../src/domain/rating/configs/dc-pi";
 import { TOUCH_INTERVAL_MS } from "../../src/server/auth/sessions";
 import { MAX_FAILED_SIGN_INS } from "../../src/server/auth/throttle";
@@ -63,7 +66,7 @@ async function quoteReadyToRate(server: ServerProcess, cookie: string): Promise<
     productCode: "D/C-PI",
     proposerName: "Three Instances Ltd",
     businessAddress: "1 Station Road, York YO1 1AA",
-    inceptionDate: "2026-12-01",
+    inceptionDate: addDays(todayInLondon(new Date()), 5),
     incorporationDate: "2010-01-01",
     numberOfDirectors: 2,
     numberOfQualifiedStaff: 4,
