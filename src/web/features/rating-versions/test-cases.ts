@@ -16,6 +16,11 @@ function caseLabel(index: number, name: string): string {
   return name.trim() ? `Case ${index + 1} (${name.trim()})` : `Case ${index + 1}`;
 }
 
+/** Codes typed one after another, separated by commas, spaces or new lines. */
+function codeList(text: string): string[] {
+  return text.split(/[\s,]+/).filter((code) => code !== "");
+}
+
 /**
  * The drafts as the server will check them: each input must be JSON, then every case must pass the domain's
  * schema (the same one the server's 400 comes from); each problem names the case and the field.
@@ -33,8 +38,8 @@ export function checkTestCaseDrafts(drafts: readonly TestCaseDraft[]): TestCases
       name: draft.name,
       input,
       expectedTotal: draft.expectedTotal.trim(),
-      expectedReferrals: draft.expectedReferrals.split(/[\s,]+/).filter((code) => code !== ""),
-      expectedEndorsements: draft.expectedEndorsements.split(/[\s,]+/).filter((code) => code !== ""),
+      expectedReferrals: codeList(draft.expectedReferrals),
+      expectedEndorsements: codeList(draft.expectedEndorsements),
       // A check half filled in is sent as it is, so the schema names the half that is missing.
       ...(draft.cancelAfterMonths.trim() === "" && draft.expectedReturn.trim() === ""
         ? {}
