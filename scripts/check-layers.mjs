@@ -14,7 +14,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** Packages the pure domain may use. Anything else (frameworks, I/O, node builtins) breaks the build. */
-export const DOMAIN_PACKAGES = ["zod", "@marcbachmann/cel-js"];
+export const DOMAIN_PACKAGES = ["zod", "@marcbachmann/cel-js", "@zxcvbn-ts/core", "@zxcvbn-ts/language-common"];
 /** Packages only the domain's own tests may use. */
 export const DOMAIN_TEST_PACKAGES = ["vitest", "fast-check"];
 

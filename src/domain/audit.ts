@@ -51,6 +51,9 @@ export const AUDIT_ACTIONS = [
   "published",
   "authority_changed",
   "subjectivity_marked",
+  "password_changed",
+  "password_reset_sent",
+  "password_reset",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

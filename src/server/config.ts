@@ -83,6 +83,13 @@ const envSchema = z.object({
       .min(0.25, { message: "must be at least 0.25" })
       .max(80, { message: "must be at most 80 (two working weeks)" }),
   ),
+  PASSWORD_RESET_LINK_MINUTES: optional(
+    z.coerce
+      .number({ message: "must be a whole number of minutes" })
+      .int({ message: "must be a whole number of minutes" })
+      .min(5, { message: "must be at least 5" })
+      .max(1440, { message: "must be at most 1440 (a day)" }),
+  ),
   COMPANIES_HOUSE_API_KEY: optional(z.string().min(1)),
   SMTP_URL: optional(urlWithProtocols(["smtp:", "smtps:"], "smtp or smtps")),
   COMPANIES_HOUSE_BASE_URL: optional(urlWithProtocols(["http:", "https:"], "http or https")),
@@ -118,6 +125,8 @@ export interface Config {
   loginRateLimitPerMinute: number;
   /** How long a referral may wait for an underwriter, in working hours, before the queue marks it overdue. */
   referralTargetWorkingHours: number;
+  /** How long an administrator's password reset link works (docs/product/permissions.md "Passwords"). */
+  passwordResetLinkMinutes: number;
   companiesHouseApiKey: string | undefined;
   /** The Companies House public data API; tests point it at a fake server. */
   companiesHouseBaseUrl: string;
@@ -185,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL ?? "info",
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE ?? 30,
     referralTargetWorkingHours: e.REFERRAL_TARGET_WORKING_HOURS ?? 4,
+    passwordResetLinkMinutes: e.PASSWORD_RESET_LINK_MINUTES ?? 60,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     companiesHouseApiKey: e.COMPANIES_HOUSE_API_KEY,
     companiesHouseBaseUrl: (e.COMPANIES_HOUSE_BASE_URL ?? "https://api.company-information.service.gov.uk").replace(

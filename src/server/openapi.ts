@@ -143,6 +143,7 @@ const ERROR_DESCRIPTIONS: Readonly<Record<ErrorStatus, string>> = {
   403: "The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST)",
   404: "What the path names does not exist",
   409: "The request conflicts with the current state (the quote's status, its version, a unique value)",
+  410: "A password reset link already used, replaced by a newer one, or expired (RESET_LINK_USED, RESET_LINK_EXPIRED)",
   412: "A web app file changed since the version the request names (PRECONDITION_FAILED); not an API answer",
   413: "The request body is larger than 1 MB (PAYLOAD_TOO_LARGE)",
   415: "The request body is not application/json (UNSUPPORTED_MEDIA_TYPE)",

@@ -1,6 +1,4 @@
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../src/server/db/client";
 import { outbox, quotes, reviewTokens, users } from "../../src/server/db/schema";
@@ -16,65 +14,7 @@ import "../../src/server/mail/plugin";
 import { hashReviewToken, verifyReviewToken } from "../../src/server/mail/review-tokens";
 import { createTestUser } from "../support/auth";
 import { describeEachDatabase, testConfig } from "../support/harness";
-
-interface ReceivedMail {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A local SMTP server started by the test; `rejectRecipients` makes it refuse every RCPT TO. */
-class TestSmtpServer {
-  readonly received: ReceivedMail[] = [];
-  rejectRecipients = false;
-  private readonly server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onRcptTo: (_address, _session, callback) => {
-      if (this.rejectRecipients) {
-        const error = Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 });
-        callback(error);
-        return;
-      }
-      callback();
-    },
-    onData: (stream, session, callback) => {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        this.received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  port = 0;
-
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", () => resolve()));
-    this.port = (this.server.server.address() as AddressInfo).port;
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  get url(): string {
-    return `smtp://127.0.0.1:${this.port}`;
-  }
-}
-
-/** Decodes a quoted-printable body enough to read the text nodemailer sent. */
-function decodedBody(raw: string): string {
-  const body = raw.slice(raw.indexOf("\r\n\r\n") + 4);
-  return body
-    .replace(/=\r\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
+import { decodedBody, TestSmtpServer } from "../support/smtp";
 
 const smtp = new TestSmtpServer();
 beforeAll(() => smtp.start());

@@ -66,7 +66,7 @@ describeEachDatabase("users", (ctx) => {
       const response = await register(cookie, {
         name: "Default Role",
         email: `d-${Date.now()}@example.com`,
-        password: "Default-Role-2026",
+        password: "Quiet-Harbour-2026",
       });
       expect(response.statusCode).toBe(201);
       expect(response.json().data.role).toBe("BROKER");
@@ -107,7 +107,7 @@ describeEachDatabase("users", (ctx) => {
 
     it("answers 409 when the address already has an account", async () => {
       const { cookie } = await as("ADMIN");
-      const response = await register(cookie, { name: "Dup", email: "BROKER@example.com", password: "Duplicate-2026" });
+      const response = await register(cookie, { name: "Dup", email: "BROKER@example.com", password: "Quiet-Harbour-2026" });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ error: "A user with this email address already exists", code: "EMAIL_TAKEN" });
     });
@@ -170,7 +170,7 @@ describeEachDatabase("users", (ctx) => {
       const response = await register(cookie, {
         name: "Returner",
         email: old.credentials.email,
-        password: "Returner-2026",
+        password: "Quiet-Harbour-2026",
       });
       expect(response.statusCode).toBe(201);
     });

@@ -9,7 +9,7 @@
  */
 
 export interface ErrorCatalogueEntry {
-  readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 416 | 422 | 429 | 500 | 502 | 503;
+  readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 416 | 422 | 429 | 500 | 502 | 503;
   readonly message: string;
 }
 
@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   "AUTHENTICATION_REQUIRED",
   "INVALID_CREDENTIALS",
   "INVALID_REVIEW_TOKEN",
+  "RESET_LINK_INVALID",
   "INSUFFICIENT_PERMISSIONS",
   "AUTHORITY_EXCEEDED",
   "CROSS_SITE_REQUEST",
@@ -48,6 +49,8 @@ export const ERROR_CODES = [
   "EFFECTIVE_PERIOD_CONFLICT",
   "IMPACT_ANALYSIS_BUSY",
   "CONFLICT",
+  "RESET_LINK_EXPIRED",
+  "RESET_LINK_USED",
   "PRECONDITION_FAILED",
   "PAYLOAD_TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",
@@ -83,6 +86,10 @@ export const ERROR_CATALOGUE = {
   AUTHENTICATION_REQUIRED: { status: 401, message: "Authentication required" },
   INVALID_CREDENTIALS: { status: 401, message: "Invalid email or password" },
   INVALID_REVIEW_TOKEN: { status: 401, message: "This review link is invalid or has expired" },
+  RESET_LINK_INVALID: {
+    status: 400,
+    message: "This password reset link is not valid. Ask an administrator to send you a new one.",
+  },
   INSUFFICIENT_PERMISSIONS: { status: 403, message: "Insufficient permissions" },
   AUTHORITY_EXCEEDED: { status: 403, message: "This decision is beyond your authority" },
   CROSS_SITE_REQUEST: { status: 403, message: "Cross-site request refused" },
@@ -112,6 +119,16 @@ export const ERROR_CATALOGUE = {
     message: "Other impact analyses are running; try again when one of them finishes",
   },
   CONFLICT: { status: 409, message: "A record with these details already exists" },
+
+  // 410: a one-time link that worked once, or for a while, and works no more.
+  RESET_LINK_EXPIRED: {
+    status: 410,
+    message: "This password reset link has expired. Ask an administrator to send you a new one.",
+  },
+  RESET_LINK_USED: {
+    status: 410,
+    message: "This password reset link has already been used. Ask an administrator to send you a new one.",
+  },
 
   // 412: a web app file that changed since the version the request names (If-Match, If-Unmodified-Since).
   PRECONDITION_FAILED: { status: 412, message: "The file has changed since the version this request names" },

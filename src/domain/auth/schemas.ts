@@ -79,3 +79,27 @@ export const userSchema = z.object({
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
+
+export const CURRENT_PASSWORD_REQUIRED = "Current password is required";
+/** A wrong current password on the Account screen; it counts as a failed sign-in. */
+export const CURRENT_PASSWORD_WRONG = "Current password is incorrect";
+
+/** Account screen: change your own password (the new one must also pass the password rule). */
+export const changePasswordSchema = z.strictObject({
+  currentPassword: z
+    .string({ error: CURRENT_PASSWORD_REQUIRED })
+    .min(1, CURRENT_PASSWORD_REQUIRED)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+export type ChangePassword = z.infer<typeof changePasswordSchema>;
+
+/** A reset link's token as the page sends it (from the link's fragment, never its query, so no log sees it). */
+export const resetTokenSchema = z.string({ error: "The reset link is missing its token" }).min(1).max(100);
+
+export const passwordResetLinkSchema = z.strictObject({ token: resetTokenSchema });
+
+/** The reset page: a new password for the account the link was sent for. */
+export const passwordResetSchema = z.strictObject({ token: resetTokenSchema, newPassword: newPasswordSchema });
+export type PasswordReset = z.infer<typeof passwordResetSchema>;

@@ -2,6 +2,9 @@
  * Password hashing with argon2id at OWASP's recommended minimum (m = 19 MiB, t = 2, p = 1), about 6 ms here.
  */
 import { type Algorithm, hash, verify } from "@node-rs/argon2";
+import { passwordGuessing } from "../../domain/auth/password-guessing";
+import { newPasswordProblem, type PasswordOwner } from "../../domain/auth/password-rule";
+import { AppError } from "../errors";
 
 // `Algorithm` is an ambient const enum, which isolatedModules cannot read; 2 is its Argon2id member.
 const ARGON2ID = 2 as Algorithm;
@@ -30,4 +33,13 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
   dummyHash ??= hashPassword("dummy password never matched by anyone");
   await verifyPassword(await dummyHash, password);
   return false;
+}
+
+/**
+ * The password rule (src/domain/auth/password-rule.ts) where a password is chosen: 400 naming the field and the
+ * reason when `password` may not be `owner`'s new password.
+ */
+export function assertNewPassword(password: string, owner: PasswordOwner, field = "password"): void {
+  const problem = newPasswordProblem(password, owner, passwordGuessing());
+  if (problem) throw AppError.validation([{ path: field, message: problem }]);
 }

@@ -4,7 +4,7 @@
  * Sessions end after 8 hours without use (idle) and 7 days after sign-in (absolute), whichever comes first.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { announce, subscribeToCacheNotices } from "../db/notify";
 import { type SessionRow, sessions, type UserRow, users } from "../db/schema";
@@ -190,6 +190,20 @@ export async function revokeSession(db: Database, sessionId: string): Promise<vo
 export async function revokeUserSessions(db: Database, userId: string): Promise<number> {
   forgetUserSessions(userId);
   const removed = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  await announce(db, { kind: "user-sessions", userId });
+  return removed.length;
+}
+
+/**
+ * Ends every session of a user but `keepSessionId` (their own password changed on this device), and tells every
+ * instance sharing the database once the caller's transaction commits.
+ */
+export async function revokeOtherUserSessions(db: Database, userId: string, keepSessionId: string): Promise<number> {
+  forgetUserSessions(userId);
+  const removed = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
   await announce(db, { kind: "user-sessions", userId });
   return removed.length;
 }

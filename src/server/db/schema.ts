@@ -441,6 +441,29 @@ export const impactJobs = pgTable(
   (t) => [index("impact_jobs_version_idx").on(t.ratingVersionId, t.versionStamp)],
 );
 
+/**
+ * Password reset links an administrator sends (docs/product/permissions.md "Passwords"): the token is stored
+ * hashed, expires, and works once (`usedAt`); a newer link for the same user ends the older ones.
+ */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** SHA-256 (hex) of the token in the link; the token itself is never stored. */
+    tokenHash: text("token_hash").notNull().unique(),
+    /** The administrator who sent it. */
+    createdBy: uuid("created_by").references(() => users.id),
+    createdAt: createdAt(),
+    expiresAt: timestampTz("expires_at").notNull(),
+    /** When the link set a password, or was replaced by a newer one: after that it works no more. */
+    usedAt: timestampTz("used_at"),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
 /** Review links e-mailed to underwriters: the token is stored hashed and expires (docs/product/documents.md). */
 export const reviewTokens = pgTable(
   "review_tokens",
@@ -596,6 +619,7 @@ export type RatingVersionRow = typeof ratingVersions.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
 export type UnderwriterDecisionRow = typeof underwriterDecisions.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
+export type PasswordResetTokenRow = typeof passwordResetTokens.$inferSelect;
 export type ReferralQuestionRow = typeof referralQuestions.$inferSelect;
 export type ReviewTokenRow = typeof reviewTokens.$inferSelect;
 export type ImpactJobRow = typeof impactJobs.$inferSelect;

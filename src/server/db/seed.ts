@@ -5,6 +5,8 @@
  * nothing.
  */
 import { asc, count, eq, sql } from "drizzle-orm";
+import { passwordGuessing } from "../../domain/auth/password-guessing";
+import { newPasswordProblem } from "../../domain/auth/password-rule";
 import type { Role } from "../../domain/auth/schemas";
 import { ratingConfigText } from "../../domain/rating/version";
 import type { Authority } from "../../domain/underwriting/authority";
@@ -76,6 +78,8 @@ export interface SeedResult {
   ratingVersions: number;
 }
 
+const INITIAL_ADMIN_NAME = "Administrator";
+
 export async function seedDatabase(
   db: Database,
   config: Pick<Config, "seedDemo" | "initialAdmin">,
@@ -87,7 +91,15 @@ export async function seedDatabase(
   const hasUsers = (before?.n ?? 0) > 0;
   const toCreate: { name: string; email: string; role: Role; password: string; authority?: Authority }[] = [];
   if (!hasUsers && config.initialAdmin) {
-    toCreate.push({ name: "Administrator", role: "ADMIN", ...config.initialAdmin });
+    // The first administrator's password is chosen like any other (the demo users' are not: they are the
+    // README's published sign-ins, never a real account's).
+    const problem = newPasswordProblem(
+      config.initialAdmin.password,
+      { email: config.initialAdmin.email, name: INITIAL_ADMIN_NAME },
+      passwordGuessing(),
+    );
+    if (problem) throw new Error(`ADMIN_PASSWORD is refused: ${problem}`);
+    toCreate.push({ name: INITIAL_ADMIN_NAME, role: "ADMIN", ...config.initialAdmin });
   }
   if (!hasUsers && config.seedDemo) {
     for (const demo of DEMO_USERS) if (!toCreate.some((u) => u.email === demo.email)) toCreate.push(demo);

@@ -1,8 +1,8 @@
 /**
  * Delivers the outbox (ADR 0012). Messages are written by the transaction that caused them and delivered
  * afterwards, so a rolled-back referral never e-mails anyone and a crashed process resumes where it stopped.
- * With SMTP_URL set they go out over SMTP (nodemailer); without it they are written to the log and marked
- * as logged, which is how a development install "receives" them.
+ * With SMTP_URL set they go out over SMTP (nodemailer); without it they are written to the log, their links'
+ * tokens redacted, and marked as logged: a development install reads what was sent, but no link works from a log.
  */
 import { and, asc, eq, isNull, lt } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
@@ -57,11 +57,11 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
 }
 
 /*
- * A review link's token is a credential: once a message has been delivered (or logged), the copy kept in the
- * outbox loses it.
+ * A link's token (a review link's after `?token=`, a password reset link's after `#token=`) is a credential:
+ * the log never shows it, and once a message has been delivered (or logged) the copy kept in the outbox loses it.
  */
 export function redactReviewTokens(body: string): string {
-  return body.replace(/([?&]token=)[A-Za-z0-9_-]+/g, "$1[redacted]");
+  return body.replace(/([?&#]token=)[A-Za-z0-9_-]+/g, "$1[redacted]");
 }
 
 export interface DispatchOptions {
@@ -118,7 +118,7 @@ async function deliver(
 ): Promise<{ kind: keyof DispatchResult; id: number }> {
   if (!transport) {
     options.logger?.info(
-      { mail: { to: row.to, subject: row.subject, body: row.body } },
+      { mail: { to: row.to, subject: row.subject, body: redactReviewTokens(row.body) } },
       "E-mail not sent (SMTP_URL is not set); logged here instead",
     );
     await tx

@@ -4,10 +4,17 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { loginSchema, userSchema } from "../../../domain/auth/schemas";
+import {
+  changePasswordSchema,
+  loginSchema,
+  passwordResetLinkSchema,
+  passwordResetSchema,
+  userSchema,
+} from "../../../domain/auth/schemas";
 import { type AuthUser, currentUser, requireUser } from "../../auth/authenticate";
 import { SESSION_COOKIE } from "../../auth/sessions";
 import { toUserResponse } from "../users/repository";
+import { changeOwnPassword, inspectResetLink, resetPassword } from "./password-service";
 import { signIn, signOut } from "./service";
 
 const userResponse = z.object({ data: userSchema });
@@ -68,5 +75,65 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
     },
     async (request) => ({ data: toUserResponse(currentUser(request) satisfies AuthUser) }),
+  );
+
+  app.post(
+    "/api/me/password",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Change your own password with the current one; your other sessions end",
+        body: changePasswordSchema,
+        response: { 200: z.object({ data: z.object({ otherSessionsEnded: z.number().int() }) }) },
+      },
+      onRequest: requireUser,
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const result = await changeOwnPassword(
+        app.db,
+        user,
+        request.sessionId ?? "",
+        request.body,
+        { ip: request.ip },
+        app.now(),
+      );
+      if (!result.changed) {
+        reply.header("retry-after", result.retryAfterSeconds);
+        throw result.refusal;
+      }
+      return { data: { otherSessionsEnded: result.sessionsEnded } };
+    },
+  );
+
+  app.post(
+    "/api/auth/password-reset/link",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Whose account a password reset link is for (400 unknown, 410 used or expired)",
+        body: passwordResetLinkSchema,
+        response: {
+          200: z.object({ data: z.object({ name: z.string(), email: z.string(), expiresAt: z.string() }) }),
+        },
+      },
+    },
+    async (request) => ({ data: await inspectResetLink(app.db, request.body.token, app.now()) }),
+  );
+
+  app.post(
+    "/api/auth/password-reset",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Set a new password with a reset link, once; every session of the user ends",
+        body: passwordResetSchema,
+        response: { 200: z.object({ data: z.object({ passwordSet: z.literal(true) }) }) },
+      },
+    },
+    async (request) => {
+      await resetPassword(app.db, request.body, app.now());
+      return { data: { passwordSet: true as const } };
+    },
   );
 };

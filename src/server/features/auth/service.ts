@@ -19,7 +19,7 @@ import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { findLiveUserByEmail, toUserResponse } from "../users/repository";
 
-function lockedMessage(until: Date, now: Date): string {
+export function lockedMessage(until: Date, now: Date): string {
   const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
   return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }

@@ -63,3 +63,8 @@ export async function softDeleteUser(tx: Database, id: string, now: Date): Promi
   const [row] = await tx.update(users).set({ deletedAt: now, updatedAt: now }).where(eq(users.id, id)).returning();
   return row;
 }
+
+/** A new password for the account (already checked against the password rule and hashed). */
+export async function setPasswordHash(tx: Database, id: string, passwordHash: string, now: Date): Promise<void> {
+  await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
+}

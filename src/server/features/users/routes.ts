@@ -7,8 +7,9 @@ import { z } from "zod";
 import { registerUserSchema, userSchema } from "../../../domain/auth/schemas";
 import { authorityInputSchema, userWithAuthoritySchema } from "../../../domain/underwriting/authority-schema";
 import { currentUser, requireRole } from "../../auth/authenticate";
+import { reviewBaseUrl } from "../../mail/referral-notifications";
 import { listLiveUsers, toUserWithAuthorityResponse } from "./repository";
-import { changeAuthority, createUser, deleteUser } from "./service";
+import { changeAuthority, createUser, deleteUser, sendPasswordReset } from "./service";
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = requireRole("ADMIN");
@@ -57,6 +58,30 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const created = await createUser(app.db, currentUser(request), request.body, app.now());
       return reply.status(201).send({ data: created });
+    },
+  );
+
+  app.post(
+    "/api/users/:id/password-reset",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "E-mail a user a one-time link to set a new password (ADMIN)",
+        params: z.object({ id: z.uuid({ message: "Invalid user id" }) }),
+        response: { 200: z.object({ data: z.object({ sentTo: z.string(), expiresAt: z.string() }) }) },
+      },
+      onRequest: adminOnly,
+    },
+    async (request) => {
+      const sent = await sendPasswordReset(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        { baseUrl: reviewBaseUrl(app.config), validityMinutes: app.config.passwordResetLinkMinutes },
+        app.now(),
+      );
+      app.mailDispatcher.kick();
+      return { data: sent };
     },
   );
 

@@ -13,10 +13,12 @@ import {
 import type { UserWithAuthority } from "../../../domain/underwriting/authority-schema";
 import { recordAudit } from "../../audit/record";
 import type { AuthUser } from "../../auth/authenticate";
-import { hashPassword } from "../../auth/passwords";
+import { assertNewPassword, hashPassword } from "../../auth/passwords";
+import { issuePasswordResetToken } from "../../auth/reset-tokens";
 import { forgetUserSessions, revokeUserSessions } from "../../auth/sessions";
 import type { Database } from "../../db/client";
 import { AppError, sqlStateOf } from "../../errors";
+import { passwordResetUrl, queuePasswordResetMail } from "../../mail/password-reset-mail";
 import {
   findLiveUserByEmail,
   findLiveUserById,
@@ -28,9 +30,11 @@ import {
 } from "./repository";
 
 type Admin = Pick<AuthUser, "id">;
+type SendingAdmin = Pick<AuthUser, "id" | "name">;
 
 export async function createUser(db: Database, admin: Admin, request: RegisterUser, now: Date): Promise<User> {
   const { name, email, password, role } = request;
+  assertNewPassword(password, { email, name });
   if (await findLiveUserByEmail(db, email)) throw new AppError("EMAIL_TAKEN");
   const passwordHash = await hashPassword(password);
   try {
@@ -105,4 +109,44 @@ export async function changeAuthority(
     return row;
   });
   return toUserWithAuthorityResponse(saved);
+}
+
+/**
+ * E-mails a user a one-time link to set a new password (docs/product/permissions.md "Passwords"), through the
+ * outbox, in the transaction that stores the link: a newer link ends the older ones. The administrator never
+ * sees the link, so it proves the user holds the address.
+ */
+export async function sendPasswordReset(
+  db: Database,
+  admin: SendingAdmin,
+  id: string,
+  link: { baseUrl: string; validityMinutes: number },
+  now: Date,
+): Promise<{ sentTo: string; expiresAt: string }> {
+  return db.transaction(async (tx) => {
+    const user = await findLiveUserById(tx, id);
+    if (!user) throw new AppError("NOT_FOUND", "User not found");
+    const { token, expiresAt } = await issuePasswordResetToken(tx, {
+      userId: user.id,
+      createdBy: admin.id,
+      now,
+      validityMinutes: link.validityMinutes,
+    });
+    await queuePasswordResetMail(tx, {
+      to: user.email,
+      name: user.name,
+      link: passwordResetUrl(link.baseUrl, token),
+      expiresAt,
+      sentBy: admin.name,
+      now,
+    });
+    await recordAudit(tx, {
+      entityType: "user",
+      action: "password_reset_sent",
+      entityId: user.id,
+      actorId: admin.id,
+      details: { name: user.name, email: user.email, expiresAt: expiresAt.toISOString() },
+    });
+    return { sentTo: user.email, expiresAt: expiresAt.toISOString() };
+  });
 }
