@@ -181,6 +181,7 @@ const SIGN_IN_REFUSALS: Readonly<Record<string, string>> = {
   locked: "Refused: locked from this address after repeated failed sign-ins",
   account_locked: "Refused: locked from every address",
   account_locked_everywhere: "Locked from every address after failed sign-ins from many addresses",
+  wrong_current_password: "Wrong current password when changing the password",
 };
 
 const PRODUCT = "Product";
@@ -277,6 +278,8 @@ const DETAIL_WORDING: Readonly<Record<string, DetailWording>> = {
     },
   },
   sessionsRevoked: { label: "Sessions ended" },
+  otherSessionsEnded: { label: "Other sessions ended" },
+  expiresAt: { label: "Link works until", words: dateTime },
   reason: {
     label: "Reason",
     words: (value) => (typeof value === "string" ? (SIGN_IN_REFUSALS[value] ?? humaniseName(value)) : plain(value)),

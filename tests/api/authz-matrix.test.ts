@@ -203,13 +203,39 @@ const RULES: Record<string, Rule> = {
   },
   "POST /api/auth/logout": { access: everyone, touchesSessions: true, request: () => ({ url: "/api/auth/logout" }) },
   "GET /api/me": { access: signedIn, request: () => ({ url: "/api/me" }) },
+  // Every signed-in user may change their own password; the matrix's actors keep theirs, so the request stops at
+  // the new password's length rule (tests/api/passwords.test.ts changes passwords).
+  "POST /api/me/password": {
+    access: signedIn,
+    success: [400],
+    request: () => ({ url: "/api/me/password", payload: { currentPassword: "x", newPassword: "short" } }),
+  },
+  // A reset link is its own credential: anyone may present one (this one was never issued).
+  "POST /api/auth/password-reset/link": {
+    access: everyone,
+    success: [400],
+    request: () => ({ url: "/api/auth/password-reset/link", payload: { token: "A".repeat(43) } }),
+  },
+  "POST /api/auth/password-reset": {
+    access: everyone,
+    success: [400],
+    request: () => ({
+      url: "/api/auth/password-reset",
+      payload: { token: "A".repeat(43), newPassword: "Quiet-Harbour-Violin-7" },
+    }),
+  },
 
   // Users (ADMIN only).
   "POST /api/auth/register": {
     access: roles("ADMIN"),
     request: () => ({
       url: "/api/auth/register",
-      payload: { name: "Matrix User", email: uniqueEmail("register"), password: "Matrix-Password-1", role: "BROKER" },
+      payload: {
+        name: "Matrix User",
+        email: uniqueEmail("register"),
+        password: "Quiet-Harbour-Violin-7",
+        role: "BROKER",
+      },
     }),
   },
   "GET /api/users": { access: roles("ADMIN"), request: () => ({ url: "/api/users" }) },
@@ -218,6 +244,12 @@ const RULES: Record<string, Rule> = {
     mutates: true,
     prepare: async (ctx) => ({ userId: (await createTestUser(ctx.db, { email: uniqueEmail("doomed") })).user.id }),
     request: (f) => ({ url: `/api/users/${f.userId}` }),
+  },
+  "POST /api/users/:id/password-reset": {
+    access: roles("ADMIN"),
+    mutates: true,
+    prepare: async (ctx) => ({ userId: (await createTestUser(ctx.db, { email: uniqueEmail("reset") })).user.id }),
+    request: (f) => ({ url: `/api/users/${f.userId}/password-reset` }),
   },
   "PUT /api/users/:id/authority": {
     access: roles("ADMIN"),

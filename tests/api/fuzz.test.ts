@@ -179,7 +179,25 @@ const TEMPLATES: Record<string, RouteTemplate> = {
   "POST /api/auth/logout": { caller: "none", bodies: () => [{}] },
   "POST /api/auth/register": {
     caller: "admin",
-    bodies: () => [{ name: "Fuzz User", email: "fuzz@example.test", password: "Fuzz-Password-1", role: "BROKER" }],
+    bodies: () => [
+      { name: "Fuzz User", email: "fuzz@example.test", password: "Quiet-Harbour-Violin-7", role: "BROKER" },
+    ],
+  },
+  // The caller's current password is never sent right, so the fuzzing never changes it (it may lock the caller
+  // out of this route for a while, which answers 429).
+  "POST /api/me/password": {
+    caller: "broker",
+    bodies: () => [{ currentPassword: "Not-The-Current-1", newPassword: "Quiet-Harbour-Violin-7" }],
+  },
+  "POST /api/auth/password-reset/link": { caller: "none", bodies: () => [{ token: "A".repeat(43) }] },
+  "POST /api/auth/password-reset": {
+    caller: "none",
+    bodies: () => [{ token: "A".repeat(43), newPassword: "Quiet-Harbour-Violin-7" }],
+  },
+  "POST /api/users/:id/password-reset": {
+    caller: "admin",
+    bodies: () => [undefined],
+    params: (t) => ({ id: t.underwriterId }),
   },
   "DELETE /api/users/:id": { caller: "admin", bodies: () => [undefined], params: (t) => ({ id: t.userId }) },
   "PUT /api/users/:id/authority": {

@@ -107,7 +107,11 @@ describeEachDatabase("users", (ctx) => {
 
     it("answers 409 when the address already has an account", async () => {
       const { cookie } = await as("ADMIN");
-      const response = await register(cookie, { name: "Dup", email: "BROKER@example.com", password: "Quiet-Harbour-2026" });
+      const response = await register(cookie, {
+        name: "Dup",
+        email: "BROKER@example.com",
+        password: "Quiet-Harbour-2026",
+      });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ error: "A user with this email address already exists", code: "EMAIL_TAKEN" });
     });

@@ -123,7 +123,7 @@ describe("admin: users", () => {
     await ui.page.getByLabel("Full Name").fill(USER_NAME);
     await ui.page.getByLabel("Email Address").fill(USER_EMAIL);
     expect(await add.isDisabled()).toBe(true);
-    await ui.page.getByLabel("Password", { exact: true }).fill("Tester-Password-2026");
+    await ui.page.getByLabel("Password", { exact: true }).fill("Quiet-Harbour-Violin-7");
     await ui.page.getByRole("combobox", { name: "Role" }).selectOption({ label: "Underwriter" });
     expect(await add.isDisabled()).toBe(false);
     await add.click();
@@ -190,7 +190,7 @@ describe("admin on a phone (390 x 844): users and rating versions as cards", () 
     const name = `Phoebe Phone ${RUN}`;
     const email = `phoebe.${RUN}@example.com`;
     const created = await phone.request.post("/api/auth/register", {
-      data: { name, email, password: "Phone-Password-2026", role: "UNDERWRITER" },
+      data: { name, email, password: "Quiet-Harbour-Violin-7", role: "UNDERWRITER" },
     });
     expect(created.status()).toBe(201);
     const user = ((await created.json()) as { data: User }).data;

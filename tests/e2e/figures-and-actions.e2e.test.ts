@@ -273,7 +273,7 @@ describe("one click, one request", () => {
       await adminPage.goto("/admin/users");
       await adminPage.getByLabel("Full Name").fill(`Dora Double ${TAG}`);
       await adminPage.getByLabel("Email Address").fill(`dora.${TAG.toLowerCase()}@example.com`);
-      await adminPage.getByLabel("Password", { exact: true }).fill("Double-Click-2026");
+      await adminPage.getByLabel("Password", { exact: true }).fill("Quiet-Harbour-Violin-7");
       const registrations = watchRequests(adminPage, "POST", "/api/auth/register");
       await adminPage.getByRole("button", { name: "Add User" }).dblclick();
       await toastText(adminPage, "User Created");
@@ -283,7 +283,7 @@ describe("one click, one request", () => {
 
       await adminPage.getByLabel("Full Name").fill(`Cora Clicks ${TAG}`);
       await adminPage.getByLabel("Email Address").fill(`cora.${TAG.toLowerCase()}@example.com`);
-      await adminPage.getByLabel("Password", { exact: true }).fill("Double-Click-2026");
+      await adminPage.getByLabel("Password", { exact: true }).fill("Quiet-Harbour-Violin-7");
       await clickTwiceAtOnce(adminPage.getByRole("button", { name: "Add User" }));
       await visible(adminPage.getByTestId("user-row").filter({ hasText: `cora.${TAG.toLowerCase()}@example.com` }));
       await toastText(adminPage, "User Created");

@@ -32,4 +32,7 @@ export const AUDIT_ACTIONS_FOR_TEST: readonly string[] = [
   "published",
   "authority_changed",
   "subjectivity_marked",
+  "password_changed",
+  "password_reset_sent",
+  "password_reset",
 ];

@@ -17,6 +17,18 @@ export interface paths {
     /** The signed-in user (401 when signed out) */
     get: operations["getCurrentUser"];
   };
+  "/api/me/password": {
+    /** Change your own password with the current one; your other sessions end */
+    post: operations["updateOwnPassword"];
+  };
+  "/api/auth/password-reset/link": {
+    /** Whose account a password reset link is for (400 unknown, 410 used or expired) */
+    post: operations["getPasswordResetLink"];
+  };
+  "/api/auth/password-reset": {
+    /** Set a new password with a reset link, once; every session of the user ends */
+    post: operations["updatePasswordByResetLink"];
+  };
   "/api/users": {
     /** Active users, each underwriter with their authority */
     get: operations["listUsers"];
@@ -28,6 +40,10 @@ export interface paths {
   "/api/auth/register": {
     /** Create a user (ADMIN) */
     post: operations["createUser"];
+  };
+  "/api/users/{id}/password-reset": {
+    /** E-mail a user a one-time link to set a new password (ADMIN) */
+    post: operations["createPasswordResetLink"];
   };
   "/api/users/{id}": {
     /** Delete a user (ADMIN; not yourself) */
@@ -244,7 +260,7 @@ export interface components {
        * @description A machine-readable code from the closed list of docs/product/errors.md, e.g. VALIDATION_FAILED
        * @enum {string}
        */
-      code: "VALIDATION_FAILED" | "INVALID_JSON" | "COMPANY_SEARCH_TOO_SHORT" | "COMPANY_SEARCH_TOO_LONG" | "INVALID_COMPANY_NUMBER" | "BAD_REQUEST" | "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "INVALID_REVIEW_TOKEN" | "INSUFFICIENT_PERMISSIONS" | "AUTHORITY_EXCEEDED" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "QUOTE_NOT_FOUND" | "POLICY_NOT_FOUND" | "COMPANY_NOT_FOUND" | "QUOTE_STATE_CONFLICT" | "RENEWAL_CONFLICT" | "POLICY_STATE_CONFLICT" | "ADJUSTMENT_NEEDS_UNDERWRITER" | "VERSION_CONFLICT" | "QUOTE_INCOMPLETE" | "EMAIL_TAKEN" | "CANNOT_DELETE_SELF" | "RATING_VERSION_PUBLISHED" | "RATING_TEST_CASES_FAILING" | "QUOTE_NOT_RATED" | "EFFECTIVE_PERIOD_CONFLICT" | "IMPACT_ANALYSIS_BUSY" | "CONFLICT" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "NO_RATING_VERSION" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "DOCUMENTS_BUSY" | "INTERNAL_ERROR" | "COMPANY_REGISTER_UNAVAILABLE" | "COMPANY_REGISTER_TIMEOUT" | "COMPANY_REGISTER_UNAUTHORISED" | "COMPANY_REGISTER_INVALID_RESPONSE" | "COMPANY_REGISTER_RATE_LIMITED" | "DATABASE_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+      code: "VALIDATION_FAILED" | "INVALID_JSON" | "COMPANY_SEARCH_TOO_SHORT" | "COMPANY_SEARCH_TOO_LONG" | "INVALID_COMPANY_NUMBER" | "BAD_REQUEST" | "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "INVALID_REVIEW_TOKEN" | "RESET_LINK_INVALID" | "INSUFFICIENT_PERMISSIONS" | "AUTHORITY_EXCEEDED" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "QUOTE_NOT_FOUND" | "POLICY_NOT_FOUND" | "COMPANY_NOT_FOUND" | "QUOTE_STATE_CONFLICT" | "RENEWAL_CONFLICT" | "POLICY_STATE_CONFLICT" | "ADJUSTMENT_NEEDS_UNDERWRITER" | "VERSION_CONFLICT" | "QUOTE_INCOMPLETE" | "EMAIL_TAKEN" | "CANNOT_DELETE_SELF" | "RATING_VERSION_PUBLISHED" | "RATING_TEST_CASES_FAILING" | "QUOTE_NOT_RATED" | "EFFECTIVE_PERIOD_CONFLICT" | "IMPACT_ANALYSIS_BUSY" | "CONFLICT" | "RESET_LINK_EXPIRED" | "RESET_LINK_USED" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "NO_RATING_VERSION" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "DOCUMENTS_BUSY" | "INTERNAL_ERROR" | "COMPANY_REGISTER_UNAVAILABLE" | "COMPANY_REGISTER_TIMEOUT" | "COMPANY_REGISTER_UNAUTHORISED" | "COMPANY_REGISTER_INVALID_RESPONSE" | "COMPANY_REGISTER_RATE_LIMITED" | "DATABASE_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
       /** @description On validation failures only: each failing field's dot path into the body and its message */
       issues?: {
           path: string;
@@ -395,6 +411,209 @@ export interface operations {
       };
       /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
       401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Change your own password with the current one; your other sessions end */
+  updateOwnPassword: {
+    requestBody: {
+      content: {
+        "application/json": {
+          currentPassword: string;
+          newPassword: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              otherSessionsEnded: number;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests or failed sign-ins; the Retry-After header says when to try again */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Whose account a password reset link is for (400 unknown, 410 used or expired) */
+  getPasswordResetLink: {
+    requestBody: {
+      content: {
+        "application/json": {
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              name: string;
+              email: string;
+              expiresAt: string;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A password reset link already used, replaced by a newer one, or expired (RESET_LINK_USED, RESET_LINK_EXPIRED) */
+      410: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Set a new password with a reset link, once; every session of the user ends */
+  updatePasswordByResetLink: {
+    requestBody: {
+      content: {
+        "application/json": {
+          token: string;
+          newPassword: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              /** @enum {boolean} */
+              passwordSet: true;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A password reset link already used, replaced by a newer one, or expired (RESET_LINK_USED, RESET_LINK_EXPIRED) */
+      410: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -619,6 +838,63 @@ export interface operations {
       };
       /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
       415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** E-mail a user a one-time link to set a new password (ADMIN) */
+  createPasswordResetLink: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              sentTo: string;
+              expiresAt: string;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -2041,7 +2317,7 @@ export interface operations {
     parameters: {
       query?: {
         entityType?: "user" | "session" | "quote" | "rating_version" | "endorsement";
-        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "renewed" | "cancelled" | "adjusted" | "change_referred" | "change_declined" | "override_applied" | "override_removed" | "decision_recorded" | "question_asked" | "question_answered" | "referral_withdrawn" | "published" | "authority_changed" | "subjectivity_marked";
+        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "renewed" | "cancelled" | "adjusted" | "change_referred" | "change_declined" | "override_applied" | "override_removed" | "decision_recorded" | "question_asked" | "question_answered" | "referral_withdrawn" | "published" | "authority_changed" | "subjectivity_marked" | "password_changed" | "password_reset_sent" | "password_reset";
         actorId?: string;
         from?: string;
         to?: string;

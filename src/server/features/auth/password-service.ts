@@ -119,7 +119,7 @@ export async function resetPassword(
       action: "password_reset",
       entityId: user.id,
       actorId: user.id,
-      details: { email: user.email, sentBy: link.createdBy, sessionsEnded: ended },
+      details: { email: user.email, sessionsRevoked: ended },
     });
     return ended;
   });
