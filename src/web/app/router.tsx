@@ -18,6 +18,8 @@ const UnderwriterReviewRoute = lazyScreen(() => import("../features/underwriting
 const UnderwriterQueueRoute = lazyScreen(() => import("../features/underwriting/underwriter-queue-route"));
 const BordereauRoute = lazyScreen(() => import("../features/bordereau/bordereau-route"));
 const PolicyRoute = lazyScreen(() => import("../features/policies/policy-route"));
+const AccountRoute = lazyScreen(() => import("../features/account/account-route"));
+const ResetPasswordRoute = lazyScreen(() => import("../features/account/reset-password-route"));
 
 /**
  * Fetches the code of the screen an address shows while the session lookup is still under way: the guards
@@ -77,6 +79,16 @@ export function AppRouter() {
           <RequireSignedOut>
             <LoginRoute />
           </RequireSignedOut>
+        </Route>
+        <Route path={paths.account}>
+          <Preload screen={AccountRoute} />
+          <RequireRole roles={EVERY_ROLE}>
+            <AccountRoute />
+          </RequireRole>
+        </Route>
+        {/* A reset link works whoever is signed in on this browser: the link is the credential. */}
+        <Route path={paths.resetPassword}>
+          <ResetPasswordRoute />
         </Route>
         <Route path={paths.dashboard}>
           <Preload screen={DashboardRoute} />

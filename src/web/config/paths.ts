@@ -7,6 +7,10 @@ const POLICIES = "/policies";
 export const paths = {
   root: "/",
   login: "/login",
+  /** Your own account: changing your password (every role). */
+  account: "/account",
+  /** Where a password reset link opens (its token after `#`). */
+  resetPassword: "/reset-password",
   dashboard: "/dashboard",
   quotes: "/quotes",
   /** Every wizard address starts here (the New Quote link is active anywhere under it). */

@@ -1,6 +1,6 @@
 import { NOTIFICATION_BADGE_COUNT } from "@domain/constants";
 import { initials } from "@domain/format/initials";
-import { Bell, LogOut, Menu } from "lucide-react";
+import { Bell, LogOut, Menu, UserRound } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { paths } from "../../config/paths";
@@ -74,7 +74,17 @@ export function AppLayout({ children }: { children: ReactNode }) {
           >
             {initials(user.name)}
           </span>
-          <span className="hidden text-sm font-medium text-slate-800 sm:inline">{user.name}</span>
+          <Link
+            href={paths.account}
+            className={cn(
+              "flex items-center gap-2 rounded-md px-1 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100",
+              focusRing,
+            )}
+          >
+            <span className="hidden sm:inline">{user.name}</span>
+            <UserRound aria-hidden="true" className="h-4 w-4 sm:hidden" />
+            <span className="sr-only">: account</span>
+          </Link>
           <Button
             variant="outline"
             size="sm"

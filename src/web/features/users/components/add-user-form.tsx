@@ -14,7 +14,8 @@ import { Input } from "@web/components/ui/input";
 import { FieldError, Label } from "@web/components/ui/label";
 import { Select } from "@web/components/ui/select";
 import { toast } from "@web/components/ui/toast-store";
-import { errorMessageOf } from "@web/lib/api-client";
+import { ApiError, errorMessageOf } from "@web/lib/api-client";
+import { newPasswordProblemOf, usePreloadPasswordList } from "@web/lib/password-check";
 import { useSingleFlight } from "@web/lib/single-flight";
 import { UserPlus } from "lucide-react";
 import { Controller, useForm, useWatch } from "react-hook-form";
@@ -24,6 +25,7 @@ const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role
 const EMPTY_FORM: RegisterUserInput = { name: "", email: "", password: "", role: DEFAULT_ROLE };
 
 export function AddUserForm() {
+  usePreloadPasswordList();
   const createUser = useCreateUser();
   const form = useForm<RegisterUserInput, unknown, RegisterUser>({
     resolver: zodResolver(registerUserSchema),
@@ -37,11 +39,23 @@ export function AddUserForm() {
   // One click, one account: a double click on Add User sends one request (the second would answer 409).
   const [submit, submitting] = useSingleFlight(
     form.handleSubmit(async (values) => {
+      // The password rule as the server applies it, with its message under the field, before anything is sent.
+      const problem = await newPasswordProblemOf(values.password, values);
+      if (problem) {
+        form.setError("password", { message: problem }, { shouldFocus: true });
+        return;
+      }
       try {
         const user = await createUser.mutateAsync(values);
         toast({ title: "User Created", description: `${user.name} can now sign in as ${ROLE_LABELS[user.role]}.` });
         form.reset(EMPTY_FORM);
       } catch (error) {
+        const passwordIssue =
+          error instanceof ApiError ? error.issues.find((issue) => issue.path === "password") : undefined;
+        if (passwordIssue) {
+          form.setError("password", { message: passwordIssue.message }, { shouldFocus: true });
+          return;
+        }
         toast({ title: "Creation Error", description: errorMessageOf(error), variant: "destructive" });
       }
     }),
@@ -97,7 +111,7 @@ export function AddUserForm() {
             ) : (
               // The rule is said before the first try, so nobody has to guess it from a refusal.
               <p id="new-user-password-hint" className="text-xs text-slate-600">
-                At least {NEW_PASSWORD_MIN_LENGTH} characters
+                At least {NEW_PASSWORD_MIN_LENGTH} characters, not the user's name or e-mail, not a common password
               </p>
             )}
           </div>

@@ -1,4 +1,4 @@
-import { formatDateGb } from "@domain/format/dates";
+import { formatDateGb, formatDateTimeGb } from "@domain/format/dates";
 import { authorityFromResponse, authoritySummary } from "@domain/underwriting/authority";
 import type { UserWithAuthority as User } from "@domain/underwriting/authority-schema";
 import { ROLE_BADGE_TONE } from "@web/components/layout/role-style";
@@ -21,9 +21,10 @@ import { MD_QUERY, useMediaQuery } from "@web/hooks/use-media-query";
 import { useMe } from "@web/lib/api/get-me";
 import { useUsers } from "@web/lib/api/get-users";
 import { errorMessageOf } from "@web/lib/api-client";
-import { Trash2 } from "lucide-react";
+import { KeyRound, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useDeleteUser } from "../api/delete-user";
+import { useSendPasswordReset } from "../api/send-password-reset";
 import { AuthorityDialog } from "./authority-dialog";
 
 interface UserListProps {
@@ -32,6 +33,7 @@ interface UserListProps {
   meId: string | undefined;
   onDelete: (user: User) => void;
   onEditAuthority: (user: User) => void;
+  onSendReset: (user: User) => void;
 }
 
 /** An underwriter's authority in a few words, and its Edit button (docs/product/permissions.md "Authority"). */
@@ -67,7 +69,7 @@ function DeleteAction({
   meId,
   onDelete,
   onCard = false,
-}: Omit<UserListProps, "users" | "onEditAuthority"> & { user: User; onCard?: boolean }) {
+}: Omit<UserListProps, "users" | "onEditAuthority" | "onSendReset"> & { user: User; onCard?: boolean }) {
   if (user.id === meId) return <span className="text-xs text-slate-600">You</span>;
   return (
     <Button
@@ -83,11 +85,26 @@ function DeleteAction({
   );
 }
 
+/** Sends the user a one-time link to set a new password (docs/product/permissions.md "Passwords"). */
+function ResetLinkAction({ user, onSendReset }: { user: User; onSendReset: (user: User) => void }) {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      aria-label={`Send a password reset link to ${user.name}`}
+      onClick={() => onSendReset(user)}
+    >
+      <KeyRound aria-hidden="true" className="h-4 w-4" />
+      Send reset link
+    </Button>
+  );
+}
+
 function Created({ user }: { user: User }) {
   return <time dateTime={user.createdAt}>{formatDateGb(user.createdAt)}</time>;
 }
 
-function UsersGrid({ users, meId, onDelete, onEditAuthority }: UserListProps) {
+function UsersGrid({ users, meId, onDelete, onEditAuthority, onSendReset }: UserListProps) {
   return (
     <Table>
       <TableHead>
@@ -117,7 +134,10 @@ function UsersGrid({ users, meId, onDelete, onEditAuthority }: UserListProps) {
               <Created user={user} />
             </TableCell>
             <TableCell className="text-right">
-              <DeleteAction user={user} meId={meId} onDelete={onDelete} />
+              <div className="flex items-center justify-end gap-2">
+                <ResetLinkAction user={user} onSendReset={onSendReset} />
+                <DeleteAction user={user} meId={meId} onDelete={onDelete} />
+              </div>
             </TableCell>
           </TableRow>
         ))}
@@ -127,7 +147,7 @@ function UsersGrid({ users, meId, onDelete, onEditAuthority }: UserListProps) {
 }
 
 /** Below md, one card per user with the same values and Delete (named, 40 px high, for a finger). */
-function UserCards({ users, meId, onDelete, onEditAuthority }: UserListProps) {
+function UserCards({ users, meId, onDelete, onEditAuthority, onSendReset }: UserListProps) {
   return (
     <CardList label="Users">
       {users.map((user) => (
@@ -147,6 +167,7 @@ function UserCards({ users, meId, onDelete, onEditAuthority }: UserListProps) {
             </CardListField>
           </CardListFields>
           <CardListActions>
+            <ResetLinkAction user={user} onSendReset={onSendReset} />
             <DeleteAction user={user} meId={meId} onDelete={onDelete} onCard />
           </CardListActions>
         </CardListItem>
@@ -163,6 +184,20 @@ export function UsersTable() {
   const [pending, setPending] = useState<User | null>(null);
   const [editing, setEditing] = useState<User | null>(null);
   const wide = useMediaQuery(MD_QUERY);
+  const sendReset = useSendPasswordReset();
+
+  const sendResetLink = async (user: User) => {
+    if (sendReset.isPending) return;
+    try {
+      const sent = await sendReset.mutateAsync(user.id);
+      toast({
+        title: "Reset Link Sent",
+        description: `A link to set a new password was e-mailed to ${sent.sentTo}. It works once, until ${formatDateTimeGb(sent.expiresAt)}.`,
+      });
+    } catch (error) {
+      toast({ title: "Reset Link Error", description: errorMessageOf(error), variant: "destructive" });
+    }
+  };
 
   const confirmDelete = async () => {
     if (!pending) return;
@@ -190,9 +225,21 @@ export function UsersTable() {
       ) : users.data.length === 0 ? (
         <p className="px-4 py-10 text-center text-sm font-medium text-slate-700">No users found</p>
       ) : wide ? (
-        <UsersGrid users={users.data} meId={me.data?.id} onDelete={setPending} onEditAuthority={setEditing} />
+        <UsersGrid
+          users={users.data}
+          meId={me.data?.id}
+          onDelete={setPending}
+          onEditAuthority={setEditing}
+          onSendReset={(user) => void sendResetLink(user)}
+        />
       ) : (
-        <UserCards users={users.data} meId={me.data?.id} onDelete={setPending} onEditAuthority={setEditing} />
+        <UserCards
+          users={users.data}
+          meId={me.data?.id}
+          onDelete={setPending}
+          onEditAuthority={setEditing}
+          onSendReset={(user) => void sendResetLink(user)}
+        />
       )}
       <AuthorityDialog user={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
