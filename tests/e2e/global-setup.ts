@@ -12,15 +12,19 @@ import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildIsCurrent } from "../../scripts/build-stamp.mjs";
 import { withBuildLock } from "../support/build-lock";
+import { decodedBody, subjectOf, TestSmtpServer } from "../support/smtp";
 
 declare module "vitest" {
   interface ProvidedContext {
     baseURL: string;
-    /**
-     * The server's log file. With no SMTP_URL the server "sends" e-mail by logging it (ADR 0012), so this is
-     * the inbox the browser tests read the referral e-mail's review link from.
-     */
+    /** The server's log file. */
     serverLog: string;
+    /**
+     * The browser tests' inbox: every e-mail the server sends reaches a local SMTP server, which writes it here
+     * as a JSON line `{ "mail": { to, subject, body } }`. The log never holds a link's token (ADR 0070), so the
+     * review and reset links are read from here, as their recipients would read them from their mail.
+     */
+    mailLog: string;
   }
 }
 
@@ -88,6 +92,17 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(join(tmpdir(), "pqe-e2e-"));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  const mailLog = join(dataDir, "mail.log");
+  const mailFile = createWriteStream(mailLog);
+  const smtp = new TestSmtpServer();
+  smtp.onMail = (mail) => {
+    for (const to of mail.to) {
+      mailFile.write(
+        `${JSON.stringify({ mail: { to, subject: subjectOf(mail.raw), body: decodedBody(mail.raw) } })}\n`,
+      );
+    }
+  };
+  await smtp.start();
   let log = "";
   const child = spawn(process.execPath, [join(snapshot, "dist/server/main.js")], {
     cwd: ROOT,
@@ -100,10 +115,9 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: "",
       SEED_DEMO: "true",
       PUBLIC_URL: "",
-      SMTP_URL: "",
+      SMTP_URL: smtp.url,
       COMPANIES_HOUSE_API_KEY: "",
       UNDERWRITING_MAILBOX: "underwriting@example.com",
-      // Info, so that the logged e-mails (and their review links) reach the log file.
       LOG_LEVEL: "info",
       NODE_ENV: "production",
     },
@@ -125,6 +139,8 @@ export default async function setup(project: TestProject) {
       if (child.exitCode === null) child.kill("SIGKILL");
     }
     await new Promise((done) => logFile.end(done));
+    await smtp.stop();
+    await new Promise((done) => mailFile.end(done));
     await rm(dataDir, { recursive: true, force: true });
     await rm(snapshot, { recursive: true, force: true });
   };
@@ -136,5 +152,6 @@ export default async function setup(project: TestProject) {
   }
   project.provide("baseURL", baseURL);
   project.provide("serverLog", serverLog);
+  project.provide("mailLog", mailLog);
   return stop;
 }

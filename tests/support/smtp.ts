@@ -12,6 +12,8 @@ export interface ReceivedMail {
 export class TestSmtpServer {
   readonly received: ReceivedMail[] = [];
   rejectRecipients = false;
+  /** Called with each message as it arrives (the browser tests' inbox file). */
+  onMail: ((mail: ReceivedMail) => void) | undefined;
   private readonly server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -28,11 +30,13 @@ export class TestSmtpServer {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        this.received.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw: Buffer.concat(chunks).toString("utf8"),
-        });
+        };
+        this.received.push(mail);
+        this.onMail?.(mail);
         callback();
       });
     },
@@ -59,4 +63,9 @@ export function decodedBody(raw: string): string {
   return body
     .replace(/=\r\n/g, "")
     .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** The Subject header of a raw message (as nodemailer writes a plain one). */
+export function subjectOf(raw: string): string {
+  return /^Subject: (.*)$/m.exec(raw.slice(0, raw.indexOf("\r\n\r\n")))?.[1]?.trim() ?? "";
 }

@@ -1,7 +1,7 @@
 /**
- * The browser tests' inbox: with no SMTP_URL the server logs each e-mail instead of sending it (ADR 0012),
- * and the global setup keeps that log in a file. A referral's review link is read from there, as the
- * underwriter would read it from their mail.
+ * The browser tests' inbox: the global setup gives the server a local SMTP server, which writes each e-mail to
+ * a file (ADR 0070). A referral's review link and a password reset link are read from there, as their recipients
+ * would read them from their mail.
  */
 import { watch } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -14,7 +14,7 @@ interface LoggedMail {
 }
 
 async function loggedMails(): Promise<LoggedMail[]> {
-  const text = await readFile(inject("serverLog"), "utf8");
+  const text = await readFile(inject("mailLog"), "utf8");
   const mails: LoggedMail[] = [];
   for (const line of text.split("\n")) {
     if (!line.includes('"mail"')) continue;
@@ -38,7 +38,7 @@ export async function emailedReviewLink(quoteId: string, recipient: string, time
     }
     return undefined;
   };
-  const watcher = watch(inject("serverLog"));
+  const watcher = watch(inject("mailLog"));
   const deadline = Date.now() + timeoutMs;
   try {
     for (;;) {
@@ -59,4 +59,24 @@ export async function emailedReviewLink(quoteId: string, recipient: string, time
   } finally {
     watcher.close();
   }
+}
+
+/** The password reset link e-mailed to `recipient` last, as a path with its fragment; waits for the e-mail. */
+export async function emailedResetLink(recipient: string, after: number, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const links = (await loggedMails())
+      .filter((mail) => mail.to === recipient)
+      .map((mail) => /\/reset-password#token=[A-Za-z0-9_-]{43}/.exec(mail.body)?.[0])
+      .filter((link): link is string => link !== undefined);
+    if (links.length > after) return links[links.length - 1] as string;
+    if (Date.now() >= deadline) throw new Error(`No new reset link was e-mailed to ${recipient}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+/** How many password reset links `recipient` has been e-mailed so far. */
+export async function resetLinksSentTo(recipient: string): Promise<number> {
+  return (await loggedMails()).filter((mail) => mail.to === recipient && mail.body.includes("/reset-password#token="))
+    .length;
 }
