@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
+import { PASSWORD_RULE_MESSAGES } from "../../src/domain/auth/password-rule";
 import { buildApp } from "../../src/server/app";
 import { type OpenDatabase, openDatabase } from "../../src/server/db/client";
 import { acquireDirectoryLock, DataDirectoryLockedError, LOCK_FILE_NAME } from "../../src/server/db/lock";
@@ -91,6 +92,24 @@ describe("seeding for production", () => {
       } finally {
         await app.close();
       }
+    } finally {
+      await database.destroy();
+    }
+  });
+});
+
+describe("the first administrator's password", () => {
+  it("is held to the password rule: a weak ADMIN_PASSWORD stops the first start with the reason, creating no one", async () => {
+    const database = await openTestDatabase("pglite");
+    try {
+      for (const [password, reason] of [
+        ["Password1234", PASSWORD_RULE_MESSAGES.common],
+        ["ops@example.co.uk-2026", PASSWORD_RULE_MESSAGES.containsEmail],
+      ] as const) {
+        const config = testConfig({ SEED_DEMO: "false", ADMIN_EMAIL: "ops@example.co.uk", ADMIN_PASSWORD: password });
+        await expect(seedDatabase(database.db, config)).rejects.toThrow(`ADMIN_PASSWORD is refused: ${reason}`);
+      }
+      expect(await database.db.select().from(users)).toEqual([]);
     } finally {
       await database.destroy();
     }

@@ -285,6 +285,23 @@ describeEachDatabase("passwords", (ctx) => {
       expect((await reset(second, GOOD_PASSWORD)).statusCode).toBe(200);
     });
 
+    it("ends an unused link when the user changes their password themselves", async () => {
+      const admin = await signIn(ctx.app, "ADMIN");
+      const { user, credentials } = await createTestUser(ctx.db);
+      await sendReset(admin, user.id);
+      const token = await emailedToken(credentials.email);
+      const cookie = await signIn(ctx.app, credentials);
+      const changed = await changePassword(cookie, {
+        currentPassword: credentials.password,
+        newPassword: GOOD_PASSWORD,
+      });
+      expect(changed.statusCode).toBe(200);
+      const late = await reset(token, "Another-Quiet-Harbour-8");
+      expect(late.statusCode).toBe(410);
+      expect(late.json().code).toBe("RESET_LINK_USED");
+      await signIn(ctx.app, { email: credentials.email, password: GOOD_PASSWORD });
+    });
+
     it("is for administrators only, and 404 for an unknown user", async () => {
       const { user } = await createTestUser(ctx.db);
       expect((await sendReset(undefined, user.id)).statusCode).toBe(401);

@@ -18,15 +18,20 @@ function hashResetToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
 }
 
+/** Ends every link of the user not yet used: a newer link was sent, or the user chose a password themselves. */
+export async function endResetTokens(tx: Database, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
 /** Stores a new link for the user (inside the caller's transaction), ending any older one; returns its token. */
 export async function issuePasswordResetToken(
   tx: Database,
   input: { userId: string; createdBy: string; now: Date; validityMinutes: number },
 ): Promise<{ token: string; expiresAt: Date }> {
-  await tx
-    .update(passwordResetTokens)
-    .set({ usedAt: input.now })
-    .where(and(eq(passwordResetTokens.userId, input.userId), isNull(passwordResetTokens.usedAt)));
+  await endResetTokens(tx, input.userId, input.now);
   const token = randomBytes(TOKEN_BYTES).toString("base64url");
   const expiresAt = new Date(input.now.getTime() + input.validityMinutes * 60_000);
   await tx.insert(passwordResetTokens).values({

@@ -11,7 +11,7 @@ import { CURRENT_PASSWORD_WRONG } from "../../../domain/auth/schemas";
 import { recordAudit } from "../../audit/record";
 import type { AuthUser } from "../../auth/authenticate";
 import { assertNewPassword, hashPassword, verifyPassword } from "../../auth/passwords";
-import { findUsableResetToken, markResetTokenUsed } from "../../auth/reset-tokens";
+import { endResetTokens, findUsableResetToken, markResetTokenUsed } from "../../auth/reset-tokens";
 import { forgetUserSessions, revokeOtherUserSessions, revokeUserSessions } from "../../auth/sessions";
 import { findSignInLock, recordFailedSignIn } from "../../auth/throttle";
 import type { Database } from "../../db/client";
@@ -76,6 +76,8 @@ export async function changeOwnPassword(
   const passwordHash = await hashPassword(newPassword);
   const sessionsEnded = await db.transaction(async (tx) => {
     await setPasswordHash(tx, user.id, passwordHash, now);
+    // A reset link sent before would otherwise still replace the password the user has just chosen.
+    await endResetTokens(tx, user.id, now);
     const ended = await revokeOtherUserSessions(tx, user.id, sessionId);
     await recordAudit(tx, {
       entityType: "user",

@@ -85,13 +85,17 @@ function DeleteAction({
   );
 }
 
-/** Sends the user a one-time link to set a new password (docs/product/permissions.md "Passwords"). */
-function ResetLinkAction({ user, onSendReset }: { user: User; onSendReset: (user: User) => void }) {
+/**
+ * Sends the user a one-time link to set a new password (docs/product/permissions.md "Passwords"); not on one's
+ * own row, where Account changes the password with the current one.
+ */
+function ResetLinkAction({ user, meId, onSendReset }: Pick<UserListProps, "meId" | "onSendReset"> & { user: User }) {
+  if (user.id === meId) return null;
   return (
     <Button
       variant="outline"
       size="sm"
-      aria-label={`Send a password reset link to ${user.name}`}
+      aria-label={`Send reset link to ${user.name}`}
       onClick={() => onSendReset(user)}
     >
       <KeyRound aria-hidden="true" className="h-4 w-4" />
@@ -135,7 +139,7 @@ function UsersGrid({ users, meId, onDelete, onEditAuthority, onSendReset }: User
             </TableCell>
             <TableCell className="text-right">
               <div className="flex items-center justify-end gap-2">
-                <ResetLinkAction user={user} onSendReset={onSendReset} />
+                <ResetLinkAction user={user} meId={meId} onSendReset={onSendReset} />
                 <DeleteAction user={user} meId={meId} onDelete={onDelete} />
               </div>
             </TableCell>
@@ -167,7 +171,7 @@ function UserCards({ users, meId, onDelete, onEditAuthority, onSendReset }: User
             </CardListField>
           </CardListFields>
           <CardListActions>
-            <ResetLinkAction user={user} onSendReset={onSendReset} />
+            <ResetLinkAction user={user} meId={meId} onSendReset={onSendReset} />
             <DeleteAction user={user} meId={meId} onDelete={onDelete} onCard />
           </CardListActions>
         </CardListItem>
