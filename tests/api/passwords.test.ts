@@ -312,6 +312,33 @@ describeEachDatabase("passwords", (ctx) => {
       expect(unknown.statusCode).toBe(404);
     });
 
+    it("keeps the token out of the request log while the link is sent, opened and used", async () => {
+      const lines: string[] = [];
+      const logger = pino({ level: "info" }, { write: (line: string) => lines.push(line) });
+      const loggingApp = await ctx.buildApp({
+        logger,
+        config: testConfig({ SMTP_URL: smtp.url, PUBLIC_URL: "https://quotes.example.test", LOG_LEVEL: "info" }),
+      });
+      const { user, credentials } = await createTestUser(ctx.db);
+      const admin = await signIn(ctx.app, "ADMIN");
+      expect((await sendReset(admin, user.id, loggingApp)).statusCode).toBe(200);
+      const token = await emailedToken(credentials.email);
+      const payload = { token, newPassword: GOOD_PASSWORD };
+      const opened = await loggingApp.inject({
+        method: "POST",
+        url: "/api/auth/password-reset/link",
+        payload: { token },
+      });
+      expect(opened.statusCode).toBe(200);
+      expect((await loggingApp.inject({ method: "POST", url: "/api/auth/password-reset", payload })).statusCode).toBe(
+        200,
+      );
+      const refused = await loggingApp.inject({ method: "POST", url: "/api/auth/password-reset", payload });
+      expect(refused.statusCode).toBe(410);
+      expect(lines.some((line) => line.includes("/api/auth/password-reset"))).toBe(true);
+      expect(lines.join("\n")).not.toContain(token);
+    });
+
     it("never writes the token to the log when there is no SMTP server", async () => {
       const lines: string[] = [];
       const logger = pino({ level: "info" }, { write: (line: string) => lines.push(line) });
