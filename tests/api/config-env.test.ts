@@ -26,6 +26,7 @@ describe("loadConfig", () => {
       underwritingMailbox: "underwriting@example.com",
       logLevel: "info",
       loginRateLimitPerMinute: 30,
+      passwordResetLinkMinutes: 60,
       trustProxy: false,
       companiesHouseApiKey: undefined,
       smtpUrl: undefined,
@@ -52,6 +53,7 @@ describe("loadConfig", () => {
       UNDERWRITING_MAILBOX: "uw@example.co.uk",
       LOG_LEVEL: "warn",
       LOGIN_RATE_LIMIT_PER_MINUTE: "120",
+      PASSWORD_RESET_LINK_MINUTES: "30",
       COMPANIES_HOUSE_API_KEY: "key",
       SMTP_URL: "smtp://mail:25",
     });
@@ -69,6 +71,7 @@ describe("loadConfig", () => {
       underwritingMailbox: "uw@example.co.uk",
       logLevel: "warn",
       loginRateLimitPerMinute: 120,
+      passwordResetLinkMinutes: 30,
       companiesHouseApiKey: "key",
       smtpUrl: "smtp://mail:25",
     });
@@ -92,6 +95,9 @@ describe("loadConfig", () => {
     ["SMTP_URL", "http://mail"],
     ["ADMIN_PASSWORD", "short"],
     ["LOGIN_RATE_LIMIT_PER_MINUTE", "0"],
+    ["PASSWORD_RESET_LINK_MINUTES", "4"],
+    ["PASSWORD_RESET_LINK_MINUTES", "1441"],
+    ["PASSWORD_RESET_LINK_MINUTES", "an hour"],
     ["TRUST_PROXY", "yes"],
   ])("stops with a message naming %s when it is %j", (variable, value) => {
     const env: Record<string, string> = { [variable]: value };
