@@ -47,6 +47,7 @@ export async function changeOwnPassword(
     await db.transaction(async (tx) => {
       const { accountLockedUntil } = await recordFailedSignIn(tx, user.email, client.ip, now);
       await recordAudit(tx, {
+        at: now,
         entityType: "session",
         action: "login_failed",
         entityId: sessionId,
@@ -55,6 +56,7 @@ export async function changeOwnPassword(
       });
       if (accountLockedUntil) {
         await recordAudit(tx, {
+          at: now,
           entityType: "session",
           action: "login_failed",
           entityId: null,
@@ -80,6 +82,7 @@ export async function changeOwnPassword(
     await endResetTokens(tx, user.id, now);
     const ended = await revokeOtherUserSessions(tx, user.id, sessionId);
     await recordAudit(tx, {
+      at: now,
       entityType: "user",
       action: "password_changed",
       entityId: user.id,
@@ -117,6 +120,7 @@ export async function resetPassword(
     await setPasswordHash(tx, user.id, passwordHash, now);
     const ended = await revokeUserSessions(tx, user.id);
     await recordAudit(tx, {
+      at: now,
       entityType: "user",
       action: "password_reset",
       entityId: user.id,

@@ -141,6 +141,7 @@ export async function sendPasswordReset(
       now,
     });
     await recordAudit(tx, {
+      at: now,
       entityType: "user",
       action: "password_reset_sent",
       entityId: user.id,
