@@ -72,7 +72,7 @@ export default function AccountRoute() {
         <div>
           <h1 className="text-2xl font-semibold text-slate-900">Account</h1>
           {user ? (
-            <p className="text-sm text-slate-600">
+            <p className="text-sm wrap-anywhere text-slate-600">
               {user.name} · {user.email}
             </p>
           ) : null}

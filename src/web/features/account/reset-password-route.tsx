@@ -122,7 +122,7 @@ export default function ResetPasswordRoute() {
 
   return (
     <Page title="Set a new password">
-      <p className="text-sm text-slate-600">
+      <p className="text-sm wrap-anywhere text-slate-600">
         For {link.data.name} ({link.data.email}). The link works once.
       </p>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">

@@ -158,7 +158,8 @@ function UserCards({ users, meId, onDelete, onEditAuthority, onSendReset }: User
         <CardListItem key={user.id} data-testid="user-row">
           <CardListHeader figure={<RoleBadge user={user} />} figureLabel="Role">
             <div className="font-medium text-slate-900">{user.name}</div>
-            <div className="text-sm break-words text-slate-700">{user.email}</div>
+            {/* A long address wraps anywhere: it has no spaces to wrap at, and a phone is narrow. */}
+            <div className="text-sm wrap-anywhere text-slate-700">{user.email}</div>
           </CardListHeader>
           <CardListFields>
             {user.authority ? (
