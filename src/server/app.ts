@@ -58,6 +58,11 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Overrides LOGIN_RATE_LIMIT_PER_MINUTE (tests). */
   loginRateLimit?: LoginRateLimit;
+  /**
+   * How often the outbox is swept for mail left over (a failed delivery, a restart); a pass also runs whenever a
+   * request of this instance writes mail. Tests lengthen it, so only the instance a test sends through delivers.
+   */
+  mailSweepIntervalMs?: number;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -213,7 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthentication(app);
 
   // The outbox dispatcher starts with the app, before the routes that ask it to deliver what they wrote.
-  await app.register(mailPlugin);
+  await app.register(mailPlugin, { intervalMs: options.mailSweepIntervalMs });
 
   // The API's answers, compressed as they are sent (src/server/http/compression.ts). A context of their own, made
   // after the hooks above so they apply in it too; the web app's files below stay outside it: they were compressed

@@ -62,6 +62,9 @@ export interface TestContext {
 /** Sign-ins per minute allowed by test apps: high, so suites can sign in freely; rate-limit tests pass their own. */
 export const TEST_LOGIN_RATE_LIMIT = { max: 10_000, windowMs: 60_000 } as const;
 
+/** Longer than any test file runs. */
+const TEST_MAIL_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
 export function describeEachDatabase(name: string, body: (ctx: TestContext) => void): void {
   for (const kind of testDatabaseKinds()) {
     describe(`${name} [${kind}]`, () => {
@@ -79,6 +82,9 @@ export function describeEachDatabase(name: string, body: (ctx: TestContext) => v
           logger: process.env.TEST_LOG_ERRORS ? { level: "error" } : false,
           now: clock.now,
           loginRateLimit: TEST_LOGIN_RATE_LIMIT,
+          // Mail goes out through the instance a test sent it from (each kicks its own dispatcher), never through
+          // another instance's sweep that happened to run first: a test's SMTP server or log then sees it surely.
+          mailSweepIntervalMs: TEST_MAIL_SWEEP_INTERVAL_MS,
           ...overrides,
         });
         await instance.ready();

@@ -11,12 +11,17 @@ declare module "fastify" {
   }
 }
 
-const plugin: FastifyPluginAsyncZod = async (app) => {
-  app.decorate("mailDispatcher", startMailDispatcher(app));
+const plugin: FastifyPluginAsyncZod<{ intervalMs?: number | undefined }> = async (app, options) => {
+  app.decorate(
+    "mailDispatcher",
+    startMailDispatcher(app, options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }),
+  );
 };
 
 /*
  * Fastify's documented "skip-override" flag (what fastify-plugin sets): the decoration lands on the root
  * instance instead of this plugin's own scope, so the feature plugins registered after it can use it.
  */
-export const mailPlugin: FastifyPluginAsyncZod = Object.assign(plugin, { [Symbol.for("skip-override")]: true });
+export const mailPlugin: FastifyPluginAsyncZod<{ intervalMs?: number | undefined }> = Object.assign(plugin, {
+  [Symbol.for("skip-override")]: true,
+});
