@@ -33,6 +33,14 @@ describe("sign-in screen", () => {
     const password = page.getByLabel("Password", { exact: true });
     await password.fill("secret");
     expect(await password.getAttribute("type")).toBe("password");
+    // The button sits inside the box, at its right: the page's inlined styles hold every class the form uses.
+    const box = await password.boundingBox();
+    const toggle = await page.getByRole("button", { name: "Show password" }).boundingBox();
+    if (!box || !toggle) throw new Error("The password box or its Show password button is not laid out");
+    expect(toggle.y).toBeGreaterThanOrEqual(box.y);
+    expect(toggle.y + toggle.height).toBeLessThanOrEqual(box.y + box.height);
+    expect(toggle.x + toggle.width).toBeLessThanOrEqual(box.x + box.width);
+    expect(toggle.x).toBeGreaterThan(box.x + box.width / 2);
     await page.getByRole("button", { name: "Show password" }).click();
     expect(await password.getAttribute("type")).toBe("text");
     await page.getByRole("button", { name: "Hide password" }).click();

@@ -1,10 +1,10 @@
-import { LoaderCircle } from "lucide-react";
 import { cn } from "../../lib/cn";
+import { LoaderCircleIcon } from "./shell-icons";
 
 export function Spinner({ className, label = "Loading" }: { className?: string; label?: string }) {
   return (
     <span role="status" className="inline-flex items-center">
-      <LoaderCircle aria-hidden="true" className={cn("h-5 w-5 animate-spin text-blue-800", className)} />
+      <LoaderCircleIcon className={cn("h-5 w-5 animate-spin text-blue-800", className)} />
       <span className="sr-only">{label}</span>
     </span>
   );

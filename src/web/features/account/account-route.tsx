@@ -2,8 +2,6 @@ import { CURRENT_PASSWORD_REQUIRED } from "@domain/auth/schemas";
 import { AppLayout } from "@web/components/layout/app-layout";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
-import { Input } from "@web/components/ui/input";
-import { FieldError, Label } from "@web/components/ui/label";
 import { toast } from "@web/components/ui/toast-store";
 import { pageTitle, usePageTitle } from "@web/hooks/use-page-title";
 import { useMe } from "@web/lib/api/get-me";
@@ -13,7 +11,7 @@ import { useSingleFlight } from "@web/lib/single-flight";
 import { type FormEvent, useState } from "react";
 import { changeOwnPassword } from "./account-api";
 import { checkNewPasswordFields, type FieldErrors, fieldErrorsFrom } from "./check-new-password";
-import { NewPasswordFields } from "./new-password-fields";
+import { NewPasswordFields, PasswordField } from "./new-password-fields";
 
 type Field = "currentPassword" | "newPassword" | "confirmPassword";
 const FIELDS: readonly Field[] = ["currentPassword", "newPassword", "confirmPassword"];
@@ -85,20 +83,14 @@ export default function AccountRoute() {
             <form onSubmit={onSubmit} noValidate className="grid gap-4">
               {/* Lets password managers tie the new password to the right account. */}
               <input type="email" name="username" autoComplete="username" value={user?.email ?? ""} readOnly hidden />
-              <div className="grid gap-1.5">
-                <Label htmlFor="current-password">Current password</Label>
-                <Input
-                  id="current-password"
-                  name="current-password"
-                  type="password"
-                  autoComplete="current-password"
-                  value={values.currentPassword}
-                  onChange={(event) => change("currentPassword", event.target.value)}
-                  aria-invalid={errors.currentPassword ? true : undefined}
-                  aria-describedby={errors.currentPassword ? "current-password-error" : undefined}
-                />
-                <FieldError id="current-password-error" message={errors.currentPassword} />
-              </div>
+              <PasswordField
+                id="current-password"
+                label="Current password"
+                autoComplete="current-password"
+                value={values.currentPassword}
+                onChange={(value) => change("currentPassword", value)}
+                error={errors.currentPassword}
+              />
               <NewPasswordFields values={values} errors={errors} onChange={change} />
               {refusal ? (
                 <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">

@@ -2,9 +2,8 @@ import type { LoginInput } from "@domain/auth/schemas";
 import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";
 import { FieldError, Label } from "@web/components/ui/label";
+import { PasswordInput } from "@web/components/ui/password-input";
 import { toast } from "@web/components/ui/toast-store";
-import { cn } from "@web/lib/cn";
-import { Eye, EyeOff } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useLocation } from "wouter";
 import { useLogin } from "../api/login";
@@ -20,7 +19,6 @@ const loadValidation = () => import("../lib/validate-login");
  */
 export function LoginForm() {
   const [, navigate] = useLocation();
-  const [showPassword, setShowPassword] = useState(false);
   const [values, setValues] = useState<LoginInput>({ email: "", password: "" });
   const [errors, setErrors] = useState<LoginErrors>({});
   // After the first Sign In a corrected field clears its message as the user types.
@@ -82,35 +80,15 @@ export function LoginForm() {
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="password">Password</Label>
-        <div className="relative">
-          <Input
-            id="password"
-            name="password"
-            type={showPassword ? "text" : "password"}
-            autoComplete="current-password"
-            className="pr-10"
-            value={values.password}
-            onChange={(event) => change("password", event.target.value)}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? "password-error" : undefined}
-          />
-          <button
-            type="button"
-            onClick={() => setShowPassword((shown) => !shown)}
-            aria-label={showPassword ? "Hide password" : "Show password"}
-            aria-pressed={showPassword}
-            className={cn(
-              "absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-slate-600 hover:text-slate-900",
-              "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600",
-            )}
-          >
-            {showPassword ? (
-              <EyeOff aria-hidden="true" className="h-4 w-4" />
-            ) : (
-              <Eye aria-hidden="true" className="h-4 w-4" />
-            )}
-          </button>
-        </div>
+        <PasswordInput
+          id="password"
+          name="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={(event) => change("password", event.target.value)}
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? "password-error" : undefined}
+        />
         <FieldError id="password-error" message={errors.password} />
       </div>
       <Button type="submit" disabled={busy} className="w-full justify-center">
