@@ -1,4 +1,7 @@
-import { eq } from "drizzle-orm";
+import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { and, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../src/server/db/client";
 import { outbox, quotes, reviewTokens, users } from "../../src/server/db/schema";
@@ -11,7 +14,7 @@ import {
 import { createReferralNotifications, reviewBaseUrl } from "../../src/server/mail/referral-notifications";
 // Brings in the `app.mailDispatcher` declaration the app's own build registers.
 import "../../src/server/mail/plugin";
-import { hashReviewToken, verifyReviewToken } from "../../src/server/mail/review-tokens";
+import { hashReviewToken, reviewTokenStanding } from "../../src/server/mail/review-tokens";
 import { createTestUser } from "../support/auth";
 import { describeEachDatabase, testConfig } from "../support/harness";
 import { decodedBody, TestSmtpServer } from "../support/smtp";
@@ -23,7 +26,7 @@ afterAll(() => smtp.stop());
 async function insertQuote(
   db: Database,
   proposerName = "Łódź Joinery Ltd",
-): Promise<{ id: string; reference: string }> {
+): Promise<{ id: string; reference: string; version: number }> {
   const [broker] = await db.select().from(users).where(eq(users.email, "broker@example.com"));
   if (!broker) throw new Error("The demo broker is missing");
   const [quote] = await db
@@ -36,7 +39,7 @@ async function insertQuote(
       status: "REFERRED",
       referralReason: "Previous claims declared, Cover limit above £2,000,000",
     })
-    .returning({ id: quotes.id, reference: quotes.reference });
+    .returning({ id: quotes.id, reference: quotes.reference, version: quotes.version });
   if (!quote) throw new Error("Quote insert returned no row");
   return quote;
 }
@@ -64,8 +67,12 @@ describeEachDatabase("referral e-mail", (ctx) => {
     smtp.rejectRecipients = false;
     // Each test reads only its own messages.
     await ctx.db.delete(outbox);
-    // These tests follow one underwriter's mail: the seeded junior underwriter is set aside (as a departed one is).
-    await ctx.db.update(users).set({ deletedAt: NOW }).where(eq(users.email, "junior.underwriter@example.com"));
+    // These tests follow one underwriter's mail: every other underwriter (the seeded junior one, those a test
+    // made) is set aside, as a departed one is.
+    await ctx.db
+      .update(users)
+      .set({ deletedAt: NOW })
+      .where(and(eq(users.role, "UNDERWRITER"), ne(users.email, "underwriter@example.com")));
   });
 
   it("writes one review token and one outbox message per active underwriter when none are named", async () => {
@@ -106,6 +113,11 @@ describeEachDatabase("referral e-mail", (ctx) => {
   });
 
   it("sends to the named underwriters instead, trimmed, lower-cased and each once", async () => {
+    for (const email of ["senior.uw@insurer.example", "second@insurer.example"]) {
+      const [existing] = await ctx.db.select().from(users).where(eq(users.email, email));
+      if (existing) await ctx.db.update(users).set({ deletedAt: null }).where(eq(users.id, existing.id));
+      else await createTestUser(ctx.db, { role: "UNDERWRITER", email });
+    }
     const quote = await insertQuote(ctx.db, "Named Recipients Ltd");
     const recipients = await ctx.db.transaction((tx) =>
       createReferralNotifications(tx, {
@@ -148,13 +160,21 @@ describeEachDatabase("referral e-mail", (ctx) => {
       }),
     );
     const token = new URL(recipient?.reviewUrl ?? "").searchParams.get("token") ?? "";
-    expect(await verifyReviewToken(ctx.db, quote.id, token, NOW)).toBe(true);
-    expect(await verifyReviewToken(ctx.db, quote.id, token, new Date(NOW.getTime() + 14 * DAY - 1))).toBe(true);
-    expect(await verifyReviewToken(ctx.db, quote.id, token, new Date(NOW.getTime() + 14 * DAY))).toBe(false);
-    expect(await verifyReviewToken(ctx.db, other.id, token, NOW)).toBe(false);
-    expect(await verifyReviewToken(ctx.db, quote.id, `${token.slice(0, -1)}A`, NOW)).toBe(token.endsWith("A"));
-    expect(await verifyReviewToken(ctx.db, quote.id, "not-a-token", NOW)).toBe(false);
-    expect(await verifyReviewToken(ctx.db, "not-a-uuid", token, NOW)).toBe(false);
+    expect(await reviewTokenStanding(ctx.db, quote.id, token, NOW)).toBe("valid");
+    expect(await reviewTokenStanding(ctx.db, quote.id, token, new Date(NOW.getTime() + 14 * DAY - 1))).toBe("valid");
+    expect(await reviewTokenStanding(ctx.db, quote.id, token, new Date(NOW.getTime() + 14 * DAY))).toBe("ended");
+    expect(await reviewTokenStanding(ctx.db, other.id, token, NOW)).toBe("invalid");
+    expect(await reviewTokenStanding(ctx.db, quote.id, `${token.slice(0, -1)}A`, NOW)).toBe(
+      token.endsWith("A") ? "valid" : "invalid",
+    );
+    expect(await reviewTokenStanding(ctx.db, quote.id, "not-a-token", NOW)).toBe("invalid");
+    expect(await reviewTokenStanding(ctx.db, "not-a-uuid", token, NOW)).toBe("invalid");
+    // Any change to the quote after the referral ends the link, as does its leaving the referred statuses.
+    await ctx.db
+      .update(quotes)
+      .set({ tradingName: "Renamed Trading", version: quote.version + 1 })
+      .where(eq(quotes.id, quote.id));
+    expect(await reviewTokenStanding(ctx.db, quote.id, token, NOW)).toBe("ended");
   });
 
   it("delivers pending messages over SMTP after commit, then keeps only a redacted copy", async () => {
@@ -198,7 +218,7 @@ describeEachDatabase("referral e-mail", (ctx) => {
     }
   });
 
-  it("logs the message instead when no SMTP server is configured, and marks it logged", async () => {
+  it("writes the message to the mail folder when no SMTP server is configured, and logs only that it did", async () => {
     const quote = await insertQuote(ctx.db, "Log Only Ltd");
     await ctx.db.transaction((tx) =>
       createReferralNotifications(tx, {
@@ -208,10 +228,24 @@ describeEachDatabase("referral e-mail", (ctx) => {
       }),
     );
     const logged: unknown[] = [];
-    const logger = { info: (entry: unknown) => logged.push(entry), warn: () => {}, error: () => {} };
-    const result = await dispatchOutbox(ctx.db, null, { from: "x@example.com", now: () => NOW, logger });
+    const logger = { info: (...entry: unknown[]) => logged.push(entry), warn: () => {}, error: () => {} };
+    const mailDir = await mkdtemp(join(tmpdir(), "pqe-mail-"));
+    const result = await dispatchOutbox(ctx.db, null, { from: "x@example.com", now: () => NOW, logger, mailDir });
     expect(result).toEqual({ sent: 0, logged: 1, failed: 0 });
     expect(JSON.stringify(logged)).toContain("Log Only Ltd");
+    expect(JSON.stringify(logged)).toContain("written to the mail folder");
+    // The link is in the message written for its reader, never in the log.
+    const [file] = await readdir(mailDir);
+    const written = await readFile(join(mailDir, file ?? ""), "utf8");
+    expect(written).toMatch(
+      /^From: x@example.com\nTo: underwriter@example.com\nSubject: Underwriter review requested: Log Only Ltd/,
+    );
+    const token = /\?token=([A-Za-z0-9_-]{43})/.exec(written)?.[1];
+    expect(token).toBeDefined();
+    expect(JSON.stringify(logged)).not.toContain(token);
+    expect(JSON.stringify(logged)).not.toContain("token=");
+    expect((await stat(join(mailDir, file ?? ""))).mode & 0o777).toBe(0o600);
+    await rm(mailDir, { recursive: true, force: true });
     const [row] = await ctx.db.select().from(outbox);
     expect(row?.loggedAt?.toISOString()).toBe(NOW.toISOString());
     expect(row?.sentAt).toBeNull();
@@ -257,10 +291,11 @@ describeEachDatabase("referral e-mail", (ctx) => {
     });
     expect(app.mailDispatcher.mode).toBe("smtp");
     const quote = await insertQuote(ctx.db, "Kicked Ltd");
+    const { user: recipient } = await createTestUser(ctx.db, { role: "UNDERWRITER" });
     await ctx.db.transaction((tx) =>
       createReferralNotifications(tx, {
         quote: { ...quote, proposerName: "Kicked Ltd" },
-        underwriterEmails: ["uw1@insurer.example"],
+        underwriterEmails: [recipient.email],
         baseUrl: "http://127.0.0.1:3000",
         now: NOW,
       }),
@@ -268,9 +303,7 @@ describeEachDatabase("referral e-mail", (ctx) => {
     app.mailDispatcher.kick();
     const deadline = Date.now() + 5_000;
     while (smtp.received.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(smtp.received.map((mail) => [mail.from, mail.to])).toEqual([
-      ["quotes@insurer.example", ["uw1@insurer.example"]],
-    ]);
+    expect(smtp.received.map((mail) => [mail.from, mail.to])).toEqual([["quotes@insurer.example", [recipient.email]]]);
     expect(ctx.app.mailDispatcher.mode).toBe("log");
   });
 });

@@ -8,7 +8,7 @@ import { todayInLondon } from "../../src/domain/format/dates";
 import { addDays } from "../../src/domain/quote/renewal";
 import { outbox, ratingVersions } from "../../src/server/db/schema";
 import { auditEntries } from "../support/audit";
-import { signIn, signInNewUser } from "../support/auth";
+import { createTestUser, signIn, signInNewUser } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";
 import {
   CLEAN_PREMIUM,
@@ -322,15 +322,34 @@ describeEachDatabase("completion, referral and issue", (ctx) => {
       path: "underwriterEmails.0",
       message: "Invalid email address",
     });
+    // Referral e-mails carry review links, so they go only to active underwriters: anyone else is named and refused.
+    for (const outsider of ["broker@example.com", "someone@elsewhere.example"]) {
+      const refused = await call(ctx.app, broker, "POST", `/api/quotes/${quote.id}/refer`, {
+        underwriterEmails: ["underwriter@example.com", outsider],
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        code: "VALIDATION_FAILED",
+        error: `${outsider} is not an active underwriter: a review link is sent only to underwriters`,
+        issues: [
+          {
+            path: "underwriterEmails.1",
+            message: `${outsider} is not an active underwriter: a review link is sent only to underwriters`,
+          },
+        ],
+      });
+    }
+    expect(await ctx.db.select().from(outbox).where(eq(outbox.to, "broker@example.com"))).toHaveLength(0);
+    const senior = await createTestUser(ctx.db, { role: "UNDERWRITER" });
     const referred = await call(ctx.app, broker, "POST", `/api/quotes/${quote.id}/refer`, {
-      underwriterEmails: ["senior.uw@example.com"],
+      underwriterEmails: [` ${senior.user.email.toUpperCase()} `],
     });
     expect(referred.body.data).toMatchObject({
       status: "REFERRED",
       referralReason:
         "A material fact was answered Yes in the declaration, Subcontractors' own insurance not confirmed",
     });
-    const mail = await ctx.db.select().from(outbox).where(eq(outbox.to, "senior.uw@example.com"));
+    const mail = await ctx.db.select().from(outbox).where(eq(outbox.to, senior.user.email));
     expect(mail).toHaveLength(1);
   });
 

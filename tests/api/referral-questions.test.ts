@@ -39,7 +39,7 @@ describeEachDatabase("a conversation on a referral", (ctx) => {
     const quote = await createCompleteQuote(ctx.app, broker, { declaration: MATERIAL_FACT_DECLARATION });
     await rateQuote(ctx.app, broker, quote.id);
     const done = await call(ctx.app, broker, "POST", `/api/quotes/${quote.id}/refer`, {
-      underwriterEmails: ["reviewer@example.com"],
+      underwriterEmails: ["underwriter@example.com"],
     });
     expect(done.status).toBe(200);
     return done.body.data;

@@ -106,7 +106,7 @@ describeEachDatabase("one truth about the risk", (ctx) => {
       { code: "BACKDATED_INCEPTION", description: "Inception date 01/12/2026 is more than 14 days in the past" },
     ]);
     const referred = await call(ctx.app, broker, "POST", `/api/quotes/${quote.id}/refer`, {
-      underwriterEmails: ["reviewer@example.com"],
+      underwriterEmails: ["underwriter@example.com"],
     });
     expect(referred.status).toBe(200);
     expect(referred.body.data.referralReason).toBe("Inception date 01/12/2026 is more than 14 days in the past");
@@ -149,7 +149,7 @@ describeEachDatabase("one truth about the risk", (ctx) => {
     const broker = await signIn(ctx.app, "BROKER");
     const quote = await createCompleteQuote(ctx.app, broker, { stepOne: { inceptionDate: "2026-12-01" } });
     const referred = await call(ctx.app, broker, "POST", `/api/quotes/${quote.id}/refer`, {
-      underwriterEmails: ["reviewer@example.com"],
+      underwriterEmails: ["underwriter@example.com"],
     });
     expect(referred.status).toBe(200);
     const approved = await call(

@@ -5,7 +5,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
 import type { Quote } from "../../src/domain/quote/quote";
 import type { Database } from "../../src/server/db/client";
-import { outbox } from "../../src/server/db/schema";
+import { outbox, quotes } from "../../src/server/db/schema";
 import { issueReviewToken } from "../../src/server/mail/review-tokens";
 import { auditEntries } from "../support/audit";
 import { signIn, signInNewUser } from "../support/auth";
@@ -17,9 +17,12 @@ import {
   MATERIAL_FACT_DECLARATION,
   patchQuote,
   rateQuote,
+  STEP_SEVEN,
 } from "./quotes-fixtures";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The underwriter the referrals name: referral e-mails go only to active underwriters. */
+const REVIEWER = "underwriter@example.com";
 
 interface ReviewBody {
   data: {
@@ -37,9 +40,10 @@ interface ReviewBody {
  * redacted, so the test issues one the same way the referral does.
  */
 async function reviewToken(db: Database, quoteId: string, now: Date): Promise<string> {
-  const mail = await db.select().from(outbox).where(eq(outbox.to, "reviewer@example.com")).orderBy(desc(outbox.id));
+  const mail = await db.select().from(outbox).where(eq(outbox.to, REVIEWER)).orderBy(desc(outbox.id));
   expect(mail.some((message) => message.body.includes(`/uw/review/${quoteId}?token=`))).toBe(true);
-  return (await issueReviewToken(db, { quoteId, recipient: "reviewer@example.com", now })).token;
+  const [quote] = await db.select({ version: quotes.version }).from(quotes).where(eq(quotes.id, quoteId));
+  return (await issueReviewToken(db, { quoteId, quoteVersion: quote?.version ?? 0, recipient: REVIEWER, now })).token;
 }
 
 describeEachDatabase("underwriter review", (ctx) => {
@@ -49,7 +53,7 @@ describeEachDatabase("underwriter review", (ctx) => {
     const quote = await createCompleteQuote(ctx.app, broker, { declaration: MATERIAL_FACT_DECLARATION });
     await rateQuote(ctx.app, broker, quote.id);
     const referred = await call(ctx.app, broker, "POST", `/api/quotes/${quote.id}/refer`, {
-      underwriterEmails: ["reviewer@example.com"],
+      underwriterEmails: [REVIEWER],
     });
     expect(referred.status).toBe(200);
     return referred.body.data;
@@ -127,12 +131,13 @@ describeEachDatabase("underwriter review", (ctx) => {
     ]) {
       const refused = await call(ctx.app, undefined, "GET", url);
       expect(refused.status, url).toBe(401);
-      expect(refused.body).toMatchObject({ error: "This review link is invalid or has expired" });
+      expect(refused.body).toMatchObject({ code: "INVALID_REVIEW_TOKEN", error: "This review link is not valid" });
     }
 
     ctx.clock.advance(15 * DAY_MS);
     const expired = await call(ctx.app, undefined, "GET", `/api/uw/review/${quote.id}?token=${token}`);
-    expect(expired.status).toBe(401);
+    expect(expired.status).toBe(410);
+    expect(expired.body).toMatchObject({ code: "REVIEW_LINK_ENDED" });
   });
 
   it("does not let a review token record a decision", async () => {
@@ -352,11 +357,12 @@ describeEachDatabase("underwriter decisions", (ctx) => {
       uwNote: "Accepted with a loading for the claims history",
       fileNote: null,
     });
-    const { token } = await issueReviewToken(ctx.db, {
-      quoteId: quote.id,
-      recipient: "reviewer@example.com",
-      now: ctx.clock.now(),
-    });
+    // A review link reads only a review in progress: the broker reopens the quote and refers it again, and the
+    // new link shows the earlier decision without its note for the file.
+    await patchQuote(ctx.app, broker, quote.id, { financialOverview: { ...FINANCIAL_OVERVIEW, turnover: 1_200_000 } });
+    await rateQuote(ctx.app, broker, quote.id, { ...STEP_SEVEN, turnoverBand: "1m_to_1_5m" });
+    expect((await call(ctx.app, broker, "POST", `/api/quotes/${quote.id}/refer`, {})).status).toBe(200);
+    const token = await reviewToken(ctx.db, quote.id, ctx.clock.now());
     expect(await noteOf(undefined, `?token=${token}`)).toMatchObject({ fileNote: null });
     for (const cookie of [broker, underwriter]) {
       const read = await call(ctx.app, cookie, "GET", `/api/quotes/${quote.id}`);

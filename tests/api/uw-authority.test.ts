@@ -55,7 +55,7 @@ describeEachDatabase("underwriting authority", (ctx) => {
       risk: { coverLimitAggregate: coverLimit },
     });
     const referred = await call(ctx.app, broker, "POST", `/api/quotes/${quote.id}/refer`, {
-      underwriterEmails: ["reviewer@example.com"],
+      underwriterEmails: ["underwriter@example.com"],
     });
     expect(referred.status).toBe(200);
     return referred.body.data;

@@ -12,6 +12,8 @@
  * database (migrated, seeded with the demo users and rating versions) and its own app built by the real
  * `buildApp`. `ctx.clock` moves the app's time; `ctx.buildApp()` makes extra instances on the same database.
  */
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe } from "vitest";
 import { type BuildAppOptions, buildApp } from "../../src/server/app";
@@ -22,9 +24,20 @@ import { openTestDatabase, type TestDatabase, type TestDatabaseKind, testDatabas
 
 export const TEST_SESSION_SECRET = "test-session-secret-0123456789-abcdefghij";
 
+/**
+ * The test apps' DATA_DIR: their databases are opened by the harness, so it holds only what an app writes beside
+ * its database (the e-mails written without SMTP), kept out of the working tree.
+ */
+export const TEST_DATA_DIR = join(tmpdir(), `pqe-api-tests-${process.pid}`);
+
 /** A config as the tests' server would parse it; `env` overrides single variables. */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ SESSION_SECRET: TEST_SESSION_SECRET, LOG_LEVEL: "silent", ...env });
+  return loadConfig({
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    LOG_LEVEL: "silent",
+    DATA_DIR: TEST_DATA_DIR,
+    ...env,
+  });
 }
 
 /**

@@ -51,6 +51,7 @@ export const ERROR_CODES = [
   "CONFLICT",
   "RESET_LINK_EXPIRED",
   "RESET_LINK_USED",
+  "REVIEW_LINK_ENDED",
   "PRECONDITION_FAILED",
   "PAYLOAD_TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",
@@ -85,7 +86,7 @@ export const ERROR_CATALOGUE = {
   // 401 and 403: who is asking, and whether they may (the spec's own words for the two generic refusals).
   AUTHENTICATION_REQUIRED: { status: 401, message: "Authentication required" },
   INVALID_CREDENTIALS: { status: 401, message: "Invalid email or password" },
-  INVALID_REVIEW_TOKEN: { status: 401, message: "This review link is invalid or has expired" },
+  INVALID_REVIEW_TOKEN: { status: 401, message: "This review link is not valid" },
   RESET_LINK_INVALID: {
     status: 400,
     message: "This password reset link is not valid. Ask an administrator to send you a new one.",
@@ -120,7 +121,7 @@ export const ERROR_CATALOGUE = {
   },
   CONFLICT: { status: 409, message: "A record with these details already exists" },
 
-  // 410: a one-time link that worked once, or for a while, and works no more.
+  // 410: a link that worked once, or for a while, and works no more.
   RESET_LINK_EXPIRED: {
     status: 410,
     message: "This password reset link has expired. Ask an administrator to send you a new one.",
@@ -128,6 +129,12 @@ export const ERROR_CATALOGUE = {
   RESET_LINK_USED: {
     status: 410,
     message: "This password reset link has already been used. Ask an administrator to send you a new one.",
+  },
+  // A review link that was genuine, for a review that is over.
+  REVIEW_LINK_ENDED: {
+    status: 410,
+    message:
+      "This review link has ended: the quote is no longer awaiting the review it was sent for. Sign in as an underwriter to see the quote as it is now.",
   },
 
   // 412: a web app file that changed since the version the request names (If-Match, If-Unmodified-Since).

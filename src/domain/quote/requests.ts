@@ -325,6 +325,14 @@ export const documentedRequestBodies: ReadonlyMap<z.core.$ZodType, z.core.$ZodTy
   z.core.$ZodType
 >([[patchQuoteRequestSchema, patchQuoteBodySchema]]);
 
+/**
+ * A referral e-mail carries a review link, so it goes only to an active underwriter (docs/product/permissions.md): the
+ * refusal names the address the broker gave.
+ */
+export function notAnUnderwriterMessage(email: string): string {
+  return `${email} is not an active underwriter: a review link is sent only to underwriters`;
+}
+
 /** POST /api/quotes/{id}/refer. Without addresses the e-mail goes to every active underwriter (docs/product/documents.md). */
 export const referQuoteRequestSchema = z.strictObject({
   underwriterEmails: z

@@ -474,6 +474,11 @@ export const reviewTokens = pgTable(
       .references(() => quotes.id),
     tokenHash: text("token_hash").notNull().unique(),
     recipient: text("recipient"),
+    /**
+     * The quote's version the referral left it at: the link reads the review only while the quote still has it
+     * (and still awaits a decision), so it ends with the review (docs/product/permissions.md).
+     */
+    quoteVersion: integer("quote_version").notNull(),
     expiresAt: timestampTz("expires_at").notNull(),
     createdAt: createdAt(),
   },

@@ -1,9 +1,13 @@
 /**
  * Delivers the outbox (ADR 0012). Messages are written by the transaction that caused them and delivered
  * afterwards, so a rolled-back referral never e-mails anyone and a crashed process resumes where it stopped.
- * With SMTP_URL set they go out over SMTP (nodemailer); without it they are written to the log, their links'
- * tokens redacted, and marked as logged: a development install reads what was sent, but no link works from a log.
+ * With SMTP_URL set they go out over SMTP (nodemailer); without it each is written whole to a file of its own in
+ * the mail folder (`DATA_DIR/mail`, readable by the server's user only) and marked as logged, which is how a
+ * development install "receives" them. The log says only that a message was written, to whom and where: a review
+ * link or a password reset link is a credential and never reaches a log.
  */
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { and, asc, eq, isNull, lt } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Database } from "../db/client";
@@ -67,7 +71,18 @@ export function redactReviewTokens(body: string): string {
 export interface DispatchOptions {
   from: string;
   now: () => Date;
+  /** Without SMTP: the folder each message is written to (none: the message is only marked as logged). */
+  mailDir?: string | undefined;
   logger?: Pick<FastifyBaseLogger, "info" | "warn" | "error"> | undefined;
+}
+
+/** One message as a file, `<outbox id>.txt`, headers then the text: what an SMTP server would have delivered. */
+async function writeMailFile(mailDir: string, row: OutboxRow, from: string): Promise<string> {
+  await mkdir(mailDir, { recursive: true, mode: 0o700 });
+  const file = join(mailDir, `${row.id}.txt`);
+  const text = [`From: ${from}`, `To: ${row.to}`, `Subject: ${row.subject}`, "", row.body, ""].join("\n");
+  await writeFile(file, text, { mode: 0o600 });
+  return file;
 }
 
 export interface DispatchResult {
@@ -117,9 +132,12 @@ async function deliver(
   options: DispatchOptions,
 ): Promise<{ kind: keyof DispatchResult; id: number }> {
   if (!transport) {
+    const file = options.mailDir ? await writeMailFile(options.mailDir, row, options.from) : undefined;
     options.logger?.info(
-      { mail: { to: row.to, subject: row.subject, body: redactReviewTokens(row.body) } },
-      "E-mail not sent (SMTP_URL is not set); logged here instead",
+      { mail: { outboxId: row.id, to: row.to, subject: row.subject, ...(file ? { file } : {}) } },
+      file
+        ? "E-mail not sent (SMTP_URL is not set); written to the mail folder instead"
+        : "E-mail not sent (SMTP_URL is not set)",
     );
     await tx
       .update(outbox)
@@ -145,6 +163,11 @@ async function deliver(
   return { kind: "sent", id: row.id };
 }
 
+/** Where e-mails go without SMTP: beside the embedded database, whichever database is used. */
+export function mailFolder(config: Pick<FastifyInstance["config"], "dataDir">): string {
+  return join(config.dataDir, "mail");
+}
+
 export interface MailDispatcher {
   /** Asks for a delivery run soon (call after committing a transaction that wrote to the outbox). */
   kick(): void;
@@ -168,7 +191,12 @@ export function startMailDispatcher(
       : app.config.smtpUrl
         ? createSmtpTransport(app.config.smtpUrl)
         : null;
-  const dispatchOptions: DispatchOptions = { from: app.config.mailFrom, now: () => app.now(), logger: app.log };
+  const dispatchOptions: DispatchOptions = {
+    from: app.config.mailFrom,
+    now: () => app.now(),
+    logger: app.log,
+    mailDir: mailFolder(app.config),
+  };
   let running: Promise<DispatchResult> | null = null;
   let again = false;
   let stopped = false;

@@ -4,14 +4,18 @@
  * outbox rows), so a referral that rolls back sends nothing; the mail dispatcher delivers after commit.
  */
 import { and, eq, isNull } from "drizzle-orm";
+import { notAnUnderwriterMessage } from "../../domain/quote/requests";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { outbox, users } from "../db/schema";
+import { AppError } from "../errors";
 import { issueReviewToken } from "./review-tokens";
 
 /** What a referral e-mail says about the quote. */
 export interface ReferralQuote {
   id: string;
+  /** The version the referral left the quote at: its review links end when the quote moves on. */
+  version: number;
   reference: string;
   proposerName: string;
   productCode?: string | null;
@@ -21,7 +25,7 @@ export interface ReferralQuote {
 
 export interface ReferralNotificationInput {
   quote: ReferralQuote;
-  /** The addresses the broker chose; absent or empty: every active underwriter. */
+  /** The addresses the broker chose, each an active underwriter's (else 400); absent or empty: every active underwriter. */
   underwriterEmails?: readonly string[] | undefined;
   /** Where the app is reached, e.g. https://quotes.example.com (see `reviewBaseUrl`). */
   baseUrl: string;
@@ -113,12 +117,21 @@ export async function createReferralNotifications(
   tx: Database,
   input: ReferralNotificationInput,
 ): Promise<ReferralRecipient[]> {
-  const named = (input.underwriterEmails ?? []).map((email) => email.trim().toLowerCase()).filter(Boolean);
-  const addresses = [...new Set(named.length > 0 ? named : await activeUnderwriterEmails(tx))];
+  const named = (input.underwriterEmails ?? []).map((email) => email.trim().toLowerCase());
+  const underwriters = await activeUnderwriterEmails(tx);
+  // Read in the referring transaction, so an underwriter deactivated meanwhile is refused rather than mailed.
+  const refused = named.flatMap((email, index) =>
+    email && underwriters.includes(email)
+      ? []
+      : [{ path: `underwriterEmails.${index}`, message: notAnUnderwriterMessage(email) }],
+  );
+  if (refused.length > 0) throw AppError.validation(refused);
+  const addresses = [...new Set(named.length > 0 ? named : underwriters)];
   const recipients: ReferralRecipient[] = [];
   for (const email of addresses) {
     const { token, expiresAt } = await issueReviewToken(tx, {
       quoteId: input.quote.id,
+      quoteVersion: input.quote.version,
       recipient: email,
       now: input.now,
     });

@@ -1,13 +1,16 @@
 /**
- * Review links e-mailed to underwriters (docs/product/documents.md): a random token that lets its holder read ONE quote's
- * review without signing in, for 14 days. Only the SHA-256 of the token is stored, so a copy of the database
- * does not hand out working links; recording a decision still needs a signed-in UNDERWRITER.
+ * Review links e-mailed to underwriters (docs/product/documents.md, docs/product/permissions.md): a random token that
+ * lets its holder read ONE quote's review without signing in, for at most 14 days and only while that review lasts:
+ * the quote still awaits the decision it was referred for and has not changed since. Only the SHA-256 of the token
+ * is stored, so a copy of the database does not hand out working links; recording a decision still needs a
+ * signed-in UNDERWRITER.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { REVIEW_TOKEN_VALIDITY_DAYS } from "../../domain/constants";
+import { AWAITING_DECISION_STATUSES } from "../../domain/underwriting/queue";
 import type { Database } from "../db/client";
-import { reviewTokens } from "../db/schema";
+import { quotes, reviewTokens } from "../db/schema";
 
 const TOKEN_BYTES = 32;
 /** 32 bytes in base64url without padding. */
@@ -26,7 +29,7 @@ export function reviewTokenExpiry(now: Date): Date {
 /** Creates and stores a token for one quote (inside the caller's transaction); returns the token itself. */
 export async function issueReviewToken(
   tx: Database,
-  input: { quoteId: string; recipient: string | null; now: Date },
+  input: { quoteId: string; quoteVersion: number; recipient: string | null; now: Date },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(TOKEN_BYTES).toString("base64url");
   const expiresAt = reviewTokenExpiry(input.now);
@@ -34,6 +37,7 @@ export async function issueReviewToken(
     quoteId: input.quoteId,
     tokenHash: hashReviewToken(token),
     recipient: input.recipient,
+    quoteVersion: input.quoteVersion,
     expiresAt,
     createdAt: input.now,
   });
@@ -41,21 +45,34 @@ export async function issueReviewToken(
 }
 
 /**
- * True when `token` was issued for `quoteId` and has not expired at `now`. A token for another quote, an
- * expired one, or anything that is not a token at all is simply false (the route answers 401).
+ * What a token brought for `quoteId` is worth at `now`:
+ * - "valid": issued for this quote, not expired, and the quote still awaits a decision at the version the referral
+ *   left it at;
+ * - "ended": a genuine link for this quote whose review is over (decided, withdrawn, reopened, changed, issued) or
+ *   whose 14 days have passed;
+ * - "invalid": anything else (another quote's token, one never issued, something that is not a token at all).
  */
-export async function verifyReviewToken(db: Database, quoteId: string, token: string, now: Date): Promise<boolean> {
-  if (!TOKEN_PATTERN.test(token) || !UUID_PATTERN.test(quoteId)) return false;
-  const rows = await db
-    .select({ id: reviewTokens.id })
+export type ReviewTokenStanding = "valid" | "ended" | "invalid";
+
+export async function reviewTokenStanding(
+  db: Database,
+  quoteId: string,
+  token: string,
+  now: Date,
+): Promise<ReviewTokenStanding> {
+  if (!TOKEN_PATTERN.test(token) || !UUID_PATTERN.test(quoteId)) return "invalid";
+  const [row] = await db
+    .select({
+      expiresAt: reviewTokens.expiresAt,
+      quoteVersion: reviewTokens.quoteVersion,
+      status: quotes.status,
+      version: quotes.version,
+    })
     .from(reviewTokens)
-    .where(
-      and(
-        eq(reviewTokens.tokenHash, hashReviewToken(token)),
-        eq(reviewTokens.quoteId, quoteId),
-        gt(reviewTokens.expiresAt, now),
-      ),
-    )
+    .innerJoin(quotes, eq(quotes.id, reviewTokens.quoteId))
+    .where(and(eq(reviewTokens.tokenHash, hashReviewToken(token)), eq(reviewTokens.quoteId, quoteId)))
     .limit(1);
-  return rows.length > 0;
+  if (!row) return "invalid";
+  const awaiting = (AWAITING_DECISION_STATUSES as readonly string[]).includes(row.status);
+  return awaiting && row.version === row.quoteVersion && row.expiresAt > now ? "valid" : "ended";
 }

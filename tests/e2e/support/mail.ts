@@ -30,7 +30,7 @@ async function loggedMails(): Promise<LoggedMail[]> {
 
 /** The review link e-mailed to `recipient` for `quoteId`, as a path with its token; waits for the e-mail. */
 export async function emailedReviewLink(quoteId: string, recipient: string, timeoutMs = 15_000): Promise<string> {
-  const pattern = new RegExp(`/uw/review/${quoteId}\\?token=[A-Za-z0-9_-]+`);
+  const pattern = new RegExp(`/uw/review/${quoteId}\\?token=[A-Za-z0-9_-]{43}`);
   const find = async () => {
     for (const mail of await loggedMails()) {
       const match = mail.to === recipient ? pattern.exec(mail.body) : null;

@@ -50,6 +50,7 @@ export async function referQuote(
     const recipients = await createReferralNotifications(tx, {
       quote: {
         id: updated.id,
+        version: updated.version,
         reference: updated.reference,
         proposerName: updated.proposerName,
         productCode: updated.productCode,

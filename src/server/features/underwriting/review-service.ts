@@ -11,7 +11,7 @@ import { riskAssessmentOf } from "../../../domain/underwriting/risk-assessment";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
-import { verifyReviewToken } from "../../mail/review-tokens";
+import { reviewTokenStanding } from "../../mail/review-tokens";
 import { findQuoteWithBroker, type QuoteWithBroker } from "../quotes/repository";
 import { toQuoteResponse } from "../quotes/response";
 import { findAuthority } from "../users/repository";
@@ -75,10 +75,10 @@ export async function readReview(
     if (decision.allowed) return reviewOf(db, found, "session", user.role !== "BROKER", user);
   }
   if (token !== undefined) {
-    if (found && (await verifyReviewToken(db, found.quote.id, token, now))) {
-      return reviewOf(db, found, "token", false, null);
-    }
-    throw new AppError("INVALID_REVIEW_TOKEN");
+    const standing = found ? await reviewTokenStanding(db, found.quote.id, token, now) : "invalid";
+    if (found && standing === "valid") return reviewOf(db, found, "token", false, null);
+    // A genuine link whose review is over says so; the quote as it is now is for signed-in readers only.
+    throw new AppError(standing === "ended" ? "REVIEW_LINK_ENDED" : "INVALID_REVIEW_TOKEN");
   }
   if (!user) throw new AppError("AUTHENTICATION_REQUIRED");
   if (!found) throw new AppError("QUOTE_NOT_FOUND");

@@ -20,7 +20,7 @@ import { paths } from "@web/config/paths";
 import { useUnsavedChangesGuard } from "@web/hooks/use-unsaved-changes-guard";
 import { useMe } from "@web/lib/api/get-me";
 import { useClauses } from "@web/lib/api/terms";
-import { errorMessageOf } from "@web/lib/api-client";
+import { ApiError, errorMessageOf } from "@web/lib/api-client";
 import {
   browserDocumentEffects,
   type DocumentSelection,
@@ -394,10 +394,37 @@ const STATEMENT_OF_FACT_ONLY: DocumentSelection = {
   dcPolicyWording: false,
 };
 
+export const REVIEW_LINK_ENDED_TITLE = "Review Link Ended";
+
+/**
+ * A genuine review link whose review is over (decided, withdrawn, changed, or 14 days old): the server's words say
+ * why, and the holder who is an underwriter signs in to see the quote as it is now.
+ */
+function ReviewLinkEnded({ quoteId, message }: { quoteId: string; message: string | undefined }) {
+  return (
+    <div
+      role="alert"
+      className="mx-auto mt-10 max-w-lg rounded-md border border-amber-300 bg-amber-50 p-5 text-amber-950"
+    >
+      <h1 className="text-lg font-semibold">{REVIEW_LINK_ENDED_TITLE}</h1>
+      <p className="mt-1 text-sm">{message}</p>
+      <Button asChild className="mt-4">
+        <Link href={signInToDecideHref(quoteId)}>
+          <LogIn aria-hidden="true" className="h-4 w-4" />
+          Sign in
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
 export function UnderwriterReviewScreen({ quoteId, token }: { quoteId: string; token: string | undefined }) {
   const me = useMe();
   const review = useUnderwriterReview(quoteId, token);
   if (review.isPending) return <FullPageSpinner label="Loading the review" />;
+  if (review.error instanceof ApiError && review.error.code === "REVIEW_LINK_ENDED") {
+    return <ReviewLinkEnded quoteId={quoteId} message={review.error.serverMessage} />;
+  }
   if (review.isError) {
     return (
       <div role="alert" className="mx-auto mt-10 max-w-lg rounded-md border border-red-200 bg-red-50 p-5 text-red-900">
