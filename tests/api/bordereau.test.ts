@@ -30,6 +30,26 @@ const HEADERS = BORDEREAU_COLUMN_ORDER.map((column) => BORDEREAU_COLUMNS[column]
 /** RFC 4180 rows, read by an independent parser (the byte-order mark dropped). */
 const parseCsv = (text: string): string[][] => parse(text, { bom: true, relaxColumnCount: false });
 
+/**
+ * The cells a spreadsheet set to ';' as its separator makes of one CSV line: it splits at each ';' outside quotes,
+ * a quote opening or closing quoted text wherever it stands.
+ */
+function semicolonCells(line: string): string[] {
+  const cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (const char of line) {
+    if (char === '"') quoted = !quoted;
+    if (char === ";" && !quoted) {
+      cells.push(cell);
+      cell = "";
+    } else cell += char;
+  }
+  cells.push(cell);
+  // A cell that begins with a quote is quoted text to the spreadsheet, never a formula.
+  return cells;
+}
+
 /** exceljs declares its own Buffer type; Node's is the same bytes. */
 const asXlsxData = (bytes: Buffer) => bytes as unknown as Parameters<ExcelJS.Xlsx["load"]>[0];
 
@@ -60,6 +80,22 @@ describe("the bordereau as CSV, read back by an independent parser", () => {
     expect(rows).toHaveLength(2);
     const totals = Object.fromEntries(BORDEREAU_COLUMN_ORDER.map((column, i) => [column, rows[1]?.[i]]));
     expect(totals).toMatchObject({ basePremium: "0.00", fees: "0.00", ipt: "0.00", grossPremium: "0.00" });
+  });
+
+  it("quotes every text field, so a spreadsheet reading ';' as its separator keeps a hostile name as one text cell", () => {
+    const hostile = "Acme;=cmd|' /C calc'!A0;";
+    const csv = bordereauCsv([bordereauLine({ ...SAMPLE_ISSUED_POLICY, insuredName: hostile, tradingName: "-2+3" })]);
+    const [header, line] = csv.replace("\uFEFF", "").split("\r\n");
+    // Every header and text cell is quoted; dates and money are the product's own digits.
+    expect(header?.split('","')).toHaveLength(BORDEREAU_COLUMN_ORDER.length);
+    expect(line).toContain(`"${hostile}"`);
+    const rows = parseCsv(csv);
+    expect(rows[1]?.[BORDEREAU_COLUMN_ORDER.indexOf("insuredName")]).toBe(hostile);
+    expect(rows[1]?.[BORDEREAU_COLUMN_ORDER.indexOf("tradingName")]).toBe("'-2+3");
+    // A spreadsheet set to ';' splits only at a ';' outside quotes; no cell it makes starts a formula.
+    for (const row of csv.replace("\uFEFF", "").split("\r\n")) {
+      for (const cell of semicolonCells(row)) expect(cell, row).not.toMatch(/^[=+\-@\t\r]/);
+    }
   });
 
   it("keeps text a spreadsheet would run as a formula as text", () => {
@@ -175,6 +211,26 @@ describeEachDatabase("the monthly bordereau", (ctx) => {
     expect(lastRow.getCell(grossColumn).numFmt).toBe("#,##0.00");
     const firstRow = sheet.getRow(2);
     expect((firstRow.getCell(inceptionColumn).value as Date).toISOString().slice(0, 10)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("sends a proposer name written to break out of its cell as one quoted text cell", async () => {
+    toMidMonth();
+    const hostile = "Acme;=cmd|' /C calc'!A0;";
+    const broker = await signIn(ctx.app, "BROKER");
+    const policy = await issuePolicy(broker, { proposerName: hostile });
+    const csv = await ctx.app.inject({
+      method: "GET",
+      url: `/api/bordereau?month=${month()}&format=csv`,
+      headers: { cookie: await signIn(ctx.app, "UNDERWRITER") },
+    });
+    expect(csv.statusCode).toBe(200);
+    const row = csv.body.split("\r\n").find((line) => line.includes(`"${policy.reference}"`)) ?? "";
+    expect(row).toContain(`,"${hostile}",`);
+    for (const cell of semicolonCells(row)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    const line = parseCsv(csv.body)
+      .map(asRecord)
+      .find((candidate) => candidate.quoteReference === policy.reference);
+    expect(line?.insuredName).toBe(hostile);
   });
 
   it("reports a policy in the month it was issued, not the month it was quoted", async () => {

@@ -45,13 +45,14 @@ describe("the monthly bordereau screen", () => {
       const month = todayInLondon(new Date()).slice(0, 7);
       expect(csv.suggestedFilename()).toBe(`bordereau-${month}.csv`);
       const text = await readFile(await csv.path(), "utf8");
+      // Every header and text field is quoted; dates and money are not.
       expect(text).toContain(
-        "Certificate Reference,Quote Reference,Transaction Type - Original Premium etc,Effective Date of Transaction,Insured Full Name or Company Name",
+        '"Certificate Reference","Quote Reference","Transaction Type - Original Premium etc","Effective Date of Transaction","Insured Full Name or Company Name"',
       );
       expect(text).toContain(
-        `${policy.policyNumber},${issued.reference},New business,${policy.inceptionDate},Bordereau Builders ${RUN}`,
+        `"${policy.policyNumber}","${issued.reference}","New business",${policy.inceptionDate},"Bordereau Builders ${RUN}"`,
       );
-      expect(text.trimEnd().split("\r\n").at(-1)).toMatch(/^Total,\d+ transactions?,/);
+      expect(text.trimEnd().split("\r\n").at(-1)).toMatch(/^"Total","\d+ transactions?",/);
       expect(await toastText(page, "Bordereau downloaded")).toContain(`bordereau-${month}.csv`);
 
       const [xlsx] = await Promise.all([

@@ -173,26 +173,31 @@ export function neutraliseFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/**
+ * Text is always quoted: a spreadsheet set to another separator (';' in much of Europe) then keeps a name such as
+ * `Acme;=cmd|' /C calc'!A0;` whole, as one text cell, instead of splitting it at the ';' into a formula.
+ */
+function quotedField(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
-/** A cell as the CSV writes it: money as pounds with two decimals, text guarded against formulas. */
+/** A cell as the CSV writes it: money as pounds with two decimals, text quoted and guarded against formulas. */
 function csvCell(column: BordereauColumn, value: string | number): string {
   const { kind } = BORDEREAU_COLUMNS[column];
   if (kind === "money") return value === "" ? "" : penceToMoneyString(value as number);
-  return csvField(kind === "text" ? neutraliseFormula(String(value)) : String(value));
+  // Dates and timestamps are the product's own digits and dashes: nothing in them needs quoting.
+  return kind === "text" ? quotedField(neutraliseFormula(String(value))) : String(value);
 }
 
 /** Excel reads UTF-8 only after a byte-order mark; without it names with accents arrive garbled. */
 const UTF8_BOM = "\uFEFF";
 
 /**
- * The bordereau as CSV (RFC 4180: comma-separated, CRLF line ends, quotes doubled): a header, a line per
- * transaction, and the totals line.
+ * The bordereau as CSV (RFC 4180: comma-separated, CRLF line ends, every text field and header quoted, quotes
+ * doubled): a header, a line per transaction, and the totals line.
  */
 export function bordereauCsv(lines: readonly BordereauLine[]): string {
-  const rows = [BORDEREAU_COLUMN_ORDER.map((column) => csvField(BORDEREAU_COLUMNS[column].header)).join(",")];
+  const rows = [BORDEREAU_COLUMN_ORDER.map((column) => quotedField(BORDEREAU_COLUMNS[column].header)).join(",")];
   for (const line of [...lines, bordereauTotals(lines)]) {
     rows.push(BORDEREAU_COLUMN_ORDER.map((column) => csvCell(column, line[column])).join(","));
   }
