@@ -21,6 +21,27 @@ export interface ErrorBody {
   error: string;
   code: ErrorCode;
   issues?: ValidationIssue[];
+  /** How many further issues the answer leaves out (present only when there are any). */
+  moreIssues?: number;
+}
+
+/**
+ * A validation answer lists at most this many issues and counts the rest, so a request with 50,000 unknown fields
+ * gets a small answer, quickly, and the server spends nothing building a long one.
+ */
+export const MAX_LISTED_ISSUES = 20;
+
+/** The first MAX_LISTED_ISSUES issues of `all` (read no further), and how many there are in all. */
+export function boundedIssues(
+  all: Iterable<ValidationIssue>,
+  count: number,
+): { listed: ValidationIssue[]; total: number } {
+  const listed: ValidationIssue[] = [];
+  for (const issue of all) {
+    if (listed.length >= MAX_LISTED_ISSUES) break;
+    listed.push(issue);
+  }
+  return { listed, total: Math.max(count, listed.length) };
 }
 
 /** The answer's body for `code`: the catalogue's message unless the caller has a more particular one. */
@@ -32,24 +53,39 @@ export class AppError extends Error {
   readonly status: ErrorStatus;
   readonly code: ErrorCode;
   readonly issues: ValidationIssue[] | undefined;
+  /** Issues beyond the MAX_LISTED_ISSUES listed. */
+  readonly moreIssues: number;
 
-  /** The status is always the catalogue's for `code`; `message` replaces its default when there is more to say. */
-  constructor(code: ErrorCode, message: string = ERROR_CATALOGUE[code].message, issues?: ValidationIssue[]) {
+  /**
+   * The status is always the catalogue's for `code`; `message` replaces its default when there is more to say.
+   * At most MAX_LISTED_ISSUES issues are kept; `issueCount` is how many there were in all when the caller counted
+   * more than it passed.
+   */
+  constructor(
+    code: ErrorCode,
+    message: string = ERROR_CATALOGUE[code].message,
+    issues?: ValidationIssue[],
+    issueCount: number = issues?.length ?? 0,
+  ) {
     super(message);
     this.name = "AppError";
     this.status = ERROR_CATALOGUE[code].status;
     this.code = code;
-    this.issues = issues;
+    this.issues = issues?.slice(0, MAX_LISTED_ISSUES);
+    this.moreIssues = Math.max(0, issueCount - (this.issues?.length ?? 0));
   }
 
-  static validation(issues: ValidationIssue[], message?: string): AppError {
-    return new AppError("VALIDATION_FAILED", message ?? issues[0]?.message, issues);
+  static validation(issues: ValidationIssue[], message?: string, issueCount?: number): AppError {
+    return new AppError("VALIDATION_FAILED", message ?? issues[0]?.message, issues, issueCount ?? issues.length);
   }
 
   toBody(): ErrorBody {
-    return this.issues
-      ? { ...errorBody(this.code, this.message), issues: this.issues }
-      : errorBody(this.code, this.message);
+    if (!this.issues) return errorBody(this.code, this.message);
+    return {
+      ...errorBody(this.code, this.message),
+      issues: this.issues,
+      ...(this.moreIssues > 0 ? { moreIssues: this.moreIssues } : {}),
+    };
   }
 }
 
@@ -59,15 +95,42 @@ function dotPath(path: readonly PropertyKey[] | string): string {
   return parts.join(".");
 }
 
-/** Zod issues as the API's `issues`, with the schemas' own messages. */
-export function issuesFromZodError(error: ZodError): ValidationIssue[] {
-  return error.issues.flatMap((issue): ValidationIssue[] => {
-    const path = dotPath(issue.path);
-    if (issue.code === "unrecognized_keys") {
-      return issue.keys.map((key) => ({ path: path ? `${path}.${key}` : key, message: `Unrecognized key: "${key}"` }));
+/** One unknown field, reported at its own path so a client can point at it. */
+function unrecognizedKey(path: string, key: unknown): ValidationIssue {
+  return { path: path ? `${path}.${String(key)}` : String(key), message: `Unrecognized key: "${String(key)}"` };
+}
+
+/** The issues one validation failure stands for: an issue per unknown key, else itself. */
+function issueCount(keys: unknown): number {
+  return Array.isArray(keys) && keys.length > 0 ? keys.length : 1;
+}
+
+/**
+ * Validation failures as the API's issues: at most MAX_LISTED_ISSUES of them, built lazily, with the count of all.
+ * `failures` are zod's issues, or the type provider's copies of them (a JSON pointer path and `params.keys`).
+ */
+function validationAnswer(failures: readonly { path: string; message: string; keys?: unknown }[]): AppError {
+  function* all(): Generator<ValidationIssue> {
+    for (const failure of failures) {
+      if (Array.isArray(failure.keys) && failure.keys.length > 0) {
+        for (const key of failure.keys) yield unrecognizedKey(failure.path, key);
+      } else yield { path: failure.path, message: failure.message };
     }
-    return [{ path, message: issue.message }];
-  });
+  }
+  const count = failures.reduce((sum, failure) => sum + issueCount(failure.keys), 0);
+  const { listed, total } = boundedIssues(all(), count);
+  return AppError.validation(listed, undefined, total);
+}
+
+/** A zod failure (a schema parsed in a service) as the API's answer, with the schemas' own messages. */
+function zodValidationAnswer(error: ZodError): AppError {
+  return validationAnswer(
+    error.issues.map((issue) => ({
+      path: dotPath(issue.path),
+      message: issue.message,
+      keys: issue.code === "unrecognized_keys" ? issue.keys : undefined,
+    })),
+  );
 }
 
 function hasCause(error: unknown): error is { cause: unknown } {
@@ -162,21 +225,14 @@ function toErrorReply(error: unknown, request: FastifyRequest): ErrorReply {
     return answer("DATABASE_UNAVAILABLE");
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const issues = error.validation.flatMap((v): ValidationIssue[] => {
-      const path = dotPath(v.instancePath);
-      const keys = v.keyword === "unrecognized_keys" ? (v.params as { keys?: unknown }).keys : undefined;
-      // An unknown field is reported at its own path, so a client can point at it.
-      if (Array.isArray(keys) && keys.length > 0) {
-        return keys.map((key) => ({
-          path: path ? `${path}.${String(key)}` : String(key),
-          message: `Unrecognized key: "${String(key)}"`,
-        }));
-      }
-      return [{ path, message: v.message ?? "Invalid" }];
-    });
-    return { status: 400, body: AppError.validation(issues).toBody() };
+    const failures = error.validation.map((v) => ({
+      path: dotPath(v.instancePath),
+      message: v.message ?? "Invalid",
+      keys: v.keyword === "unrecognized_keys" ? (v.params as { keys?: unknown }).keys : undefined,
+    }));
+    return { status: 400, body: validationAnswer(failures).toBody() };
   }
-  if (error instanceof ZodError) return { status: 400, body: AppError.validation(issuesFromZodError(error)).toBody() };
+  if (error instanceof ZodError) return { status: 400, body: zodValidationAnswer(error).toBody() };
   if (isFastifyError(error) && !isResponseSerializationError(error)) {
     switch (error.code) {
       case "FST_ERR_CTP_BODY_TOO_LARGE":

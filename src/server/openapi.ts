@@ -16,6 +16,7 @@ import { ROLES, type Role } from "../domain/auth/schemas";
 import { documentedRequestBodies } from "../domain/quote/requests";
 import { rolesGuardedBy } from "./auth/authenticate";
 import { SESSION_COOKIE } from "./auth/sessions";
+import { MAX_LISTED_ISSUES } from "./errors";
 
 export interface OperationDescription {
   /** Verb first, unique across the API: what a generated client names the call. */
@@ -182,6 +183,11 @@ const ERROR_SCHEMA = {
         required: ["path", "message"],
         properties: { path: { type: "string" }, message: { type: "string" } },
       },
+    },
+    moreIssues: {
+      type: "integer",
+      minimum: 1,
+      description: `On validation failures with more than ${MAX_LISTED_ISSUES} issues: how many more there were, not listed`,
     },
   },
 } as const;

@@ -266,6 +266,8 @@ export interface components {
           path: string;
           message: string;
         }[];
+      /** @description On validation failures with more than 20 issues: how many more there were, not listed */
+      moreIssues?: number;
     };
   };
   responses: never;
