@@ -35,6 +35,14 @@ function urlWithProtocols(protocols: readonly string[], label: string) {
  * The environment, by variable name. Later features add their variables here (one line each) and map them
  * into `Config` below.
  */
+/** A whole number of times a minute, at least 1. */
+function perMinute() {
+  return z.coerce
+    .number({ message: "must be a whole number" })
+    .int({ message: "must be a whole number" })
+    .min(1, { message: "must be at least 1" });
+}
+
 const envSchema = z.object({
   PORT: optional(
     z.coerce
@@ -76,6 +84,9 @@ const envSchema = z.object({
       .int({ message: "must be a whole number" })
       .min(1, { message: "must be at least 1" }),
   ),
+  QUOTES_CREATED_PER_MINUTE: optional(perMinute()),
+  DOCUMENTS_RENDERED_PER_MINUTE: optional(perMinute()),
+  REFERRALS_SENT_PER_MINUTE: optional(perMinute()),
   REFERRAL_TARGET_WORKING_HOURS: optional(
     z.coerce
       .number({ message: "must be a number of working hours" })
@@ -97,6 +108,13 @@ const envSchema = z.object({
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** How many of each business write one user may make per minute (src/server/auth/write-limits.ts). */
+export interface BusinessWriteLimits {
+  quotesCreated: number;
+  documentsRendered: number;
+  referralsSent: number;
+}
 
 export interface Config {
   port: number;
@@ -123,6 +141,11 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Sign-in attempts allowed per client address per minute. */
   loginRateLimitPerMinute: number;
+  /**
+   * What one user may do per minute: create quotes (new and renewals), have documents prepared, send referrals.
+   * Far above a working day's pace, far below what a script could do (docs/product/permissions.md).
+   */
+  businessWriteLimitsPerMinute: BusinessWriteLimits;
   /** How long a referral may wait for an underwriter, in working hours, before the queue marks it overdue. */
   referralTargetWorkingHours: number;
   /** How long an administrator's password reset link works (docs/product/permissions.md "Passwords"). */
@@ -193,6 +216,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     underwritingMailbox: e.UNDERWRITING_MAILBOX ?? "underwriting@example.com",
     logLevel: e.LOG_LEVEL ?? "info",
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE ?? 30,
+    businessWriteLimitsPerMinute: {
+      quotesCreated: e.QUOTES_CREATED_PER_MINUTE ?? 30,
+      documentsRendered: e.DOCUMENTS_RENDERED_PER_MINUTE ?? 60,
+      referralsSent: e.REFERRALS_SENT_PER_MINUTE ?? 30,
+    },
     referralTargetWorkingHours: e.REFERRAL_TARGET_WORKING_HOURS ?? 4,
     passwordResetLinkMinutes: e.PASSWORD_RESET_LINK_MINUTES ?? 60,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -27,6 +27,7 @@ describe("loadConfig", () => {
       logLevel: "info",
       loginRateLimitPerMinute: 30,
       passwordResetLinkMinutes: 60,
+      businessWriteLimitsPerMinute: { quotesCreated: 30, documentsRendered: 60, referralsSent: 30 },
       trustProxy: false,
       companiesHouseApiKey: undefined,
       smtpUrl: undefined,
@@ -54,6 +55,9 @@ describe("loadConfig", () => {
       LOG_LEVEL: "warn",
       LOGIN_RATE_LIMIT_PER_MINUTE: "120",
       PASSWORD_RESET_LINK_MINUTES: "30",
+      QUOTES_CREATED_PER_MINUTE: "12",
+      DOCUMENTS_RENDERED_PER_MINUTE: "24",
+      REFERRALS_SENT_PER_MINUTE: "6",
       COMPANIES_HOUSE_API_KEY: "key",
       SMTP_URL: "smtp://mail:25",
     });
@@ -72,6 +76,7 @@ describe("loadConfig", () => {
       logLevel: "warn",
       loginRateLimitPerMinute: 120,
       passwordResetLinkMinutes: 30,
+      businessWriteLimitsPerMinute: { quotesCreated: 12, documentsRendered: 24, referralsSent: 6 },
       companiesHouseApiKey: "key",
       smtpUrl: "smtp://mail:25",
     });
@@ -98,6 +103,9 @@ describe("loadConfig", () => {
     ["PASSWORD_RESET_LINK_MINUTES", "4"],
     ["PASSWORD_RESET_LINK_MINUTES", "1441"],
     ["PASSWORD_RESET_LINK_MINUTES", "an hour"],
+    ["QUOTES_CREATED_PER_MINUTE", "0"],
+    ["DOCUMENTS_RENDERED_PER_MINUTE", "2.5"],
+    ["REFERRALS_SENT_PER_MINUTE", "lots"],
     ["TRUST_PROXY", "yes"],
   ])("stops with a message naming %s when it is %j", (variable, value) => {
     const env: Record<string, string> = { [variable]: value };

@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
+import { TEST_BUSINESS_WRITE_LIMITS } from "../support/harness";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 export const TEST_SESSION_SECRET = "durability-session-secret-0123456789-abcdef";
@@ -63,6 +64,7 @@ export async function startServerProcess(options: StartOptions): Promise<ServerP
       SMTP_URL: "",
       COMPANIES_HOUSE_API_KEY: "",
       LOG_LEVEL: "warn",
+      ...TEST_BUSINESS_WRITE_LIMITS,
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

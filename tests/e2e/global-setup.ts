@@ -118,6 +118,10 @@ export default async function setup(project: TestProject) {
       SMTP_URL: smtp.url,
       COMPANIES_HOUSE_API_KEY: "",
       UNDERWRITING_MAILBOX: "underwriting@example.com",
+      // The suites create quotes, documents and referrals with the same demo users far faster than anyone works.
+      QUOTES_CREATED_PER_MINUTE: "100000",
+      DOCUMENTS_RENDERED_PER_MINUTE: "100000",
+      REFERRALS_SENT_PER_MINUTE: "100000",
       LOG_LEVEL: "info",
       NODE_ENV: "production",
     },

@@ -30,12 +30,23 @@ export const TEST_SESSION_SECRET = "test-session-secret-0123456789-abcdefghij";
  */
 export const TEST_DATA_DIR = join(tmpdir(), `pqe-api-tests-${process.pid}`);
 
+/**
+ * Business writes per user per minute allowed by test apps: high, so suites create quotes, documents and referrals
+ * as fast as they run (as TEST_LOGIN_RATE_LIMIT does for sign-ins); the limit's own tests pass their own.
+ */
+export const TEST_BUSINESS_WRITE_LIMITS = {
+  QUOTES_CREATED_PER_MINUTE: "100000",
+  DOCUMENTS_RENDERED_PER_MINUTE: "100000",
+  REFERRALS_SENT_PER_MINUTE: "100000",
+} as const;
+
 /** A config as the tests' server would parse it; `env` overrides single variables. */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     SESSION_SECRET: TEST_SESSION_SECRET,
     LOG_LEVEL: "silent",
     DATA_DIR: TEST_DATA_DIR,
+    ...TEST_BUSINESS_WRITE_LIMITS,
     ...env,
   });
 }

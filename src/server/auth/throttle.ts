@@ -9,6 +9,8 @@
  *   audit log for administrators.
  * - Every sign-in attempt is counted per client address (the request rate limit).
  *
+ * The same table counts business writes per user (src/server/auth/write-limits.ts), each under its own key.
+ *
  * An account is the normalised e-mail whether or not such an account exists, so a lock tells an attacker nothing
  * about which addresses are real.
  */
@@ -117,16 +119,35 @@ export interface AddressLimit {
 }
 
 /**
- * Counts a sign-in attempt from the address; when it is over the limit, how many milliseconds until the window
- * ends (otherwise undefined).
+ * Counts one request under `key` in the shared counters; when it is over the limit, how many milliseconds until the
+ * window ends (otherwise undefined). The one way the product limits how often something is done: sign-in attempts
+ * per client address here, business writes per user (src/server/auth/write-limits.ts).
  */
-export async function countSignInAttempt(
+export async function countInWindow(
+  db: Database,
+  key: string,
+  limit: AddressLimit,
+  now: Date,
+): Promise<number | undefined> {
+  const { count, windowStartedAt } = await countOne(db, key, now, limit.windowMs);
+  if (count <= limit.max) return undefined;
+  return Math.max(1000, windowStartedAt.getTime() + limit.windowMs - now.getTime());
+}
+
+/** Counts a sign-in attempt from the address (see `countInWindow`). */
+export function countSignInAttempt(
   db: Database,
   address: string,
   limit: AddressLimit,
   now: Date,
 ): Promise<number | undefined> {
-  const { count, windowStartedAt } = await countOne(db, addressKey(address), now, limit.windowMs);
-  if (count <= limit.max) return undefined;
-  return Math.max(1000, windowStartedAt.getTime() + limit.windowMs - now.getTime());
+  return countInWindow(db, addressKey(address), limit, now);
+}
+
+/** A wait as the refusal says it: "40 seconds", "2 minutes". */
+export function waitInWords(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }

@@ -339,7 +339,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Too many requests or failed sign-ins; the Retry-After header says when to try again */
+      /** @description Too many requests, failed sign-ins, or business writes by one user in a minute (quotes created, documents prepared, referrals sent); the Retry-After header says when to try again */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3477,6 +3477,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Too many requests, failed sign-ins, or business writes by one user in a minute (quotes created, documents prepared, referrals sent); the Retry-After header says when to try again */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
       500: {
         content: {
@@ -3983,6 +3989,12 @@ export interface operations {
       };
       /** @description No published rating version covers the quote's inception date (NO_RATING_VERSION) */
       422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests, failed sign-ins, or business writes by one user in a minute (quotes created, documents prepared, referrals sent); the Retry-After header says when to try again */
+      429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -6034,6 +6046,12 @@ export interface operations {
       };
       /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
       415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests, failed sign-ins, or business writes by one user in a minute (quotes created, documents prepared, referrals sent); the Retry-After header says when to try again */
+      429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

@@ -14,6 +14,7 @@ import {
   countSignInAttempt,
   findSignInLock,
   recordFailedSignIn,
+  waitInWords,
 } from "../../auth/throttle";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
@@ -22,13 +23,6 @@ import { findLiveUserByEmail, toUserResponse } from "../users/repository";
 export function lockedMessage(until: Date, now: Date): string {
   const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
   return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-}
-
-function waitInWords(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
 /** The browser signing in: the session it already holds (if any) and what identifies it. */

@@ -14,6 +14,7 @@ import { z } from "zod";
 import { DC_WORDING_FILE_NAME } from "../../../domain/constants";
 import { endorsementFileName, quoteDocumentFileName } from "../../../domain/format/file-names";
 import { currentUser, requireRole } from "../../auth/authenticate";
+import { limitBusinessWrites } from "../../auth/write-limits";
 import { AppError } from "../../errors";
 import { contentDisposition } from "../../http/content-disposition";
 import { holdWorkerPool } from "../../workers/pool";
@@ -107,6 +108,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/quotes/:id/statement-of-fact",
     {
       onRequest: signedIn,
+      preHandler: limitBusinessWrites("documentsRendered"),
       schema: {
         tags: ["documents"],
         summary: "The statement of fact of a complete quote, as a PDF download",
@@ -126,6 +128,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/quotes/:id/policy-schedule",
     {
       onRequest: signedIn,
+      preHandler: limitBusinessWrites("documentsRendered"),
       schema: {
         tags: ["documents"],
         summary: "The policy schedule (a quotation until issued) of a complete quote, as a PDF download",
@@ -179,6 +182,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/policies/:policyNumber/cancellation-notice",
     {
       onRequest: signedIn,
+      preHandler: limitBusinessWrites("documentsRendered"),
       schema: {
         tags: ["documents"],
         summary: "The cancellation notice of a cancelled policy, as a PDF download; 404 when not cancelled",
@@ -203,6 +207,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/policies/:policyNumber/endorsements/:number",
     {
       onRequest: signedIn,
+      preHandler: limitBusinessWrites("documentsRendered"),
       schema: {
         tags: ["documents"],
         summary: "Endorsement No. n of an adjusted policy, as a PDF download; 404 when there is no such endorsement",

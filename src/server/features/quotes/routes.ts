@@ -23,6 +23,7 @@ import {
 import { rateQuoteRequestSchema } from "../../../domain/quote/risk";
 import { quoteStatsSchema } from "../../../domain/quote/stats";
 import { currentUser, requireRole, requireUser } from "../../auth/authenticate";
+import { limitBusinessWrites } from "../../auth/write-limits";
 import { reviewBaseUrl } from "../../mail/referral-notifications";
 import { loadQuoteFor } from "./access-service";
 import { createQuote } from "./create-quote";
@@ -51,6 +52,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: quoteData },
       },
       onRequest: quoteEditors,
+      preHandler: limitBusinessWrites("quotesCreated"),
     },
     async (request, reply) => {
       const user = currentUser(request);
@@ -129,6 +131,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: quoteData },
       },
       onRequest: quoteEditors,
+      preHandler: limitBusinessWrites("quotesCreated"),
     },
     async (request, reply) => {
       const renewal = await renewQuote(app.db, currentUser(request), request.params.id, app.now());
@@ -209,6 +212,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: quoteData },
       },
       onRequest: quoteEditors,
+      preHandler: limitBusinessWrites("referralsSent"),
     },
     async (request) => {
       const outcome = await referQuote(app.db, currentUser(request), request.params.id, request.body ?? {}, {
