@@ -259,7 +259,7 @@ const TEMPLATES: Record<string, RouteTemplate> = {
   },
   "POST /api/quotes/:id/refer": {
     caller: "broker",
-    bodies: () => [{ underwriterEmails: ["uw@example.test"], financialOverview: FINANCIAL_OVERVIEW }, {}],
+    bodies: () => [{ underwriterEmails: ["underwriter@example.com"], financialOverview: FINANCIAL_OVERVIEW }, {}],
     params: (t) => ({ id: t.quoteId }),
   },
   "POST /api/quotes/:id/issue": { caller: "broker", bodies: () => [{}, undefined], params: (t) => ({ id: t.quoteId }) },

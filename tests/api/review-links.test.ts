@@ -151,6 +151,28 @@ describeEachDatabase("review links", (ctx) => {
     expect((await read(link)).status).toBe(410);
   });
 
+  it("reads the token only from the query parameter token, nowhere else", async () => {
+    const broker = await signIn(ctx.app, "BROKER");
+    const quote = await referred(broker);
+    const link = await emailedLink(quote.id);
+    const token = new URL(link, "http://x").searchParams.get("token") ?? "";
+    const path = `/api/uw/review/${quote.id}`;
+    for (const attempt of [
+      { url: path, headers: { authorization: `Bearer ${token}` } },
+      { url: path, headers: { "x-review-token": token } },
+      { url: path, headers: { cookie: `token=${token}` } },
+      { url: `${path}?token[]=${token}`, headers: {} },
+      { url: `${path}?review_token=${token}`, headers: {} },
+      { url: `${path}/${token}`, headers: {} },
+    ]) {
+      const refused = await ctx.app.inject({ method: "GET", ...attempt });
+      expect(refused.statusCode, JSON.stringify(attempt)).toBeGreaterThanOrEqual(400);
+      expect(refused.statusCode).toBeLessThan(500);
+      expect(refused.body).not.toContain(quote.reference);
+    }
+    expect((await read(link)).status).toBe(200);
+  });
+
   it("sends referral e-mails only to active underwriters, naming any other address with 400 and writing nothing", async () => {
     const broker = await signIn(ctx.app, "BROKER");
     const departed = await createTestUser(ctx.db, { role: "UNDERWRITER" });
