@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq, ne } from "drizzle-orm";
@@ -249,6 +249,31 @@ describeEachDatabase("referral e-mail", (ctx) => {
     const [row] = await ctx.db.select().from(outbox);
     expect(row?.loggedAt?.toISOString()).toBe(NOW.toISOString());
     expect(row?.sentAt).toBeNull();
+  });
+
+  it("counts a mail folder that cannot be written as a failed delivery, and logs no link", async () => {
+    const quote = await insertQuote(ctx.db, "Read Only Ltd");
+    await ctx.db.transaction((tx) =>
+      createReferralNotifications(tx, {
+        quote: { ...quote, proposerName: "Read Only Ltd" },
+        baseUrl: "http://127.0.0.1:3000",
+        now: NOW,
+      }),
+    );
+    const blocked = await mkdtemp(join(tmpdir(), "pqe-mail-blocked-"));
+    // A file where the folder should be: the folder cannot be made.
+    const mailDir = join(blocked, "mail");
+    await writeFile(mailDir, "not a folder");
+    const logged: unknown[] = [];
+    const logger = { info: () => {}, warn: (...entry: unknown[]) => logged.push(entry), error: () => {} };
+    const result = await dispatchOutbox(ctx.db, null, { from: "x@example.com", now: () => NOW, logger, mailDir });
+    expect(result).toEqual({ sent: 0, logged: 0, failed: 1 });
+    const [row] = await ctx.db.select().from(outbox);
+    expect(row?.attempts).toBe(1);
+    expect(row?.loggedAt).toBeNull();
+    expect(row?.lastError).toBeTruthy();
+    expect(JSON.stringify(logged)).not.toContain("token=");
+    await rm(blocked, { recursive: true, force: true });
   });
 
   it("records a failed delivery and retries it, up to the attempt limit", async () => {

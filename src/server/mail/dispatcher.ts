@@ -125,6 +125,22 @@ export async function dispatchOutbox(
   return result;
 }
 
+/** A delivery that failed: counted and its error kept, so the next pass tries again up to the attempt limit. */
+async function recordFailure(
+  tx: Database,
+  row: OutboxRow,
+  error: unknown,
+  options: DispatchOptions,
+): Promise<{ kind: "failed"; id: number }> {
+  const message = error instanceof Error ? error.message : String(error);
+  options.logger?.warn({ outboxId: row.id, to: row.to, err: message }, "E-mail delivery failed; will retry");
+  await tx
+    .update(outbox)
+    .set({ attempts: row.attempts + 1, lastError: message.slice(0, 1_000) })
+    .where(eq(outbox.id, row.id));
+  return { kind: "failed", id: row.id };
+}
+
 async function deliver(
   tx: Database,
   row: OutboxRow,
@@ -132,7 +148,13 @@ async function deliver(
   options: DispatchOptions,
 ): Promise<{ kind: keyof DispatchResult; id: number }> {
   if (!transport) {
-    const file = options.mailDir ? await writeMailFile(options.mailDir, row, options.from) : undefined;
+    let file: string | undefined;
+    try {
+      file = options.mailDir ? await writeMailFile(options.mailDir, row, options.from) : undefined;
+    } catch (error) {
+      // A mail folder that cannot be written (a read-only disk) is a failed delivery, retried like SMTP's.
+      return recordFailure(tx, row, error, options);
+    }
     options.logger?.info(
       { mail: { outboxId: row.id, to: row.to, subject: row.subject, ...(file ? { file } : {}) } },
       file
@@ -148,13 +170,7 @@ async function deliver(
   try {
     await transport.send({ from: options.from, to: row.to, subject: row.subject, text: row.body });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    options.logger?.warn({ outboxId: row.id, to: row.to, err: message }, "E-mail delivery failed; will retry");
-    await tx
-      .update(outbox)
-      .set({ attempts: row.attempts + 1, lastError: message.slice(0, 1_000) })
-      .where(eq(outbox.id, row.id));
-    return { kind: "failed", id: row.id };
+    return recordFailure(tx, row, error, options);
   }
   await tx
     .update(outbox)
