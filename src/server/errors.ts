@@ -32,10 +32,7 @@ export interface ErrorBody {
 export const MAX_LISTED_ISSUES = 20;
 
 /** The first MAX_LISTED_ISSUES issues of `all` (read no further), and how many there are in all. */
-export function boundedIssues(
-  all: Iterable<ValidationIssue>,
-  count: number,
-): { listed: ValidationIssue[]; total: number } {
+function boundedIssues(all: Iterable<ValidationIssue>, count: number): { listed: ValidationIssue[]; total: number } {
   const listed: ValidationIssue[] = [];
   for (const issue of all) {
     if (listed.length >= MAX_LISTED_ISSUES) break;
