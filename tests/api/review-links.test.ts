@@ -10,12 +10,11 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
 import { ERROR_CATALOGUE } from "../../src/domain/api/errors";
 import type { Quote } from "../../src/domain/quote/quote";
-import { buildApp } from "../../src/server/app";
 import { outbox, quotes, users } from "../../src/server/db/schema";
 import { serverLoggerOptions } from "../../src/server/logging";
 import { mailFolder } from "../../src/server/mail/dispatcher";
 import { createTestUser, signIn } from "../support/auth";
-import { describeEachDatabase, TEST_LOGIN_RATE_LIMIT } from "../support/harness";
+import { describeEachDatabase } from "../support/harness";
 import {
   call,
   createCompleteQuote,
@@ -209,12 +208,8 @@ describeEachDatabase("review links", (ctx) => {
 
   it("logs no review link and no spelling of its token, and says an e-mail was written without its link", async () => {
     const lines: string[] = [];
-    const app = await buildApp({
-      config: ctx.config,
-      database: ctx.database,
+    const app = await ctx.buildApp({
       logger: serverLoggerOptions("info", { write: (line: string) => lines.push(line) }),
-      now: ctx.clock.now,
-      loginRateLimit: TEST_LOGIN_RATE_LIMIT,
     });
     try {
       const broker = await signIn(app, "BROKER");
@@ -266,7 +261,7 @@ describeEachDatabase("review links", (ctx) => {
     // The tokens as the release before stored them: without the version the referral left the quote at.
     await ctx.db.execute(sql.raw(`ALTER TABLE "review_tokens" DROP COLUMN "quote_version"`));
     const migration = readFileSync(
-      resolve(import.meta.dirname, "../../src/server/db/migrations/0036_review_links_end_with_the_review.sql"),
+      resolve(import.meta.dirname, "../../src/server/db/migrations/0037_review_links_end_with_the_review.sql"),
       "utf8",
     );
     for (const statement of migration.split("--> statement-breakpoint")) await ctx.db.execute(sql.raw(statement));
