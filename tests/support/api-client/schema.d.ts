@@ -482,7 +482,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Too many requests or failed sign-ins; the Retry-After header says when to try again */
+      /** @description Too many requests, failed sign-ins, or business writes by one user in a minute (quotes created, documents prepared, referrals sent); the Retry-After header says when to try again */
       429: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -536,7 +536,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A password reset link already used, replaced by a newer one, or expired (RESET_LINK_USED, RESET_LINK_EXPIRED) */
+      /** @description A link that worked once, or for a while, and works no more: a password reset link already used, replaced by a newer one, or expired (RESET_LINK_USED, RESET_LINK_EXPIRED); a review link whose review is over: decided, withdrawn, changed since the referral, or 14 days old (REVIEW_LINK_ENDED) */
       410: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -602,7 +602,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A password reset link already used, replaced by a newer one, or expired (RESET_LINK_USED, RESET_LINK_EXPIRED) */
+      /** @description A link that worked once, or for a while, and works no more: a password reset link already used, replaced by a newer one, or expired (RESET_LINK_USED, RESET_LINK_EXPIRED); a review link whose review is over: decided, withdrawn, changed since the referral, or 14 days old (REVIEW_LINK_ENDED) */
       410: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8400,7 +8400,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description A review link whose review is over: decided, withdrawn, changed since the referral, or 14 days old (REVIEW_LINK_ENDED) */
+      /** @description A link that worked once, or for a while, and works no more: a password reset link already used, replaced by a newer one, or expired (RESET_LINK_USED, RESET_LINK_EXPIRED); a review link whose review is over: decided, withdrawn, changed since the referral, or 14 days old (REVIEW_LINK_ENDED) */
       410: {
         content: {
           "application/json": components["schemas"]["Error"];
