@@ -1,8 +1,8 @@
 /**
  * A validation answer lists at most MAX_LISTED_ISSUES issues and counts the rest (docs/product/errors.md): a PATCH
- * with 50,000 unknown fields gets a small answer quickly, and the server keeps answering /healthz meanwhile.
+ * with 50,000 unknown fields gets a small answer. How fast it answers, and how /healthz fares meanwhile, are
+ * figures for a quiet machine, recorded in ADR 0072, not held by a timed test.
  */
-import { performance } from "node:perf_hooks";
 import { expect, it } from "vitest";
 import { MAX_LISTED_ISSUES } from "../../src/server/errors";
 import { signIn } from "../support/auth";
@@ -16,18 +16,16 @@ function manyUnknownKeys(): Record<string, number> {
 }
 
 describeEachDatabase("bounded validation answers", (ctx) => {
-  it("answers a PATCH with 50,000 unknown keys with 20 issues and how many more there were, small and fast", async () => {
+  it("answers a PATCH with 50,000 unknown keys with 20 issues and how many more there were, in a small answer", async () => {
     const broker = await signIn(ctx.app, "BROKER");
     const quote = await createQuote(ctx.app, broker);
     const payload = JSON.stringify(manyUnknownKeys());
-    const started = performance.now();
     const response = await ctx.app.inject({
       method: "PATCH",
       url: `/api/quotes/${quote.id}`,
       headers: { cookie: broker, "content-type": "application/json" },
       payload,
     });
-    const took = performance.now() - started;
     expect(response.statusCode).toBe(400);
     const body = response.json() as { code: string; error: string; issues: { path: string }[]; moreIssues: number };
     expect(body.code).toBe("VALIDATION_FAILED");
@@ -38,33 +36,6 @@ describeEachDatabase("bounded validation answers", (ctx) => {
     expect(body.issues.length + body.moreIssues).toBe(UNKNOWN_KEYS + 1);
     // Listing them all answered 2.9 MB; parsing the 0.5 MB body is most of the time left (about 100 ms here).
     expect(response.body.length).toBeLessThan(2_000);
-    expect(took).toBeLessThan(2_000);
-  });
-
-  it("keeps /healthz fast while such requests arrive", async () => {
-    const broker = await signIn(ctx.app, "BROKER");
-    const quote = await createQuote(ctx.app, broker);
-    const payload = JSON.stringify(manyUnknownKeys());
-    const flood = Array.from({ length: 8 }, () =>
-      ctx.app.inject({
-        method: "PATCH",
-        url: `/api/quotes/${quote.id}`,
-        headers: { cookie: broker, "content-type": "application/json" },
-        payload,
-      }),
-    );
-    const waits: number[] = [];
-    for (let i = 0; i < 5; i += 1) {
-      const started = performance.now();
-      const health = await ctx.app.inject({ method: "GET", url: "/healthz" });
-      waits.push(performance.now() - started);
-      expect(health.statusCode).toBe(200);
-    }
-    const answers = await Promise.all(flood);
-    expect(answers.every((answer) => answer.statusCode === 400 && answer.body.length < 2_000)).toBe(true);
-    // The first waits behind the eight bodies being parsed (about 100 ms each); the next ones at once.
-    expect(Math.max(...waits)).toBeLessThan(1_500);
-    expect(Math.max(...waits.slice(1))).toBeLessThan(100);
   });
 });
 
