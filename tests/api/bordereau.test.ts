@@ -167,6 +167,7 @@ describeEachDatabase("the monthly bordereau", (ctx) => {
       inceptionDate: first.inceptionDate,
       coverLimit: "2000000.00",
       excess: "5000.00",
+      retroactiveDate: "None",
       basePremium: first.basePremium,
       ipt: first.taxes,
       grossPremium: first.totalPremium,

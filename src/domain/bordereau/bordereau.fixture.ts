@@ -21,6 +21,7 @@ export const SAMPLE_ISSUED_POLICY: PolicyTransactionRecord = {
   excessOption: "2x",
   limitBasis: "AGGREGATE",
   defenceCosts: "INCLUSIVE",
+  retroactiveCover: { retroactiveCover: "DATE", retroactiveDate: "2019-04-01" },
   basePremium: 123_456,
   fees: 5_000,
   taxes: 15_415,

@@ -21,6 +21,16 @@ describe("the monthly bordereau", () => {
     expect(line).toMatchObject({ transactionType: "New business", effectiveDate: "2028-02-29" });
   });
 
+  it("reports the retroactive date as a date, the inception date for a firm with no prior cover, or None", () => {
+    expect(bordereauLine(SAMPLE_ISSUED_POLICY).retroactiveDate).toBe("2019-04-01");
+    const inception = { retroactiveCover: "INCEPTION" } as const;
+    expect(bordereauLine({ ...SAMPLE_ISSUED_POLICY, retroactiveCover: inception }).retroactiveDate).toBe("2028-02-29");
+    const unlimited = { retroactiveCover: "NONE" } as const;
+    expect(bordereauLine({ ...SAMPLE_ISSUED_POLICY, retroactiveCover: unlimited }).retroactiveDate).toBe("None");
+    // A policy issued before the question was asked had unlimited retroactive cover.
+    expect(bordereauLine({ ...SAMPLE_ISSUED_POLICY, retroactiveCover: null }).retroactiveDate).toBe("None");
+  });
+
   it("totals the premium lines exactly, netting returns against charges, and counts the transactions", () => {
     const lines = [
       bordereauLine(SAMPLE_ISSUED_POLICY),

@@ -13,6 +13,7 @@ import { type Pence, penceToMoneyString, sumPence } from "../money";
 import { PREMIUM_LINES } from "../quote/catalogue";
 import { periodOfInsurance } from "../quote/policy-period";
 import { POLICY_TRANSACTION_LABELS, type PolicyTransactionKind } from "../quote/policy-transactions";
+import { type RetroactiveCover, retroactiveAnswerOf } from "../quote/retroactive-cover";
 import type { ExcessOption } from "../rating/input";
 
 /** A reporting month as YYYY-MM. */
@@ -47,6 +48,8 @@ export interface PolicyTransactionRecord {
   excessOption: ExcessOption;
   limitBasis: LimitBasis;
   defenceCosts: DefenceCosts;
+  /** The declaration's retroactive cover answer and date, as issued: no transaction changes it. */
+  retroactiveCover: RetroactiveCover | null;
   basePremium: Pence;
   fees: Pence;
   taxes: Pence;
@@ -85,6 +88,7 @@ export const BORDEREAU_COLUMNS = {
   excess: { header: "Excess", kind: "money", lloyds: false },
   limitBasis: { header: "Limit Basis", kind: "text", lloyds: false },
   defenceCosts: { header: "Defence Costs", kind: "text", lloyds: false },
+  retroactiveDate: { header: "Retroactive Date", kind: "text", lloyds: false },
   basePremium: { header: PREMIUM_LINES.basePremium.label, kind: "money", lloyds: false },
   fees: { header: "Fees", kind: "money", lloyds: false },
   ipt: { header: "Insurance Premium Tax", kind: "money", lloyds: false },
@@ -113,6 +117,20 @@ export function postcodeOf(address: string | null | undefined): string {
   return last ? `${(last[1] ?? "").toUpperCase()} ${(last[2] ?? "").toUpperCase()}` : "";
 }
 
+/** Written where a policy has unlimited retroactive cover (no retroactive date). */
+export const UNLIMITED_RETROACTIVE_DATE = "None";
+
+/**
+ * The retroactive date as a capacity provider's loader reads it: YYYY-MM-DD, the inception date for a firm with no
+ * prior cover, or "None" for unlimited retroactive cover.
+ */
+export function bordereauRetroactiveDate(cover: RetroactiveCover | null, inceptionDate: string): string {
+  const answer = retroactiveAnswerOf(cover);
+  if (answer === "INCEPTION") return inceptionDate;
+  if (answer === "DATE" && typeof cover?.retroactiveDate === "string") return cover.retroactiveDate;
+  return UNLIMITED_RETROACTIVE_DATE;
+}
+
 /** One transaction's line: the policy it belongs to, and its own premium lines. */
 export function bordereauLine(policy: PolicyTransactionRecord): BordereauLine {
   return {
@@ -130,6 +148,7 @@ export function bordereauLine(policy: PolicyTransactionRecord): BordereauLine {
     excess: excessAmount(policy.coverLimit, policy.excessOption) * 100,
     limitBasis: LIMIT_BASIS_LABELS[policy.limitBasis],
     defenceCosts: DEFENCE_COSTS_SHORT[policy.defenceCosts],
+    retroactiveDate: bordereauRetroactiveDate(policy.retroactiveCover, policy.inceptionDate),
     basePremium: policy.basePremium,
     fees: policy.fees,
     ipt: policy.taxes,

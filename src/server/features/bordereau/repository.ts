@@ -48,6 +48,8 @@ export async function findTransactionsIn(db: Database, month: string): Promise<P
       // Neither changes during the policy: an adjustment carries them as issued.
       limitBasis: quotes.limitBasis,
       defenceCosts: quotes.defenceCosts,
+      // Carried unchanged by every transaction (docs/product/life-cycle.md), so the issued declaration's.
+      retroactiveCover: quotes.declaration,
       basePremium: policyTransactions.basePremium,
       fees: policyTransactions.fees,
       taxes: policyTransactions.taxes,
@@ -76,6 +78,7 @@ export async function findTransactionsIn(db: Database, month: string): Promise<P
     excessOption: excessOptionSchema.safeParse(row.excessOption).data ?? "standard",
     limitBasis: limitBasisOf(row.limitBasis),
     defenceCosts: defenceCostsOf(row.defenceCosts),
+    retroactiveCover: row.retroactiveCover ?? null,
     ratingVersion: row.ratingVersion ?? "",
     issuedAt: row.issuedAt ?? new Date(0),
   }));
