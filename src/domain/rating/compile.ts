@@ -35,6 +35,7 @@ import {
   readRatingInputField,
 } from "./input";
 import { isNeutralRetroactiveCover, retroactiveCoverFactor } from "./retroactive-cover";
+import { runOffFactorFor, runOffYearsText } from "./run-off";
 
 export type { RatingConfig, RatingConfigIssue } from "./config-schema";
 
@@ -64,6 +65,8 @@ export type RatingTraceKind =
   | "limitBasis"
   | "defenceCosts"
   | "override"
+  | "runOffBasis"
+  | "runOff"
   | "additionalCover"
   | "referral"
   | "endorsement";
@@ -110,6 +113,13 @@ export interface RateOptions {
   excessOption?: ExcessOption;
   /** A manual base premium in pence (a positive integer) replacing the rated base. */
   baseOverridePence?: number;
+  /**
+   * A run-off quote (docs/product/rating.md "Run-off"): its single base premium is the annual base premium times the
+   * configuration's factor for `years`. `annualBasePence` is a policy's last annual base premium, which then
+   * replaces the one rated from the answers; without it the answers' annual premium is the basis. The caller
+   * checks the configuration prices the period (runOffFactorFor); the rater refuses one it does not.
+   */
+  runOff?: { years: number; annualBasePence?: number };
 }
 
 export interface CompiledRater {
@@ -439,6 +449,26 @@ function createRater(
     if (defence !== undefined) {
       basePremium = roundHalfUp(basePremium * defence.factor);
       trace.push(defence.line);
+    }
+
+    const runOff = options?.runOff;
+    if (runOff !== undefined) {
+      const factor = runOffFactorFor(config.runOff, runOff.years);
+      if (factor === null) throw new RangeError(`The configuration prices no run-off of ${runOff.years} years`);
+      const annual = runOff.annualBasePence;
+      if (annual !== undefined) {
+        if (!(Number.isSafeInteger(annual) && annual > 0)) {
+          throw new RangeError(
+            `A run-off's annual base premium must be a positive whole number of pence, got ${annual}`,
+          );
+        }
+        // The policy's own premium is the basis: the lines that rated the answers did not price it, so they go.
+        trace.length = 0;
+        trace.push(traceLine("runOffBasis", "annualBasePremium", formatGbp(annual), 1));
+        basePremium = annual;
+      }
+      basePremium = roundHalfUp(basePremium * factor);
+      trace.push(traceLine("runOff", "runOffYears", runOffYearsText(runOff.years), factor));
     }
 
     if (override !== undefined) {

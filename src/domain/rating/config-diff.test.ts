@@ -34,6 +34,20 @@ describe("diffRatingConfigs", () => {
     ]);
   });
 
+  it("names the run-off factors by their years, and their addition to a configuration without them", () => {
+    const draft = draftWith((config) => {
+      const period = config.runOff?.[5];
+      if (period) period.factor = 2.8;
+    });
+    expect(diffRatingConfigs(published, draft)).toEqual([
+      { path: "Run-off factors › 6 years › Factor", kind: "changed", before: "2.7", after: "2.8" },
+    ]);
+    const { runOff: _left, ...before } = published;
+    const added = diffRatingConfigs(before, published);
+    expect(added).toHaveLength(12);
+    expect(added[0]).toEqual({ path: "Run-off factors › 1 year › Factor", kind: "added", before: null, after: "0.85" });
+  });
+
   it("finds nothing between a configuration and itself", () => {
     expect(diffRatingConfigs(published, JSON.parse(JSON.stringify(published)))).toEqual([]);
   });

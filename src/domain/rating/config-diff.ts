@@ -8,6 +8,7 @@
  */
 import { DEFENCE_COSTS_LABELS, LIMIT_BASIS_LABELS } from "../format/limit-basis";
 import { RATING_INPUT_LABELS, type RatingInputFieldName } from "./input";
+import { runOffYearsText } from "./run-off";
 
 export interface ConfigChange {
   /** The readable path: "Factors › Turnover band › 250,001–500,000 › Multiplier". */
@@ -33,6 +34,7 @@ const TOP_LEVEL_ORDER = [
   "cancellation",
   "adjustments",
   "retroactiveCover",
+  "runOff",
   "backdating",
   "version",
   "productCode",
@@ -80,6 +82,7 @@ const KEY_LABELS: Record<string, string> = {
   bands: "Years of prior acts",
   factor: "Factor",
   unlimited: "Unlimited retroactive cover",
+  runOff: "Run-off factors",
   backdating: "Backdated inception",
   maxDaysPast: "Referred after days in the past",
 };
@@ -110,6 +113,9 @@ function entryKey(entry: unknown, index: number): { key: string; label: string }
     const years = entry.maxYears;
     return { key: `years:${String(years)}`, label: years === null ? "More years" : `Up to ${years} years` };
   }
+  if (isRecord(entry) && typeof entry.years === "number" && "factor" in entry) {
+    return { key: `runOffYears:${entry.years}`, label: runOffYearsText(entry.years) };
+  }
   if (isRecord(entry) && typeof entry.upToMonths === "number") {
     return { key: `months:${entry.upToMonths}`, label: `Up to ${entry.upToMonths} months` };
   }
@@ -133,8 +139,9 @@ function flatten(value: unknown, keyPath: string, labelPath: string[], parent: s
     }
     for (const key of keys) {
       // A band's or coded entry's identity is in its path already.
-      if ((key === "code" || key === "clause" || key === "upToMonths" || key === "maxYears") && labelPath.length > 0)
-        continue;
+      const identity =
+        ["code", "clause", "upToMonths", "maxYears"].includes(key) || (key === "years" && parent === undefined);
+      if (identity && labelPath.length > 0) continue;
       flatten(value[key], `${keyPath}/${key}`, [...labelPath, keyLabel(key, parent)], key, out);
     }
     return;

@@ -9,6 +9,7 @@ import { DEFAULT_BACKDATING } from "../quote/backdating";
 import { CLAUSE_CODE_PATTERN } from "../underwriting/terms-rules";
 import { type ExcessOption, RATING_INPUT_FIELDS, type RatingInputFieldName } from "./input";
 import { DEFAULT_RETROACTIVE_COVER_FACTORS, retroactiveCoverSchema } from "./retroactive-cover";
+import { runOffFactorsSchema } from "./run-off";
 
 /** docs/product/errors.md: the toast for a configuration that does not parse or lacks version, productCode, baseRate. */
 export const INVALID_RATING_CONFIG_TITLE = "Validation Error";
@@ -407,6 +408,8 @@ export const ratingConfigSchema = z
     }),
     adjustments: adjustmentsSchema.default({ ...DEFAULT_ADJUSTMENTS }),
     retroactiveCover: retroactiveCoverSchema.default({ ...DEFAULT_RETROACTIVE_COVER_FACTORS, bands: [] }),
+    // No default: a version published without run-off factors quotes no run-off (docs/product/rating.md "Run-off").
+    runOff: runOffFactorsSchema.optional(),
     backdating: backdatingSchema.default({ ...DEFAULT_BACKDATING }),
   })
   .superRefine((config, ctx) => {

@@ -143,6 +143,10 @@ function traceRow(line: WorksheetTraceLine, context: WorksheetContext): Workshee
         DEFENCE_COSTS_LABELS[defenceCostsOf(line.matched)],
         formatMultiplier(line.multiplier),
       );
+    case "runOffBasis":
+      return rating("Last annual base premium", "The policy's base premium for its last year", line.matched);
+    case "runOff":
+      return rating("Run-off period", `${line.matched}: one single premium`, formatMultiplier(line.multiplier));
     case "override":
       return rating("Manual override", describeMatched(line.matched), "");
     case "additionalCover": {

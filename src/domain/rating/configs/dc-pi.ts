@@ -133,6 +133,23 @@ export const DC_PI_RATING_CONFIG: RatingConfigInput = {
     ],
     unlimited: 1,
   },
+  // docs/product/rating.md "Run-off": the single premium for N years after trading stops, as a multiple of the
+  // last annual base premium. Each year adds less than the one before (no new work; old work's claims surface
+  // early), to 6 years (simple contracts' limitation) and on to 12 (deeds and collateral warranties).
+  runOff: [
+    { years: 1, factor: 0.85 },
+    { years: 2, factor: 1.45 },
+    { years: 3, factor: 1.9 },
+    { years: 4, factor: 2.25 },
+    { years: 5, factor: 2.5 },
+    { years: 6, factor: 2.7 },
+    { years: 7, factor: 2.8 },
+    { years: 8, factor: 2.9 },
+    { years: 9, factor: 3 },
+    { years: 10, factor: 3.1 },
+    { years: 11, factor: 3.2 },
+    { years: 12, factor: 3.3 },
+  ],
   additionalCovers: [
     {
       code: "DIRECTORS_OFFICERS",
