@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   "reopened",
   "issued",
   "renewed",
+  "run_off_quoted",
   "cancelled",
   "adjusted",
   "change_referred",

@@ -76,6 +76,7 @@ export const API_OPERATIONS: Readonly<Record<string, OperationDescription>> = {
     errors: [403, 404, 409],
   },
   "POST /api/policies/{policyNumber}/cancellation": { operationId: "cancelPolicy", errors: [403, 404, 409] },
+  "POST /api/policies/{policyNumber}/run-off": { operationId: "createRunOffQuote", errors: [403, 404, 409, 422] },
   "POST /api/policies/{policyNumber}/adjustments/figures": {
     operationId: "getAdjustmentFigures",
     errors: [403, 404, 409],

@@ -383,6 +383,15 @@ const RULES: Record<string, Rule> = {
       payload: { effectiveDate: f.cancelFrom },
     }),
   },
+  "POST /api/policies/:policyNumber/run-off": {
+    access: changePolicy,
+    quote: "issued",
+    mutates: true,
+    request: (f) => ({
+      url: `/api/policies/${encodeURIComponent(f.policyNumber ?? "")}/run-off`,
+      payload: { years: 6, startDate: f.cancelFrom },
+    }),
+  },
   "POST /api/policies/:policyNumber/cancellation": {
     access: changePolicy,
     quote: "issued",

@@ -132,7 +132,7 @@ describeEachDatabase("renewals", (ctx) => {
     const refused = await call(ctx.app, broker.cookie, "PATCH", `/api/quotes/${renewal.id}`, { status: "QUOTED" });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({
-      error: "Confirm the declaration for this renewal: review step 6 and save it",
+      error: "Confirm the declaration copied from the policy: review step 6 and save it",
     });
     // Saving step 6 unchanged still answers it.
     const saved = await patchQuote(ctx.app, broker.cookie, renewal.id, { declaration: CLEAN_DECLARATION });

@@ -57,6 +57,7 @@ export const ERROR_CODES = [
   "UNSUPPORTED_MEDIA_TYPE",
   "RANGE_NOT_SATISFIABLE",
   "NO_RATING_VERSION",
+  "RUN_OFF_NOT_PRICED",
   "ACCOUNT_LOCKED",
   "RATE_LIMITED",
   "DOCUMENTS_BUSY",
@@ -149,6 +150,7 @@ export const ERROR_CATALOGUE = {
 
   // 422: the request is well formed but the product cannot price it.
   NO_RATING_VERSION: { status: 422, message: "No published rating version covers the inception date" },
+  RUN_OFF_NOT_PRICED: { status: 422, message: "The rating version has no run-off factor for this period" },
 
   // 429: too much at once; Retry-After says when to try again.
   ACCOUNT_LOCKED: { status: 429, message: "Too many failed sign-in attempts. Try again later." },

@@ -22,6 +22,7 @@ export const SAMPLE_ISSUED_POLICY: PolicyTransactionRecord = {
   limitBasis: "AGGREGATE",
   defenceCosts: "INCLUSIVE",
   retroactiveCover: { retroactiveCover: "DATE", retroactiveDate: "2019-04-01" },
+  runOffYears: null,
   basePremium: 123_456,
   fees: 5_000,
   taxes: 15_415,

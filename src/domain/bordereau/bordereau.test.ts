@@ -31,6 +31,12 @@ describe("the monthly bordereau", () => {
     expect(bordereauLine({ ...SAMPLE_ISSUED_POLICY, retroactiveCover: null }).retroactiveDate).toBe("None");
   });
 
+  it("reports a run-off policy's issue as run-off, with its period and the expiry at its end", () => {
+    const line = bordereauLine({ ...SAMPLE_ISSUED_POLICY, runOffYears: 6 });
+    expect(line).toMatchObject({ transactionType: "Run-off", runOffPeriod: "6 years", expiryDate: "2034-02-28" });
+    expect(bordereauLine(SAMPLE_ISSUED_POLICY)).toMatchObject({ transactionType: "New business", runOffPeriod: "" });
+  });
+
   it("totals the premium lines exactly, netting returns against charges, and counts the transactions", () => {
     const lines = [
       bordereauLine(SAMPLE_ISSUED_POLICY),

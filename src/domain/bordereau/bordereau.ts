@@ -14,6 +14,7 @@ import { PREMIUM_LINES } from "../quote/catalogue";
 import { periodOfInsurance } from "../quote/policy-period";
 import { POLICY_TRANSACTION_LABELS, type PolicyTransactionKind } from "../quote/policy-transactions";
 import { type RetroactiveCover, retroactiveAnswerOf } from "../quote/retroactive-cover";
+import { runOffYearsText } from "../quote/run-off";
 import type { ExcessOption } from "../rating/input";
 
 /** A reporting month as YYYY-MM. */
@@ -50,6 +51,8 @@ export interface PolicyTransactionRecord {
   defenceCosts: DefenceCosts;
   /** The declaration's retroactive cover answer and date, as issued: no transaction changes it. */
   retroactiveCover: RetroactiveCover | null;
+  /** A run-off policy's period in whole years; null for an annual policy. */
+  runOffYears: number | null;
   basePremium: Pence;
   fees: Pence;
   taxes: Pence;
@@ -89,6 +92,7 @@ export const BORDEREAU_COLUMNS = {
   limitBasis: { header: "Limit Basis", kind: "text", lloyds: false },
   defenceCosts: { header: "Defence Costs", kind: "text", lloyds: false },
   retroactiveDate: { header: "Retroactive Date", kind: "text", lloyds: false },
+  runOffPeriod: { header: "Run-off Period", kind: "text", lloyds: false },
   basePremium: { header: PREMIUM_LINES.basePremium.label, kind: "money", lloyds: false },
   fees: { header: "Fees", kind: "money", lloyds: false },
   ipt: { header: "Insurance Premium Tax", kind: "money", lloyds: false },
@@ -117,6 +121,9 @@ export function postcodeOf(address: string | null | undefined): string {
   return last ? `${(last[1] ?? "").toUpperCase()} ${(last[2] ?? "").toUpperCase()}` : "";
 }
 
+/** The transaction type of a run-off policy's issue. */
+export const RUN_OFF_TRANSACTION_LABEL = "Run-off";
+
 /** Written where a policy has unlimited retroactive cover (no retroactive date). */
 export const UNLIMITED_RETROACTIVE_DATE = "None";
 
@@ -136,19 +143,24 @@ export function bordereauLine(policy: PolicyTransactionRecord): BordereauLine {
   return {
     certificateReference: policy.policyNumber,
     quoteReference: policy.quoteReference,
-    transactionType: POLICY_TRANSACTION_LABELS[policy.kind],
+    // A run-off policy's issue is its own kind of business (docs/product/bordereau.md).
+    transactionType:
+      policy.runOffYears !== null && policy.kind === "NEW_BUSINESS"
+        ? RUN_OFF_TRANSACTION_LABEL
+        : POLICY_TRANSACTION_LABELS[policy.kind],
     effectiveDate: policy.effectiveDate,
     insuredName: policy.insuredName,
     tradingName: policy.tradingName ?? "",
     postcode: postcodeOf(policy.businessAddress),
     businessActivity: policy.businessActivity ?? "",
     inceptionDate: policy.inceptionDate,
-    expiryDate: periodOfInsurance(policy.inceptionDate).to,
+    expiryDate: periodOfInsurance(policy.inceptionDate, policy.runOffYears ?? 1).to,
     coverLimit: policy.coverLimit * 100,
     excess: excessAmount(policy.coverLimit, policy.excessOption) * 100,
     limitBasis: LIMIT_BASIS_LABELS[policy.limitBasis],
     defenceCosts: DEFENCE_COSTS_SHORT[policy.defenceCosts],
     retroactiveDate: bordereauRetroactiveDate(policy.retroactiveCover, policy.inceptionDate),
+    runOffPeriod: policy.runOffYears === null ? "" : runOffYearsText(policy.runOffYears),
     basePremium: policy.basePremium,
     fees: policy.fees,
     ipt: policy.taxes,

@@ -72,7 +72,7 @@ export const LIFECYCLE_REASONS = {
   notAwaitingDecision: "Only a referred quote awaits an underwriter decision",
   onlyQuotedIssues: "Only a completed quote can be issued",
   expired: "Quote expired: re-rate before issue",
-  declarationUnconfirmed: "Confirm the declaration for this renewal: review step 6 and save it",
+  declarationUnconfirmed: "Confirm the declaration copied from the policy: review step 6 and save it",
   onlyUnderwriterAsks: "Only an underwriter can ask the broker a question",
   onlyBrokerAnswers: "Only the quote's broker can answer the underwriter's question",
   onlyBrokerWithdraws: "Only the quote's broker can withdraw its referral",

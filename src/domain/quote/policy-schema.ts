@@ -47,7 +47,8 @@ export const policyViewSchema = z.object({
     businessActivity: z.string().nullable(),
   }),
   /** Both days inclusive; the expiry date is the last day of cover. */
-  period: z.object({ inceptionDate: z.string(), expiryDate: z.string() }),
+  /** `runOffYears`: a run-off policy's period in whole years (docs/product/life-cycle.md "Run-off"); null when annual. */
+  period: z.object({ inceptionDate: z.string(), expiryDate: z.string(), runOffYears: z.number().int().nullable() }),
   cover: z.object({
     coverLimit: moneyAmountSchema,
     excessOption: z.enum(EXCESS_OPTIONS),

@@ -25,12 +25,13 @@ export type PolicyStatus = (typeof POLICY_STATUSES)[number];
  * inception date is in force: it is bound and its cover is certain, only not yet started.
  */
 export function policyStatus(
-  policy: { inceptionDate: string; renewalIssued: boolean; cancelled: boolean },
+  /** `runOffYears`: a run-off policy's period in years; an annual policy's is one. */
+  policy: { inceptionDate: string; renewalIssued: boolean; cancelled: boolean; runOffYears?: number | null },
   today: string,
 ): PolicyStatus {
   if (policy.cancelled) return "Cancelled";
   if (policy.renewalIssued) return "Renewed";
-  return today > policyExpiryDate(policy.inceptionDate) ? "Expired" : "In force";
+  return today > policyExpiryDate(policy.inceptionDate, policy.runOffYears ?? 1) ? "Expired" : "In force";
 }
 
 /** The excess option as stored; anything unknown reads as the standard excess, as the schedule prints it. */
@@ -83,6 +84,7 @@ export const POLICY_HISTORY_EVENTS = [
   "issued",
   "renewal_started",
   "renewal_issued",
+  "run_off_started",
   "change_referred",
   "change_declined",
   "adjusted",
@@ -94,6 +96,7 @@ const POLICY_HISTORY_TITLES: Readonly<Record<PolicyHistoryEvent, string>> = {
   issued: "Policy issued",
   renewal_started: "Renewal started",
   renewal_issued: "Renewal issued",
+  run_off_started: "Run-off quoted",
   change_referred: "Change referred to an underwriter",
   change_declined: "Change declined",
   adjusted: "Policy adjusted",
@@ -112,6 +115,7 @@ export function policyHistoryEventOf(entry: { action: string; ofRenewal: boolean
   if (entry.ofRenewal) return entry.action === "issued" ? "renewal_issued" : null;
   if (entry.action === "issued") return "issued";
   if (entry.action === "renewed") return "renewal_started";
+  if (entry.action === "run_off_quoted") return "run_off_started";
   if (entry.action === "cancelled") return "cancelled";
   if (entry.action === "adjusted") return "adjusted";
   if (entry.action === "change_referred") return "change_referred";

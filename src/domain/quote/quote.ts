@@ -122,6 +122,12 @@ export const quoteSchema = z.object({
   renewalOf: renewedPolicySchema.nullable().default(null),
   /** False on a renewal until the broker saves the declaration (step 6) again; completing waits for it. */
   declarationConfirmed: z.boolean().default(true),
+  /** Run-off (docs/product/life-cycle.md "Run-off"): the period in whole years; null for an annual quote. */
+  runOffYears: z.number().int().nullable().default(null),
+  /** The policy a run-off was quoted from, by quote id; null for a run-off rated afresh and an annual quote. */
+  runOffOfId: nullableText.default(null),
+  /** That policy's last annual base premium, the run-off's basis. */
+  runOffAnnualPremium: moneyAmountSchema.nullable().default(null),
   createdAt: timestamp,
   updatedAt: timestamp,
 });

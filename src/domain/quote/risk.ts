@@ -3,11 +3,13 @@
  * The server uses only the step-7 selections from it (turnover band, cover limit, excess option,
  * additional covers; docs/product/life-cycle.md): every referral-relevant fact comes from the stored quote.
  */
+
 import { z } from "zod";
 import { EXCESS_OPTIONS, MAX_DECLARED_AMOUNT, MAX_DECLARED_AMOUNT_MESSAGE, MINIMUM_COVER_LIMIT } from "../constants";
 import { DEFENCE_COSTS_BASES, DEFENCE_COSTS_MESSAGE, LIMIT_BASES, LIMIT_BASIS_MESSAGE } from "../format/limit-basis";
 import { declaredAmount } from "../validation";
 import { additionalCoversFields, FINANCIAL_OVERVIEW_MESSAGES } from "./financial-overview";
+import { runOffYearsSchema } from "./run-off-schema";
 import { TURNOVER_BAND_MESSAGE, TURNOVER_BANDS } from "./turnover-band";
 
 /** The turnover band as the API carries it (turnover-band.ts has the bands and their labels). */
@@ -74,6 +76,8 @@ export const rateQuoteRequestSchema = z.strictObject({
   /** Left out: the quote keeps the basis and defence costs it has. */
   limitBasis: limitBasisSchema.optional(),
   defenceCosts: defenceCostsSchema.optional(),
+  /** Run-off cover for 1 to 12 years (docs/product/life-cycle.md "Run-off"); null: annual; left out: as it is. */
+  runOffYears: runOffYearsSchema.nullable().optional(),
   expectedVersion: expectedVersionSchema.optional(),
 });
 export type RateQuoteRequestInput = z.input<typeof rateQuoteRequestSchema>;

@@ -6,9 +6,9 @@
  * as before and quotes no run-off at all (the server refuses a run-off with RUN_OFF_MESSAGES.noFactor).
  */
 import { z } from "zod";
+import { RUN_OFF_MAX_YEARS, RUN_OFF_MIN_YEARS } from "../quote/run-off";
 
-export const RUN_OFF_MIN_YEARS = 1;
-export const RUN_OFF_MAX_YEARS = 12;
+export { runOffYearsText } from "../quote/run-off";
 
 const factorSchema = z.number().gt(0, "Must be greater than 0").max(1_000, "Must be at most 1000");
 
@@ -42,9 +42,4 @@ export type RunOffFactors = z.infer<typeof runOffFactorsSchema>;
 /** The factor a configuration gives a run-off of `years`, or null when it prices no such period. */
 export function runOffFactorFor(factors: RunOffFactors | undefined, years: number): number | null {
   return factors?.find((period) => period.years === years)?.factor ?? null;
-}
-
-/** "1 year", "6 years": the period as the trace, the worksheet and the documents write it. */
-export function runOffYearsText(years: number): string {
-  return years === 1 ? "1 year" : `${years} years`;
 }

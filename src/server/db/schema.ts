@@ -10,6 +10,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -225,6 +226,17 @@ export const quotes = pgTable(
      * unconfirmed: it cannot be completed until step 6 is saved again.
      */
     declarationConfirmed: boolean("declaration_confirmed").notNull().default(true),
+    /**
+     * Run-off cover (docs/product/life-cycle.md "Run-off"): the period in whole years, 1 to 12; null for an annual
+     * quote. The quote's inception date is the day run-off starts.
+     */
+    runOffYears: integer("run_off_years"),
+    /** The policy a run-off was quoted from; unique, so one policy goes into run-off once. */
+    runOffOfId: uuid("run_off_of_id")
+      .unique()
+      .references((): AnyPgColumn => quotes.id),
+    /** That policy's last annual base premium, the run-off's basis (pence); null for a firm rated afresh. */
+    runOffAnnualPremium: pence("run_off_annual_premium"),
   },
   (t) => [
     index("quotes_status_idx").on(t.status),
@@ -238,6 +250,7 @@ export const quotes = pgTable(
     index("quotes_issued_at_idx").on(t.issuedAt).where(sql`${t.issuedAt} is not null`),
     // 'Renewals due' reads the issued policies whose period ends near today, by inception date.
     index("quotes_issued_inception_idx").on(t.inceptionDate).where(sql`${t.status} = 'ISSUED'`),
+    check("quotes_run_off_years_check", sql`${t.runOffYears} between 1 and 12`),
   ],
 );
 

@@ -50,6 +50,7 @@ export async function findTransactionsIn(db: Database, month: string): Promise<P
       defenceCosts: quotes.defenceCosts,
       // Carried unchanged by every transaction (docs/product/life-cycle.md), so the issued declaration's.
       retroactiveCover: quotes.declaration,
+      runOffYears: quotes.runOffYears,
       basePremium: policyTransactions.basePremium,
       fees: policyTransactions.fees,
       taxes: policyTransactions.taxes,

@@ -13,6 +13,7 @@ import { periodOfInsurance } from "../../../domain/quote/policy-period";
 import { deriveRatingInput, selectionsFromRisk } from "../../../domain/quote/rating-input";
 import { retroactiveCoverText } from "../../../domain/quote/retroactive-cover";
 import { EXCESS_OPTION_LABELS } from "../../../domain/quote/risk";
+import { runOffCoverText, runOffScheduleWording, runOffYearsText } from "../../../domain/quote/run-off";
 import { statusLabel } from "../../../domain/quote/status";
 import { quoteValidUntil } from "../../../domain/quote/validity";
 import { ratingVersionTitle } from "../../../domain/rating/version";
@@ -33,6 +34,11 @@ import { writeUnderwritersTerms } from "./underwriters-terms";
 function money(amount: string | null): string {
   const pence = amount === null ? null : parseMoneyString(amount);
   return pence === null ? "-" : formatGbp(pence);
+}
+
+/** How the single premium was reached, from the policy's last annual base premium when it was quoted from one. */
+function runOffBasisText(annualBasePremium: string | null): string {
+  return annualBasePremium === null ? "" : `, from the last annual base premium of ${money(annualBasePremium)}`;
 }
 
 /** IPT as a percentage of the premium it is charged on, e.g. 12 or 12.5. */
@@ -103,7 +109,8 @@ export async function renderPolicySchedule(view: QuoteDocumentView): Promise<Buf
     { label: "Professional Business", value: text(details.businessActivity, "As described in the statement of fact") },
   ]);
 
-  const period = periodOfInsurance(details.inceptionDate);
+  const runOffYears = quote.runOffYears;
+  const period = periodOfInsurance(details.inceptionDate, runOffYears ?? 1);
   const input = deriveRatingInput(quote, selectionsFromRisk(quote.risk, quote.turnoverBand));
   const excessOption = asExcessOption(input.excessOption);
   const worldwide = input.isAllTurnoverUK === false;
@@ -111,8 +118,11 @@ export async function renderPolicySchedule(view: QuoteDocumentView): Promise<Buf
   writer.keyValues([
     {
       label: "Period of insurance",
-      value: `From ${dateGb(period.from)} to ${dateGb(period.to)}, both days inclusive (12 months)`,
+      value: `From ${dateGb(period.from)} to ${dateGb(period.to)}, both days inclusive (${runOffYears === null ? "12 months" : runOffCoverText(runOffYears)})`,
     },
+    ...(runOffYears === null
+      ? []
+      : [{ label: "Run-off cover", value: runOffScheduleWording(runOffYears, details.inceptionDate) }]),
     {
       label: "Limit of indemnity",
       value: `${pounds(input.coverLimit)} ${limitTermsText(limitBasisOf(input.limitBasis), defenceCostsOf(input.defenceCosts))}`,
@@ -179,6 +189,11 @@ export async function renderPolicySchedule(view: QuoteDocumentView): Promise<Buf
       ],
       { boldLastRow: true },
     );
+    if (runOffYears !== null) {
+      writer.paragraph(
+        `One single premium for the whole run-off period of ${runOffYearsText(runOffYears)}${runOffBasisText(quote.runOffAnnualPremium)}.`,
+      );
+    }
     writer.keyValues([
       {
         label: "Rating version",

@@ -17,7 +17,7 @@ import type { Database } from "../../db/client";
 import type { QuoteRow, RatingVersionRow } from "../../db/schema";
 import { AppError } from "../../errors";
 import { loadQuoteFor } from "./access-service";
-import { overrideOptionsOf, requireEffectiveRater } from "./rating";
+import { overrideOptionsOf, requireEffectiveRater, runOffOptionsOf } from "./rating";
 import type { QuoteActor } from "./repository";
 
 export interface PricedQuotationOptions {
@@ -47,7 +47,8 @@ export async function priceQuotationOptions(
   const options = quotationOptions(
     effective.rater,
     ratingInputOf({ ...quote, limitBasis, defenceCosts }),
-    overrideOptionsOf(quote),
+    // A run-off prices each cell as its single premium, as its own rating does.
+    { ...overrideOptionsOf(quote), ...runOffOptionsOf(quote, effective) },
   );
   // A grid on other terms than the quote's shows what switching would cost: none of its cells is the quote's own.
   const ownTerms = limitBasis === limitBasisOf(quote.limitBasis) && defenceCosts === defenceCostsOf(quote.defenceCosts);

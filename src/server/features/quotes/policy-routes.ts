@@ -5,6 +5,7 @@
  * travels encoded as one path segment.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   adjustmentFiguresRequestSchema,
   adjustmentFiguresResponseSchema,
@@ -17,11 +18,15 @@ import {
   policyParamsSchema,
   policyViewResponseSchema,
 } from "../../../domain/quote/policy-schema";
+import { quoteSchema } from "../../../domain/quote/quote";
+import { runOffRequestSchema } from "../../../domain/quote/run-off-schema";
 import { currentUser, requireRole, requireUser } from "../../auth/authenticate";
 import { adjustmentFiguresFor, adjustPolicy } from "./adjustment-service";
 import { cancellationFiguresFor, cancelPolicy } from "./cancellation-service";
 import { decideChange, referChange } from "./change-request-service";
 import { policyViewFor } from "./policy-view";
+import { toQuoteResponse } from "./response";
+import { runOffQuote } from "./run-off-quote";
 
 export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   // Administrators read policies but never change them: refused before the request is read.
@@ -41,6 +46,32 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       data: await policyViewFor(app.db, currentUser(request), request.params.policyNumber, app.now()),
     }),
+  );
+
+  app.post(
+    "/api/policies/:policyNumber/run-off",
+    {
+      schema: {
+        tags: ["policies"],
+        summary:
+          "Quote run-off for a firm that stops trading: a new DRAFT quote from a policy in force, for 1 to 12 years from the day it stops, priced as its last annual base premium times the run-off factor",
+        params: policyParamsSchema,
+        body: runOffRequestSchema,
+        response: { 201: z.object({ data: quoteSchema }) },
+      },
+      onRequest: mayChange,
+    },
+    async (request, reply) => {
+      const runOff = await runOffQuote(
+        app.db,
+        currentUser(request),
+        request.params.policyNumber,
+        request.body,
+        app.now(),
+      );
+      reply.code(201);
+      return { data: toQuoteResponse(runOff.quote, runOff.broker, runOff.decidedBy) };
+    },
   );
 
   app.post(

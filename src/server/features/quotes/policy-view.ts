@@ -16,6 +16,7 @@ import { adjustableAnswers } from "../../../domain/quote/policy-changes";
 import type { PolicyView } from "../../../domain/quote/policy-schema";
 import { policyExpiryDate } from "../../../domain/quote/renewal";
 import { retroactiveCoverText } from "../../../domain/quote/retroactive-cover";
+import { RUN_OFF_MESSAGES } from "../../../domain/quote/run-off";
 import type { Database } from "../../db/client";
 import { auditLog, quotes, users } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -69,6 +70,7 @@ async function findPolicyHistory(db: Database, policyId: string, renewalId: stri
             inArray(auditLog.action, [
               "issued",
               "renewed",
+              "run_off_quoted",
               "change_referred",
               "change_declined",
               "adjusted",
@@ -121,6 +123,7 @@ export function policyStatusOn(policy: PolicyRecord, transactions: readonly { ki
   return policyStatus(
     {
       inceptionDate: policy.found.quote.inceptionDate,
+      runOffYears: policy.found.quote.runOffYears,
       renewalIssued: policy.renewal?.status === "ISSUED",
       cancelled: transactions.some((transaction) => transaction.kind === "CANCELLATION"),
     },
@@ -154,6 +157,7 @@ export async function openPolicyForChange(
   const today = todayInLondon(now);
   const status = policyStatusOn(policy, transactions, today);
   if (status !== "In force") throw new AppError("POLICY_STATE_CONFLICT", notInForce(status));
+  if (quote.runOffYears !== null) throw new AppError("POLICY_STATE_CONFLICT", RUN_OFF_MESSAGES.runOffPolicy);
   return { policy, quote, transactions, today };
 }
 
@@ -184,7 +188,9 @@ export async function policyViewFor(
   // The insured and cover as they stand today, after every adjustment.
   const answers = currentAnswersOf(quote, transactions);
   const cover = policyCover(answers);
-  const mayChange = status === "In force" && mayChangePolicy(actor.role, quote.brokerId === actor.id);
+  // A run-off policy runs to its end as issued: nothing is offered to change it.
+  const mayChange =
+    status === "In force" && quote.runOffYears === null && mayChangePolicy(actor.role, quote.brokerId === actor.id);
   const lastAdjusted = lastAdjustmentDate(transactions);
   const pounds = (amount: number) => penceToMoneyString(amount * 100);
   const documentsOf = `/api/quotes/${quote.id}`;
@@ -202,7 +208,11 @@ export async function policyViewFor(
       businessAddress: answers.businessAddress,
       businessActivity: answers.insuredsDetails?.businessActivity ?? null,
     },
-    period: { inceptionDate: quote.inceptionDate, expiryDate: policyExpiryDate(quote.inceptionDate) },
+    period: {
+      inceptionDate: quote.inceptionDate,
+      expiryDate: policyExpiryDate(quote.inceptionDate, quote.runOffYears ?? 1),
+      runOffYears: quote.runOffYears,
+    },
     cover: {
       coverLimit: pounds(cover.coverLimit),
       excessOption: cover.excessOption,

@@ -10,6 +10,7 @@ import { ratingSelectionsOf } from "../../../domain/quote/rating-input";
 import { turnoverBandRefusal } from "../../../domain/quote/rating-turnover";
 import { ratingReopens } from "../../../domain/quote/reopen";
 import type { RateQuoteRequest, Risk } from "../../../domain/quote/risk";
+import { RUN_OFF_MESSAGES } from "../../../domain/quote/run-off";
 import { isQuoteExpired } from "../../../domain/quote/validity";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
@@ -80,8 +81,13 @@ export async function rateQuote(
   const turnoverBand = body.turnoverBand ?? quote.turnoverBand;
   const limitBasis = body.limitBasis ?? quote.limitBasis;
   const defenceCosts = body.defenceCosts ?? quote.defenceCosts;
-  const working: QuoteRow = { ...quote, risk, turnoverBand, limitBasis, defenceCosts };
-  const selectionsChanged = !sameValue(ratingSelectionsOf(quote), ratingSelectionsOf(working));
+  if (body.runOffYears === null && quote.runOffOfId !== null) {
+    throw AppError.validation([{ path: "runOffYears", message: RUN_OFF_MESSAGES.staysRunOff }]);
+  }
+  const runOffYears = body.runOffYears === undefined ? quote.runOffYears : body.runOffYears;
+  const working: QuoteRow = { ...quote, risk, turnoverBand, limitBasis, defenceCosts, runOffYears };
+  const selectionsChanged =
+    !sameValue(ratingSelectionsOf(quote), ratingSelectionsOf(working)) || runOffYears !== quote.runOffYears;
   const renewsValidity = quote.status === "QUOTED" && isQuoteExpired(quote, now);
 
   if (quote.status !== "DRAFT" && !selectionsChanged && !renewsValidity && quote.basePremium !== null) {
@@ -90,7 +96,7 @@ export async function rateQuote(
 
   const rating = await rateStoredQuote(db, working, now);
   const changes: Partial<NewQuoteRow> = {
-    ...changedColumns(quote, { risk, turnoverBand, limitBasis, defenceCosts }),
+    ...changedColumns(quote, { risk, turnoverBand, limitBasis, defenceCosts, runOffYears }),
     ...ratingColumns(rating, now),
   };
   const audits: QuoteAudit[] = [ratedAudit(quote.reference, rating)];

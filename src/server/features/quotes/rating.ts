@@ -8,9 +8,11 @@ import { todayInLondon } from "../../../domain/format/dates";
 import { penceToMoneyString } from "../../../domain/money";
 import { backdatedInceptionHit } from "../../../domain/quote/backdating";
 import { ratingInputOf } from "../../../domain/quote/rating-input";
+import { RUN_OFF_MESSAGES } from "../../../domain/quote/run-off";
 import { toStoredRating } from "../../../domain/quote/stored-rating";
-import type { RatingResult } from "../../../domain/rating/compile";
+import type { RateOptions, RatingResult } from "../../../domain/rating/compile";
 import type { RatingInput } from "../../../domain/rating/input";
+import { runOffFactorFor } from "../../../domain/rating/run-off";
 import { ratingVersionTitle } from "../../../domain/rating/version";
 import type { Database } from "../../db/client";
 import { type NewQuoteRow, type QuoteRow, type RatingVersionRow, ratingVersions } from "../../db/schema";
@@ -34,7 +36,9 @@ type RatedQuoteFields = Pick<
   | "defenceCosts"
   | "premiumOverridden"
   | "overrideBasePremium"
->;
+> &
+  // A quote made before run-off existed, or built without it, is annual.
+  Partial<Pick<QuoteRow, "runOffYears" | "runOffAnnualPremium">>;
 
 export interface QuoteRating {
   result: RatingResult;
@@ -67,6 +71,24 @@ export function overrideOptionsOf(quote: Pick<RatedQuoteFields, "premiumOverridd
 }
 
 /**
+ * A run-off quote's options: its period, and the policy's last annual base premium when it was quoted from one
+ * (docs/product/rating.md "Run-off"). 422 RUN_OFF_NOT_PRICED when the version has no factor for the period: a
+ * version published without run-off factors quotes no run-off rather than guess one.
+ */
+export function runOffOptionsOf(
+  quote: Pick<RatedQuoteFields, "runOffYears" | "runOffAnnualPremium">,
+  effective: EffectiveRater,
+): RateOptions {
+  const years = quote.runOffYears ?? null;
+  if (years === null) return {};
+  if (runOffFactorFor(effective.rater.config.runOff, years) === null) {
+    throw new AppError("RUN_OFF_NOT_PRICED", RUN_OFF_MESSAGES.notPriced(years, effective.version.name));
+  }
+  const annual = quote.runOffAnnualPremium ?? null;
+  return { runOff: annual === null ? { years } : { years, annualBasePence: annual } };
+}
+
+/**
  * Rates a stored quote with the published version effective on its inception date (422 when none covers it). An
  * inception more than the configuration's days in the past (judged on the server's London date at `now`) joins the
  * rule hits, so the queue, the review and the documents show it like any referral (docs/product/rating.md).
@@ -74,7 +96,7 @@ export function overrideOptionsOf(quote: Pick<RatedQuoteFields, "premiumOverridd
 export async function rateStoredQuote(db: Database, quote: RatedQuoteFields, now: Date): Promise<QuoteRating> {
   const effective = await requireEffectiveRater(db, quote);
   const input = ratingInputOf(quote);
-  const rated = effective.rater.rate(input, overrideOptionsOf(quote));
+  const rated = effective.rater.rate(input, { ...overrideOptionsOf(quote), ...runOffOptionsOf(quote, effective) });
   const backdated = backdatedInceptionHit(
     quote.inceptionDate,
     todayInLondon(now),

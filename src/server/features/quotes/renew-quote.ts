@@ -8,6 +8,7 @@ import { INSURER_NAME } from "../../../domain/constants";
 import { policyExpiryDate } from "../../../domain/quote/policy-period";
 import { decideRenewal, RENEWAL_MESSAGES, renewalInceptionDate } from "../../../domain/quote/renewal";
 import { renewedDeclaration } from "../../../domain/quote/retroactive-cover";
+import { RUN_OFF_MESSAGES } from "../../../domain/quote/run-off";
 import { recordAudit } from "../../audit/record";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
@@ -24,9 +25,12 @@ function alreadyRenewed(reference: string): AppError {
   return new AppError("RENEWAL_CONFLICT", RENEWAL_MESSAGES.alreadyRenewed(reference));
 }
 
-/** The renewal's columns: the policy's answers with the new inception date; no premium, decision or number yet. */
-function renewalValues(policy: QuoteRow, now: Date) {
-  const inceptionDate = renewalInceptionDate(policy.inceptionDate);
+/**
+ * A new quote's columns from an issued policy's answers, starting on `inceptionDate`: every section copied, the
+ * declaration unconfirmed (the broker answers it again) and its retroactive date kept (continuity: a first policy's
+ * inception becomes the date). No premium, decision or number yet. Renewals and run-off both start from it.
+ */
+export function policyCopyValues(policy: QuoteRow, inceptionDate: string, now: Date) {
   return {
     productCode: policy.productCode,
     productType: policy.productType,
@@ -49,7 +53,6 @@ function renewalValues(policy: QuoteRow, now: Date) {
     designLiability: policy.designLiability,
     activitySplit: policy.activitySplit,
     contracts: policy.contracts,
-    // Continuity: the renewal keeps the expiring policy's retroactive date (a first policy's is its inception).
     declaration: policy.declaration
       ? renewedDeclaration(
           policy.declaration,
@@ -64,10 +67,17 @@ function renewalValues(policy: QuoteRow, now: Date) {
     defenceCosts: policy.defenceCosts,
     premiumOverridden: false,
     overrideBasePremium: null,
-    renewalOfId: policy.id,
     declarationConfirmed: false,
     createdAt: now,
     updatedAt: now,
+  } satisfies NewQuoteRow;
+}
+
+/** The renewal's columns: the policy's answers with the new inception date, linked to the policy it renews. */
+function renewalValues(policy: QuoteRow, now: Date) {
+  return {
+    ...policyCopyValues(policy, renewalInceptionDate(policy.inceptionDate), now),
+    renewalOfId: policy.id,
   } satisfies NewQuoteRow;
 }
 
@@ -89,6 +99,8 @@ export async function renewQuote(db: Database, actor: AuthUser, id: string, now:
     if (decision.kind === "forbidden") throw new AppError("INSUFFICIENT_PERMISSIONS");
     throw new AppError("RENEWAL_CONFLICT", decision.reason);
   }
+  // Run-off is the firm's last policy: it runs to its end and is not renewed.
+  if (policy.runOffYears !== null) throw new AppError("RENEWAL_CONFLICT", RUN_OFF_MESSAGES.runOffPolicy);
 
   // The renewal carries the cover as it stands after every mid-term adjustment.
   const values = renewalValues(currentAnswersOf(policy, transactions), now);

@@ -3,7 +3,7 @@
  * due for renewal on a day. 'Renewals due' selects by inception date only (the domain turns the due window into
  * an exact inception range), on the partial index of issued policies by inception date.
  */
-import { and, asc, between, count, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, between, count, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { PageQuery } from "../../../domain/quote/quote";
 import { renewalDueInceptionRange } from "../../../domain/quote/renewal";
@@ -46,6 +46,8 @@ function dueCondition(actor: QuoteActor, today: string): SQL | undefined {
   const range = renewalDueInceptionRange(today);
   return and(
     eq(quotes.status, "ISSUED"),
+    // A run-off policy is never renewed.
+    isNull(quotes.runOffYears),
     between(quotes.inceptionDate, range.from, range.to),
     sql`not ${hasCancellation(quotes.id)}`,
     actor.role === "BROKER" ? eq(quotes.brokerId, actor.id) : undefined,

@@ -94,6 +94,9 @@ export function toQuoteResponse(
             totalPremium: money(renewalOf.totalPremium),
           },
     declarationConfirmed: quote.declarationConfirmed,
+    runOffYears: quote.runOffYears,
+    runOffOfId: quote.runOffOfId,
+    runOffAnnualPremium: quote.runOffAnnualPremium === null ? null : money(quote.runOffAnnualPremium),
     createdAt: quote.createdAt.toISOString(),
     updatedAt: quote.updatedAt.toISOString(),
   };
