@@ -113,6 +113,14 @@ describeEachDatabase("run-off cover", (ctx) => {
     expect(schedule).toContain(runOffScheduleWording(6, startDate).replace(/\s+/g, " "));
     expect(schedule).toContain("One single premium for the whole run-off period of 6 years");
     expect(schedule).toContain("Retroactive date 01/05/2020");
+    const statement = await ctx.app.inject({
+      method: "POST",
+      url: `/api/quotes/${runOff.id}/statement-of-fact`,
+      headers: { cookie: broker.cookie },
+    });
+    expect(pdfText(statement.rawPayload).replace(/\s+/g, " ")).toContain(
+      `Policy period Run-off, 6 years from ${startDate.split("-").reverse().join("/")}, one single premium`,
+    );
 
     // The bordereau reports its issue as run-off, with its period and its expiry at the end of it.
     const underwriter = await signIn(ctx.app, "UNDERWRITER");

@@ -34,6 +34,7 @@ import { deriveRatingInput, selectionsFromRisk } from "../../../domain/quote/rat
 import { brokerChosenBandNote, turnoverBandUsed } from "../../../domain/quote/rating-turnover";
 import { retroactiveCoverRecord } from "../../../domain/quote/retroactive-cover";
 import { EXCESS_OPTION_LABELS } from "../../../domain/quote/risk";
+import { runOffCoverText } from "../../../domain/quote/run-off";
 import { TURNOVER_BAND_LABELS } from "../../../domain/quote/turnover-band";
 import {
   asExcessOption,
@@ -362,7 +363,13 @@ export async function renderStatementOfFact(view: QuoteDocumentView): Promise<Bu
       label: "Excess",
       value: `${pounds(excessAmount(input.coverLimit, excessOption))} each and every claim (${EXCESS_OPTION_LABELS[excessOption]})`,
     },
-    { label: "Policy period", value: "12 Months" },
+    {
+      label: "Policy period",
+      value:
+        quote.runOffYears === null
+          ? "12 Months"
+          : `${runOffCoverText(quote.runOffYears)} from ${dateGb(details.inceptionDate)}, one single premium`,
+    },
     ...ADDITIONAL_COVERS.map((cover) => ({
       label: cover.label,
       value: input[cover.flag] ? `Yes, limit ${pounds(input[cover.limit])}` : "Not required",
