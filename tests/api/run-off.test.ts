@@ -70,6 +70,22 @@ describeEachDatabase("run-off cover", (ctx) => {
       ["runOff", "6 years", 2.7],
     ]);
 
+    // Its cover is the policy's: step 7 cannot change it, only the years.
+    const otherLimit = await call(ctx.app, broker.cookie, "POST", `/api/quotes/${runOff.id}/rate`, {
+      risk: { coverLimitAggregate: 5_000_000 },
+    });
+    expect(otherLimit.status).toBe(400);
+    expect(otherLimit.body).toMatchObject({ issues: [{ path: "risk", message: RUN_OFF_MESSAGES.coverFromPolicy }] });
+    const annualAgain = await call(ctx.app, broker.cookie, "POST", `/api/quotes/${runOff.id}/rate`, {
+      runOffYears: null,
+    });
+    expect(annualAgain.body).toMatchObject({
+      issues: [{ path: "runOffYears", message: RUN_OFF_MESSAGES.staysRunOff }],
+    });
+    const eight = await rateQuote(ctx.app, broker.cookie, runOff.id, { runOffYears: 8 });
+    expect(eight.breakdown.basePremium).toBe(pounds(roundHalfUp(annual * 2.9)));
+    await rateQuote(ctx.app, broker.cookie, runOff.id, { runOffYears: 6 });
+
     // One run-off per policy.
     const again = await call(ctx.app, broker.cookie, "POST", policyUrl(policyNumber, "/run-off"), {
       years: 3,

@@ -161,6 +161,8 @@ export async function quoteOf(session: ApiSession, id: string) {
     referralHits: { code: string; description: string }[];
     financialOverview: Record<string, unknown> | null;
     risk: Record<string, unknown> | null;
+    inceptionDate: string;
+    runOffYears: number | null;
   }>("GET", `/api/quotes/${id}`);
 }
 

@@ -22,6 +22,8 @@ export const RUN_OFF_MESSAGES = {
   startDate: "Enter the date the firm stops trading, when run-off cover starts",
   startOutsidePolicy: (inceptionDate: string, dayAfterExpiry: string) =>
     `Run-off must start between the policy's inception (${formatDateGb(inceptionDate)}) and the day after it ends (${formatDateGb(dayAfterExpiry)})`,
+  coverFromPolicy:
+    "A run-off quoted from a policy keeps the policy's cover: its premium is built from the policy's last annual premium",
   staysRunOff: "A run-off quoted from a policy stays a run-off: choose a period from 1 to 12 years",
   notInForce: (status: string) =>
     `Run-off can be quoted only from a policy in force: this policy is ${status.toLowerCase()}`,

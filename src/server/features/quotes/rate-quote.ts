@@ -86,8 +86,12 @@ export async function rateQuote(
   }
   const runOffYears = body.runOffYears === undefined ? quote.runOffYears : body.runOffYears;
   const working: QuoteRow = { ...quote, risk, turnoverBand, limitBasis, defenceCosts, runOffYears };
-  const selectionsChanged =
-    !sameValue(ratingSelectionsOf(quote), ratingSelectionsOf(working)) || runOffYears !== quote.runOffYears;
+  const coverChanged = !sameValue(ratingSelectionsOf(quote), ratingSelectionsOf(working));
+  // The premium of a run-off from a policy is built from the policy's own, so its cover stays the policy's.
+  if (coverChanged && quote.runOffOfId !== null) {
+    throw AppError.validation([{ path: "risk", message: RUN_OFF_MESSAGES.coverFromPolicy }]);
+  }
+  const selectionsChanged = coverChanged || runOffYears !== quote.runOffYears;
   const renewsValidity = quote.status === "QUOTED" && isQuoteExpired(quote, now);
 
   if (quote.status !== "DRAFT" && !selectionsChanged && !renewsValidity && quote.basePremium !== null) {

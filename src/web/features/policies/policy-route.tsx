@@ -3,6 +3,7 @@ import { EXCESS_OPTION_LABELS } from "@domain/format/excess";
 import { DEFENCE_COSTS_LABELS, LIMIT_BASIS_LABELS } from "@domain/format/limit-basis";
 import type { PolicyStatus } from "@domain/quote/policy";
 import type { PolicyView } from "@domain/quote/policy-schema";
+import { runOffCoverText } from "@domain/quote/run-off";
 import { statusLabel } from "@domain/quote/status";
 import { AppLayout } from "@web/components/layout/app-layout";
 import { QuoteTermsPanel } from "@web/components/terms/quote-terms-panel";
@@ -12,7 +13,7 @@ import { FullPageSpinner } from "@web/components/ui/spinner";
 import { paths } from "@web/config/paths";
 import { pageTitle, usePageTitle } from "@web/hooks/use-page-title";
 import { useMe } from "@web/lib/api/get-me";
-import { Ban, FileCheck2, FilePen, History, RefreshCw } from "lucide-react";
+import { Ban, FileCheck2, FilePen, History, Hourglass, RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { usePolicy } from "./api/get-policy";
@@ -23,6 +24,7 @@ import { PolicyCancellation } from "./components/policy-cancellation";
 import { PolicyDocuments } from "./components/policy-documents";
 import { money, Row } from "./components/policy-parts";
 import { PolicyPremium } from "./components/policy-premium";
+import { RunOffPolicyAction } from "./components/run-off-policy-action";
 
 const STATUS_TONES: Readonly<Record<PolicyStatus, BadgeTone>> = {
   "In force": "success",
@@ -48,6 +50,7 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
 const HISTORY_ICONS: Partial<Record<PolicyView["history"][number]["event"], typeof History>> = {
   issued: FileCheck2,
   renewal_started: RefreshCw,
+  run_off_started: Hourglass,
   adjusted: FilePen,
   cancelled: Ban,
 };
@@ -160,6 +163,7 @@ function PolicyBody({ policy, canQuote }: { policy: PolicyView; canQuote: boolea
           ) : null}
           <AdjustPolicyAction policy={policy} />
           <CancelPolicyAction policy={policy} />
+          <RunOffPolicyAction policy={policy} />
         </div>
       </div>
       <PolicyTerms quoteId={policy.quoteId} />
@@ -177,6 +181,11 @@ function PolicyBody({ policy, canQuote }: { policy: PolicyView; canQuote: boolea
             <dl className="grid gap-1.5 text-sm">
               <Row label="Inception date">{formatDateGb(period.inceptionDate)}</Row>
               <Row label="Expiry date">{formatDateGb(period.expiryDate)}</Row>
+              {period.runOffYears === null ? null : (
+                <Row label="Cover">
+                  {runOffCoverText(period.runOffYears)}: claims made in the period for work done before it
+                </Row>
+              )}
             </dl>
             <p className="mt-2 text-xs text-slate-600">
               Both days inclusive: cover ends at the end of the expiry date.

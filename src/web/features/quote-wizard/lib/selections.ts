@@ -25,6 +25,8 @@ export interface QuoteSelections {
   covers: CoverSelections;
   limitBasis: LimitBasis;
   defenceCosts: DefenceCosts;
+  /** Run-off cover for this many years (docs/product/life-cycle.md "Run-off"); null: annual cover. */
+  runOffYears: number | null;
 }
 
 /** What the quote was last rated with; before any rating, the financial overview's figures. */
@@ -45,6 +47,7 @@ export function selectionsFromQuote(quote: Quote): QuoteSelections {
     covers,
     limitBasis: quote.limitBasis,
     defenceCosts: quote.defenceCosts,
+    runOffYears: quote.runOffYears,
   };
 }
 
@@ -69,6 +72,7 @@ export function rateRequestBody(selections: QuoteSelections, version: number): R
     turnoverBand: selections.turnoverBand,
     limitBasis: selections.limitBasis,
     defenceCosts: selections.defenceCosts,
+    runOffYears: selections.runOffYears,
     expectedVersion: version,
   };
 }

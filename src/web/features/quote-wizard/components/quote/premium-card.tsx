@@ -4,6 +4,7 @@ import { DEFENCE_COSTS_SHORT, LIMIT_BASIS_LABELS, type LimitTerms } from "@domai
 import { formatGbp, formatGbpWhole, poundsToPence } from "@domain/money";
 import { PREMIUM_LINES } from "@domain/quote/catalogue";
 import type { RatingTraceEntry } from "@domain/quote/quote";
+import { runOffCoverText } from "@domain/quote/run-off";
 import type { ExcessOption } from "@domain/rating/input";
 import type { WorksheetContext } from "@domain/rating/worksheet";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -40,6 +41,7 @@ export function PremiumCard({
   updating,
   trace,
   turnover,
+  runOffYears = null,
 }: {
   lines: PremiumLines | null;
   coverLimit: number;
@@ -50,6 +52,8 @@ export function PremiumCard({
   trace: readonly RatingTraceEntry[];
   /** The declared turnover and the turnover it was rated on, so the worksheet can say which band was rated. */
   turnover: Pick<WorksheetContext, "declaredTurnover" | "ratedTurnover">;
+  /** A run-off's period in years (its single premium covers them all); null for annual cover. */
+  runOffYears?: number | null;
 }) {
   return (
     <Card aria-busy={updating}>
@@ -108,7 +112,10 @@ export function PremiumCard({
               <Line label="Defence costs" value={DEFENCE_COSTS_SHORT[terms.defenceCosts]} />
             </>
           ) : null}
-          <Line label="Policy Period" value={POLICY_PERIOD_LABEL} />
+          <Line
+            label="Policy Period"
+            value={runOffYears === null ? POLICY_PERIOD_LABEL : runOffCoverText(runOffYears)}
+          />
         </dl>
         {lines && trace.length > 0 ? <RatingTrace trace={trace} context={{ ...turnover, premium: lines }} /> : null}
       </CardContent>

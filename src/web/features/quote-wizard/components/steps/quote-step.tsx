@@ -23,6 +23,7 @@ import { Link, useLocation } from "wouter";
 import { type CoverSelections, type QuoteSelections, selectionsFromQuote } from "../../lib/selections";
 import { AdditionalCovers } from "../quote/additional-covers";
 import { CompareOptions } from "../quote/compare-options";
+import { CoverPeriod } from "../quote/cover-period";
 import { DecisionSummary } from "../quote/decision-summary";
 import { ExcessCards } from "../quote/excess-cards";
 import { IssuePolicy } from "../quote/issue-policy";
@@ -158,6 +159,8 @@ export function QuoteStep() {
   const isDraft = quote?.status === "DRAFT";
   const needsReview = isDraft && hits.length > 0;
   const controlsDisabled = readOnly || !quote || writing;
+  // A run-off quoted from a policy keeps the policy's cover: its premium is built from the policy's own.
+  const coverDisabled = controlsDisabled || (quote?.runOffOfId ?? null) !== null;
   const declaredTurnover = quote?.financialOverview?.turnover;
   const bandNote = brokerChosenBandNote(selections?.turnoverBand, declaredTurnover);
   const bandFloor = turnoverBandFloorMessage(declaredTurnover);
@@ -181,7 +184,7 @@ export function QuoteStep() {
               id="turnoverBand"
               value={selections?.turnoverBand ?? ""}
               placeholder="Select a turnover band"
-              disabled={controlsDisabled}
+              disabled={coverDisabled}
               options={bandOptions(declaredTurnover)}
               aria-describedby={bandNote || bandFloor ? "turnoverBand-note" : undefined}
               onValueChange={(value) =>
@@ -195,6 +198,14 @@ export function QuoteStep() {
             ) : null}
           </CardContent>
         </Card>
+        {quote && selections ? (
+          <CoverPeriod
+            quote={quote}
+            value={selections.runOffYears}
+            disabled={controlsDisabled}
+            onChange={(runOffYears) => void changeSelections({ ...selections, runOffYears })}
+          />
+        ) : null}
         <Card>
           <CardHeader>
             <CardTitle>Cover Limit Selection</CardTitle>
@@ -206,7 +217,7 @@ export function QuoteStep() {
                 id="coverLimit"
                 value={selections ? String(selections.coverLimit) : ""}
                 placeholder="Select a cover limit"
-                disabled={controlsDisabled}
+                disabled={coverDisabled}
                 options={COVER_LIMIT_SELECT_OPTIONS}
                 onValueChange={(value) =>
                   selections && void changeSelections({ ...selections, coverLimit: Number(value) })
@@ -216,7 +227,7 @@ export function QuoteStep() {
             {selections ? (
               <LimitTermsFields
                 value={selections}
-                disabled={controlsDisabled}
+                disabled={coverDisabled}
                 idPrefix="step7"
                 onChange={(terms) => void changeSelections({ ...selections, ...terms })}
               />
@@ -227,7 +238,7 @@ export function QuoteStep() {
                 current={selections?.excess ?? "standard"}
                 basePremium={lines?.basePremium ?? null}
                 overridden={quote?.premiumOverridden ?? false}
-                disabled={controlsDisabled}
+                disabled={coverDisabled}
                 onChange={(excess: ExcessOption) => selections && void changeSelections({ ...selections, excess })}
               />
             </div>
@@ -235,7 +246,7 @@ export function QuoteStep() {
               <div>
                 <CompareOptions
                   quote={quote}
-                  readOnly={readOnly}
+                  readOnly={readOnly || quote.runOffOfId !== null}
                   busy={writing}
                   onChoose={(coverLimit, excess, terms) =>
                     selections && void changeSelections({ ...selections, coverLimit, excess, ...terms })
@@ -248,7 +259,7 @@ export function QuoteStep() {
         {selections ? (
           <AdditionalCovers
             covers={selections.covers}
-            disabled={controlsDisabled}
+            disabled={coverDisabled}
             onChange={(covers: CoverSelections) => void changeSelections({ ...selections, covers })}
           />
         ) : null}
@@ -263,6 +274,7 @@ export function QuoteStep() {
           updating={sending === "rate"}
           trace={quote?.ratingTrace ?? []}
           turnover={quote ? ratedTurnoverOf(quote) : {}}
+          runOffYears={quote?.runOffYears ?? null}
         />
         {quote ? <RenewalPremiumChange quote={quote} /> : null}
         {quote && lines ? (
