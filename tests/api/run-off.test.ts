@@ -94,6 +94,14 @@ describeEachDatabase("run-off cover", (ctx) => {
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ error: RUN_OFF_MESSAGES.alreadyStarted(runOff.reference) });
 
+    // The retroactive date is the policy's and stays so.
+    const moved = await call(ctx.app, broker.cookie, "PATCH", `/api/quotes/${runOff.id}`, {
+      declaration: { ...runOff.declaration, retroactiveCover: "NONE", retroactiveDate: null },
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.body).toMatchObject({
+      issues: [{ path: "declaration.retroactiveCover", message: RUN_OFF_MESSAGES.retroactiveKept }],
+    });
     // Completed and issued like any quote, once the declaration is confirmed.
     await patchQuote(ctx.app, broker.cookie, runOff.id, { declaration: runOff.declaration });
     const quoted = await patchQuote(ctx.app, broker.cookie, runOff.id, { status: "QUOTED" });

@@ -90,6 +90,8 @@ describe("run-off cover", () => {
     await dialog.getByRole("button", { name: "Quote run-off" }).click();
     expect(await toastText(page, "Run-off quoted")).toContain(policy.policyNumber);
     await expectOnStep(page, 6);
+    await visible(page.getByRole("note", { name: "Run-off: review the answers copied from the policy" }));
+    await keepScreenshot(page, "run-off-step-6-1440");
     const id = /\/quote\/([^/]+)\/step\/6/.exec(page.url())?.[1] ?? "";
     const quote = await quoteOf(broker, id);
     expect(quote).toMatchObject({ runOffYears: 6, inceptionDate: dayAfter });
@@ -181,6 +183,9 @@ describe("run-off cover", () => {
       await visible(page.getByRole("heading", { level: 1, name: `Policy ${issued.policyNumber}` }));
       await visible(page.getByText(formatDateGb(policyExpiryDate(startDate, 6)), { exact: true }));
       await visible(page.getByText("Run-off, 6 years: claims made in the period for work done before it"));
+      // Its issue is named as the bordereau names it.
+      const issue = page.locator('[data-testid="policy-transaction"][data-kind="NEW_BUSINESS"]');
+      expect(await issue.textContent()).toContain("Run-off");
       for (const name of ["Quote run-off", "Cancel policy", "Change policy"]) {
         expect(await page.getByRole("button", { name }).count(), name).toBe(0);
       }

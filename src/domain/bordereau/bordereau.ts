@@ -12,7 +12,7 @@ import { DEFENCE_COSTS_SHORT, type DefenceCosts, LIMIT_BASIS_LABELS, type LimitB
 import { type Pence, penceToMoneyString, sumPence } from "../money";
 import { PREMIUM_LINES } from "../quote/catalogue";
 import { periodOfInsurance } from "../quote/policy-period";
-import { POLICY_TRANSACTION_LABELS, type PolicyTransactionKind } from "../quote/policy-transactions";
+import { type PolicyTransactionKind, policyTransactionLabel } from "../quote/policy-transactions";
 import { type RetroactiveCover, retroactiveAnswerOf } from "../quote/retroactive-cover";
 import { runOffYearsText } from "../quote/run-off";
 import type { ExcessOption } from "../rating/input";
@@ -121,9 +121,6 @@ export function postcodeOf(address: string | null | undefined): string {
   return last ? `${(last[1] ?? "").toUpperCase()} ${(last[2] ?? "").toUpperCase()}` : "";
 }
 
-/** The transaction type of a run-off policy's issue. */
-export const RUN_OFF_TRANSACTION_LABEL = "Run-off";
-
 /** Written where a policy has unlimited retroactive cover (no retroactive date). */
 export const UNLIMITED_RETROACTIVE_DATE = "None";
 
@@ -143,11 +140,7 @@ export function bordereauLine(policy: PolicyTransactionRecord): BordereauLine {
   return {
     certificateReference: policy.policyNumber,
     quoteReference: policy.quoteReference,
-    // A run-off policy's issue is its own kind of business (docs/product/bordereau.md).
-    transactionType:
-      policy.runOffYears !== null && policy.kind === "NEW_BUSINESS"
-        ? RUN_OFF_TRANSACTION_LABEL
-        : POLICY_TRANSACTION_LABELS[policy.kind],
+    transactionType: policyTransactionLabel(policy.kind, policy.runOffYears),
     effectiveDate: policy.effectiveDate,
     insuredName: policy.insuredName,
     tradingName: policy.tradingName ?? "",

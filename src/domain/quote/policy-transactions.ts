@@ -14,3 +14,11 @@ export const POLICY_TRANSACTION_LABELS: Readonly<Record<PolicyTransactionKind, s
   ADJUSTMENT: "Adjustment",
   CANCELLATION: "Cancellation",
 };
+
+/** The issue of a run-off policy (docs/product/life-cycle.md "Run-off") is its own kind of business. */
+export const RUN_OFF_TRANSACTION_LABEL = "Run-off";
+
+/** A transaction's type as the policy screen and the bordereau name it. */
+export function policyTransactionLabel(kind: PolicyTransactionKind, runOffYears: number | null): string {
+  return runOffYears !== null && kind === "NEW_BUSINESS" ? RUN_OFF_TRANSACTION_LABEL : POLICY_TRANSACTION_LABELS[kind];
+}

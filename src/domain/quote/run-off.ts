@@ -8,6 +8,7 @@
 import { formatDateGb } from "../format/dates";
 import { periodOfInsurance } from "./policy-period";
 import { addDays } from "./renewal";
+import { type RetroactiveCover, retroactiveAnswerOf } from "./retroactive-cover";
 
 export const RUN_OFF_MIN_YEARS = 1;
 export const RUN_OFF_MAX_YEARS = 12;
@@ -24,6 +25,8 @@ export const RUN_OFF_MESSAGES = {
     `Run-off must start between the policy's inception (${formatDateGb(inceptionDate)}) and the day after it ends (${formatDateGb(dayAfterExpiry)})`,
   coverFromPolicy:
     "A run-off quoted from a policy keeps the policy's cover: its premium is built from the policy's last annual premium",
+  retroactiveKept:
+    "A run-off keeps the retroactive date of the policy it continues: the policy's past work stays covered as it was",
   staysRunOff: "A run-off quoted from a policy stays a run-off: choose a period from 1 to 12 years",
   notInForce: (status: string) =>
     `Run-off can be quoted only from a policy in force: this policy is ${status.toLowerCase()}`,
@@ -79,4 +82,18 @@ export function runOffCoverText(years: number): string {
  */
 export function lastAnnualBasePremium(issuedBasePremium: number, annualAfterEachAdjustment: readonly number[]): number {
   return annualAfterEachAdjustment.at(-1) ?? issuedBasePremium;
+}
+
+/**
+ * The issue, or none, of a declaration saved on a run-off quoted from a policy: its retroactive date is the policy's
+ * and stays so (an answer or a date other than the stored ones is refused at the answer).
+ */
+export function runOffRetroactiveIssues(
+  stored: RetroactiveCover | null | undefined,
+  saving: RetroactiveCover | null | undefined,
+): { path: string; message: string }[] {
+  const same =
+    retroactiveAnswerOf(stored) === retroactiveAnswerOf(saving) &&
+    (retroactiveAnswerOf(stored) !== "DATE" || stored?.retroactiveDate === saving?.retroactiveDate);
+  return same ? [] : [{ path: "declaration.retroactiveCover", message: RUN_OFF_MESSAGES.retroactiveKept }];
 }

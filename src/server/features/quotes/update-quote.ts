@@ -9,6 +9,7 @@ import { productTypeOf } from "../../../domain/quote/product";
 import { overrideReopens } from "../../../domain/quote/reopen";
 import type { PatchQuoteCommand } from "../../../domain/quote/requests";
 import { retroactiveDateIssues } from "../../../domain/quote/retroactive-cover";
+import { runOffRetroactiveIssues } from "../../../domain/quote/run-off";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import type { NewQuoteRow, QuoteRow } from "../../db/schema";
@@ -149,6 +150,9 @@ function assertRetroactiveDate(quote: QuoteRow, command: PatchQuoteCommand): voi
       : command.kind === "insuredsDetails"
         ? retroactiveDateIssues("insuredsDetails", quote.declaration, command.insuredsDetails.inceptionDate)
         : [];
+  if (command.kind === "declaration" && quote.runOffOfId !== null) {
+    issues.push(...runOffRetroactiveIssues(quote.declaration, command.declaration));
+  }
   if (issues.length > 0) throw AppError.validation(issues);
 }
 

@@ -33,7 +33,7 @@ export function PolicyPremium({ policy }: { policy: PolicyView }) {
       </dl>
       <div className="grid gap-1.5">
         <h3 className="text-sm font-semibold text-slate-900">Transactions</h3>
-        <PolicyTransactions rows={policy.transactions} />
+        <PolicyTransactions rows={policy.transactions} runOffYears={policy.period.runOffYears} />
       </div>
     </div>
   );

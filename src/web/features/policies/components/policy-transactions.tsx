@@ -1,6 +1,6 @@
 import { formatDateGb } from "@domain/format/dates";
 import type { PolicyView } from "@domain/quote/policy-schema";
-import { POLICY_TRANSACTION_LABELS } from "@domain/quote/policy-transactions";
+import { policyTransactionLabel } from "@domain/quote/policy-transactions";
 import { CardListHeader } from "@web/components/ui/card-list";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
 import { MD_QUERY, useMediaQuery } from "@web/hooks/use-media-query";
@@ -10,7 +10,10 @@ type Transaction = PolicyView["transactions"][number];
 
 const AMOUNT = "text-right whitespace-nowrap tabular-nums";
 
-function TransactionTable({ rows }: { rows: readonly Transaction[] }) {
+/** A run-off policy's period in years: its issue is named 'Run-off'. */
+type RunOff = { runOffYears: number | null };
+
+function TransactionTable({ rows, runOffYears }: { rows: readonly Transaction[] } & RunOff) {
   return (
     <Table aria-label="Transactions">
       <TableHead>
@@ -27,7 +30,7 @@ function TransactionTable({ rows }: { rows: readonly Transaction[] }) {
         {rows.map((row) => (
           <TableRow key={row.sequence} data-testid="policy-transaction" data-kind={row.kind}>
             <TableCell className="px-2 tabular-nums">{row.sequence}</TableCell>
-            <TableCell className="px-2">{POLICY_TRANSACTION_LABELS[row.kind]}</TableCell>
+            <TableCell className="px-2">{policyTransactionLabel(row.kind, runOffYears)}</TableCell>
             <TableCell className="px-2 whitespace-nowrap">{formatDateGb(row.effectiveDate)}</TableCell>
             <TableCell className={`px-2 ${AMOUNT}`}>{money(row.basePremium)}</TableCell>
             <TableCell className={`px-2 ${AMOUNT}`}>{money(row.taxes)}</TableCell>
@@ -45,7 +48,7 @@ function TransactionTable({ rows }: { rows: readonly Transaction[] }) {
  * On a phone each transaction is a short entry, in line with the premium lines above it: what it is and its total,
  * then its date, premium and IPT.
  */
-function TransactionCards({ rows }: { rows: readonly Transaction[] }) {
+function TransactionCards({ rows, runOffYears }: { rows: readonly Transaction[] } & RunOff) {
   return (
     <ul aria-label="Transactions" className="divide-y divide-slate-100">
       {rows.map((row) => (
@@ -55,7 +58,7 @@ function TransactionCards({ rows }: { rows: readonly Transaction[] }) {
             figureLabel="Total"
           >
             <span className="text-sm font-medium text-slate-900">
-              {row.sequence}. {POLICY_TRANSACTION_LABELS[row.kind]}
+              {row.sequence}. {policyTransactionLabel(row.kind, runOffYears)}
             </span>
           </CardListHeader>
           <p className="text-xs text-slate-600">
@@ -71,7 +74,11 @@ function TransactionCards({ rows }: { rows: readonly Transaction[] }) {
  * Every premium movement on the policy, first to last (docs/product/life-cycle.md "The policy"): the issue, then a
  * cancellation's return, shown negative as the product shows any return of money.
  */
-export function PolicyTransactions({ rows }: { rows: readonly Transaction[] }) {
+export function PolicyTransactions({ rows, runOffYears }: { rows: readonly Transaction[] } & RunOff) {
   const wide = useMediaQuery(MD_QUERY);
-  return wide ? <TransactionTable rows={rows} /> : <TransactionCards rows={rows} />;
+  return wide ? (
+    <TransactionTable rows={rows} runOffYears={runOffYears} />
+  ) : (
+    <TransactionCards rows={rows} runOffYears={runOffYears} />
+  );
 }
