@@ -252,6 +252,7 @@ const TEMPLATES: Record<string, RouteTemplate> = {
         },
         limitBasis: "EACH_AND_EVERY",
         defenceCosts: "IN_ADDITION",
+        runOffYears: 3,
         expectedVersion: 3,
       },
     ],
@@ -316,6 +317,11 @@ const TEMPLATES: Record<string, RouteTemplate> = {
   "POST /api/policies/:policyNumber/cancellation": {
     caller: "broker",
     bodies: (t) => [{ effectiveDate: t.policy.inceptionDate, reason: "Fuzz", expectedVersion: t.policy.version }],
+    params: (t) => ({ policyNumber: t.policy.number }),
+  },
+  "POST /api/policies/:policyNumber/run-off": {
+    caller: "broker",
+    bodies: (t) => [{ years: 6, startDate: t.policy.inceptionDate }],
     params: (t) => ({ policyNumber: t.policy.number }),
   },
   "POST /api/policies/:policyNumber/adjustments/figures": {

@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS_FOR_TEST: readonly string[] = [
   "reopened",
   "issued",
   "renewed",
+  "run_off_quoted",
   "adjusted",
   "change_referred",
   "change_declined",
