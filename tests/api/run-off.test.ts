@@ -24,6 +24,7 @@ import {
   createCompleteQuote,
   patchQuote,
   rateQuote,
+  STEP_ONE,
   STEP_SEVEN,
 } from "./quotes-fixtures";
 
@@ -93,6 +94,29 @@ describeEachDatabase("run-off cover", (ctx) => {
     });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ error: RUN_OFF_MESSAGES.alreadyStarted(runOff.reference) });
+
+    // Its start can move at step 1, within the policy's window only.
+    const stepOne = (inceptionDate: string) => ({
+      proposerName: STEP_ONE.proposerName,
+      businessAddress: STEP_ONE.businessAddress,
+      incorporationDate: STEP_ONE.incorporationDate,
+      numberOfDirectors: STEP_ONE.numberOfDirectors,
+      numberOfQualifiedStaff: STEP_ONE.numberOfQualifiedStaff,
+      hasFinancialInterest: false,
+      inceptionDate,
+    });
+    const dayAfter = addDays(policyExpiryDate(inceptionDate), 1);
+    const tooLate = await call(
+      ctx.app,
+      broker.cookie,
+      "PATCH",
+      `/api/quotes/${runOff.id}`,
+      stepOne(addDays(dayAfter, 1)),
+    );
+    expect(tooLate.status).toBe(400);
+    expect(tooLate.body).toMatchObject({
+      issues: [{ path: "inceptionDate", message: RUN_OFF_MESSAGES.startOutsidePolicy(inceptionDate, dayAfter) }],
+    });
 
     // The retroactive date is the policy's and stays so.
     const moved = await call(ctx.app, broker.cookie, "PATCH", `/api/quotes/${runOff.id}`, {

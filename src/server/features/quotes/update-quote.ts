@@ -3,16 +3,17 @@
  * override. An edit that would price the quote differently, and any override change, reopens a completed,
  * referred or approved quote (the domain's rules in reopen.ts).
  */
+import { eq } from "drizzle-orm";
 import { penceToMoneyString } from "../../../domain/money";
 import { soleTraderFacts } from "../../../domain/quote/insureds-details";
 import { productTypeOf } from "../../../domain/quote/product";
 import { overrideReopens } from "../../../domain/quote/reopen";
 import type { PatchQuoteCommand } from "../../../domain/quote/requests";
 import { retroactiveDateIssues } from "../../../domain/quote/retroactive-cover";
-import { runOffRetroactiveIssues } from "../../../domain/quote/run-off";
+import { runOffRetroactiveIssues, runOffStartProblem } from "../../../domain/quote/run-off";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
-import type { NewQuoteRow, QuoteRow } from "../../db/schema";
+import { type NewQuoteRow, type QuoteRow, quotes } from "../../db/schema";
 import { AppError } from "../../errors";
 import { assertQuoteAction, openQuoteForWrite } from "./access-service";
 import { commitQuoteChange, editSection, insuredsDetailsColumns, type QuoteAudit, reopen } from "./change";
@@ -119,6 +120,7 @@ export async function patchQuote(
       assertQuoteAction(quote, actor, "editSection");
       assertPlausibleDates(command, now);
       assertRetroactiveDate(quote, command);
+      await assertRunOffStart(db, quote, command);
       const candidate =
         command.kind === "insuredsDetails"
           ? insuredsDetailsUpdateColumns(quote, command)
@@ -154,6 +156,23 @@ function assertRetroactiveDate(quote: QuoteRow, command: PatchQuoteCommand): voi
     issues.push(...runOffRetroactiveIssues(quote.declaration, command.declaration));
   }
   if (issues.length > 0) throw AppError.validation(issues);
+}
+
+/**
+ * A run-off quoted from a policy starts within that policy's window (docs/product/life-cycle.md "Run-off"), whether
+ * the start is given on the policy screen or moved later at step 1: 400 at `inceptionDate`.
+ */
+async function assertRunOffStart(db: Database, quote: QuoteRow, command: PatchQuoteCommand): Promise<void> {
+  if (command.kind !== "insuredsDetails" || quote.runOffOfId === null) return;
+  const startDate = command.insuredsDetails.inceptionDate;
+  if (typeof startDate !== "string" || startDate === quote.inceptionDate) return;
+  const [policy] = await db
+    .select({ inceptionDate: quotes.inceptionDate })
+    .from(quotes)
+    .where(eq(quotes.id, quote.runOffOfId))
+    .limit(1);
+  const problem = policy ? runOffStartProblem(policy.inceptionDate, startDate) : null;
+  if (problem !== null) throw AppError.validation([{ path: "inceptionDate", message: problem }]);
 }
 
 function assertNever(value: never): never {
