@@ -253,6 +253,17 @@ describeEachDatabase("run-off cover", (ctx) => {
     const subtotal = runOffBase + 3_500;
     expect(three.breakdown.totalPremium).toBe(pounds(subtotal + roundHalfUp(subtotal * 0.12)));
 
+    // The options grid prices every cell as the same run-off: the quote's own cell holds its single premium.
+    const grid = await call<{ data: { cells: { current: boolean; totalPremium: string }[] } }>(
+      ctx.app,
+      broker,
+      "GET",
+      `/api/quotes/${quote.id}/options`,
+    );
+    expect(grid.body.data.cells.filter((cell) => cell.current).map((cell) => cell.totalPremium)).toEqual([
+      three.breakdown.totalPremium,
+    ]);
+
     for (const runOffYears of [0, 13, 1.5]) {
       const refused = await call(ctx.app, broker, "POST", `/api/quotes/${quote.id}/rate`, {
         ...STEP_SEVEN,
