@@ -20,6 +20,7 @@ import {
   expectNoSideScroll,
   failedRequest,
   screenshot,
+  signedInPage,
   toastText,
   visible,
 } from "./support/browser";
@@ -192,6 +193,36 @@ describe("run-off cover", () => {
       await keepScreenshot(page, `run-off-policy-${width}`);
       await expectNoSideScroll(page, `run-off policy at ${width} px`);
       await expectAccessible(page, `run-off policy at ${width} px`);
+    }
+  });
+
+  it("shows an underwriter a referred run-off as run-off, with its period, at both sizes", async () => {
+    const proposal = await createDraftQuote(broker, `Run-off Referred ${run} Ltd`);
+    await completeQuoteData(broker, proposal.id);
+    const rated = await broker.data<{ referralHits: { code: string }[] }>("POST", `/api/quotes/${proposal.id}/rate`, {
+      turnoverBand: "up_to_500k",
+      risk: { coverLimitAggregate: 5_000_000 },
+      runOffYears: 4,
+    });
+    expect(rated.referralHits.map((hit) => hit.code)).toContain("COVER_LIMIT_ABOVE_2M");
+    await broker.data("POST", `/api/quotes/${proposal.id}/refer`, {});
+    const { context, page } = await signedInPage(ui.browser, "UNDERWRITER");
+    try {
+      for (const [width, height] of [
+        [1440, 900],
+        [390, 844],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.goto(`/uw/review/${proposal.id}`);
+        await visible(page.getByRole("heading", { name: "Review Required" }));
+        const field = page.locator("div", { has: page.getByText("Period of Cover", { exact: true }) }).last();
+        expect(await field.locator("dd").textContent()).toBe("Run-off, 4 years, one single premium");
+        await keepScreenshot(page, `run-off-review-${width}`);
+        await expectNoSideScroll(page, `run-off review at ${width} px`);
+        await expectAccessible(page, `run-off review at ${width} px`);
+      }
+    } finally {
+      await context.close();
     }
   });
 });
