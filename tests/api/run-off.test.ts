@@ -187,6 +187,11 @@ describeEachDatabase("run-off cover", (ctx) => {
     expect(cell("Risk Expiry Date")).toBe(policyExpiryDate(startDate, 6));
     expect(cell("Retroactive Date")).toBe("2020-05-01");
 
+    // The policy that went into run-off is not renewed.
+    const renewSource = await call(ctx.app, underwriter, "POST", `/api/quotes/${policy.id}/renew`);
+    expect(renewSource.status).toBe(409);
+    expect(renewSource.body).toMatchObject({ error: RUN_OFF_MESSAGES.inRunOff(runOff.reference) });
+
     // A run-off policy runs to its end: no adjustment, cancellation, renewal or run-off of its own.
     const adjust = await call(ctx.app, broker.cookie, "POST", policyUrl(runOffNumber, "/adjustments/figures"), {
       effectiveDate: addDays(startDate, 10),
@@ -203,6 +208,21 @@ describeEachDatabase("run-off cover", (ctx) => {
     });
     expect(twice.status).toBe(409);
     expect(twice.body).toMatchObject({ error: RUN_OFF_MESSAGES.runOffPolicy });
+
+    // 'Renewals due' lists neither the policy that went into run-off nor the run-off, beside a policy due as usual.
+    const control = await issuedPolicy(ctx, 10);
+    setToday(ctx, addDays(policyExpiryDate(inceptionDate), -30));
+    const later = await signIn(ctx.app, "UNDERWRITER");
+    const due = await call<{ data: { policyNumber: string | null }[] }>(
+      ctx.app,
+      later,
+      "GET",
+      "/api/quotes/renewals-due?pageSize=100",
+    );
+    const listed = due.body.data.map((row) => row.policyNumber);
+    expect(listed).toContain(control.policyNumber);
+    expect(listed).not.toContain(policyNumber);
+    expect(listed).not.toContain(runOffNumber);
   });
 
   it("refuses a period outside 1 to 12 whole years and a start outside the policy with the field, and a policy not in force", async () => {

@@ -34,6 +34,8 @@ export const RUN_OFF_MESSAGES = {
   /** A run-off policy runs to its end as issued. */
   runOffPolicy:
     "A run-off policy cannot be changed, cancelled, renewed or put into run-off: its single premium is fully earned",
+  inRunOff: (reference: string) =>
+    `This policy has gone into run-off (${reference}): a firm that has stopped trading is not renewed`,
   notPriced: (years: number, version: string) =>
     `The rating version ${version} has no run-off factor for ${runOffYearsText(years)}: run-off cannot be quoted on it`,
 } as const;

@@ -4,6 +4,7 @@
  * then. The declaration is copied unconfirmed: the broker answers it again before the renewal completes.
  * `renewal_of_id` is unique, so two requests for one policy make one renewal; the other hears 409.
  */
+import { and, eq } from "drizzle-orm";
 import { INSURER_NAME } from "../../../domain/constants";
 import { policyExpiryDate } from "../../../domain/quote/policy-period";
 import { decideRenewal, RENEWAL_MESSAGES, renewalInceptionDate } from "../../../domain/quote/renewal";
@@ -12,7 +13,7 @@ import { RUN_OFF_MESSAGES } from "../../../domain/quote/run-off";
 import { recordAudit } from "../../audit/record";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
-import type { NewQuoteRow, QuoteRow } from "../../db/schema";
+import { type NewQuoteRow, type QuoteRow, quotes } from "../../db/schema";
 import { AppError, sqlStateOf } from "../../errors";
 import { requireQuote } from "./access-service";
 import { insertCreatedQuote, insuredsDetailsColumns } from "./change";
@@ -20,6 +21,16 @@ import { currentAnswersOf, findPolicyTransactions, isCancelledPolicy } from "./p
 import { ratedAudit, rateStoredQuote, ratingColumns } from "./rating";
 import { findRenewalOf } from "./renewals";
 import type { QuoteWithBroker } from "./repository";
+
+/** The run-off issued from policy `policyId`, if any. */
+async function findIssuedRunOffOf(db: Database, policyId: string) {
+  const [row] = await db
+    .select({ reference: quotes.reference })
+    .from(quotes)
+    .where(and(eq(quotes.runOffOfId, policyId), eq(quotes.status, "ISSUED")))
+    .limit(1);
+  return row;
+}
 
 function alreadyRenewed(reference: string): AppError {
   return new AppError("RENEWAL_CONFLICT", RENEWAL_MESSAGES.alreadyRenewed(reference));
@@ -101,6 +112,8 @@ export async function renewQuote(db: Database, actor: AuthUser, id: string, now:
   }
   // Run-off is the firm's last policy: it runs to its end and is not renewed.
   if (policy.runOffYears !== null) throw new AppError("RENEWAL_CONFLICT", RUN_OFF_MESSAGES.runOffPolicy);
+  const runOff = await findIssuedRunOffOf(db, policy.id);
+  if (runOff) throw new AppError("RENEWAL_CONFLICT", RUN_OFF_MESSAGES.inRunOff(runOff.reference));
 
   // The renewal carries the cover as it stands after every mid-term adjustment.
   const values = renewalValues(currentAnswersOf(policy, transactions), now);

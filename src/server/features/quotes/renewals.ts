@@ -50,6 +50,8 @@ function dueCondition(actor: QuoteActor, today: string): SQL | undefined {
     isNull(quotes.runOffYears),
     between(quotes.inceptionDate, range.from, range.to),
     sql`not ${hasCancellation(quotes.id)}`,
+    // Nor one whose firm has gone into run-off.
+    sql`not exists (select 1 from quotes run_off where run_off.run_off_of_id = ${quotes.id} and run_off.status = 'ISSUED')`,
     actor.role === "BROKER" ? eq(quotes.brokerId, actor.id) : undefined,
   );
 }
