@@ -73,6 +73,9 @@ export function runOffScheduleWording(years: number, startDate: string): string 
   );
 }
 
+/** Annual cover as step 7 and the underwriter's review name it beside run-off. */
+export const ANNUAL_COVER_TEXT = "Annual (one year)";
+
 /** "Run-off, 6 years": the kind of cover as the screens, the schedule and the bordereau name it. */
 export function runOffCoverText(years: number): string {
   return `Run-off, ${runOffYearsText(years)}`;

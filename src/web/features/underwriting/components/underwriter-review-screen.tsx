@@ -5,7 +5,7 @@ import { formatWholeNumber } from "@domain/format/numbers";
 import { formatGbp, formatGbpWhole, parseMoneyString, poundsToPence } from "@domain/money";
 import { splitReferralReason } from "@domain/quote/premium";
 import { retroactiveCoverText } from "@domain/quote/retroactive-cover";
-import { runOffCoverText } from "@domain/quote/run-off";
+import { ANNUAL_COVER_TEXT, runOffCoverText } from "@domain/quote/run-off";
 import { statusLabel } from "@domain/quote/status";
 import { decisionInWords } from "@domain/underwriting/history";
 import type { RiskAssessment } from "@domain/underwriting/review";
@@ -321,7 +321,7 @@ function ReviewBody({
                 <Field label="Retroactive Date">{retroactiveCoverText(quote.declaration, quote.inceptionDate)}</Field>
                 <Field label="Period of Cover">
                   {quote.runOffYears === null
-                    ? "Annual (12 months)"
+                    ? ANNUAL_COVER_TEXT
                     : `${runOffCoverText(quote.runOffYears)}, one single premium`}
                 </Field>
                 <Field label="Current Premium">{total === null ? "-" : formatGbp(total)}</Field>

@@ -1,6 +1,6 @@
 import { formatGbp, parseMoneyString } from "@domain/money";
 import type { Quote } from "@domain/quote/quote";
-import { RUN_OFF_MAX_YEARS, RUN_OFF_MIN_YEARS, runOffCoverText } from "@domain/quote/run-off";
+import { ANNUAL_COVER_TEXT, RUN_OFF_MAX_YEARS, RUN_OFF_MIN_YEARS, runOffCoverText } from "@domain/quote/run-off";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Label } from "@web/components/ui/label";
 import { Select } from "@web/components/ui/select";
@@ -29,7 +29,7 @@ export function CoverPeriod({
   onChange: (runOffYears: number | null) => void;
 }) {
   const fromPolicy = quote.runOffOfId !== null;
-  const options = fromPolicy ? RUN_OFF_OPTIONS : [{ value: ANNUAL, label: "Annual (12 months)" }, ...RUN_OFF_OPTIONS];
+  const options = fromPolicy ? RUN_OFF_OPTIONS : [{ value: ANNUAL, label: ANNUAL_COVER_TEXT }, ...RUN_OFF_OPTIONS];
   const basis = parseMoneyString(quote.runOffAnnualPremium ?? "");
   return (
     <Card>
