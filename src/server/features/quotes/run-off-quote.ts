@@ -68,12 +68,14 @@ export async function runOffQuote(
         runOffYears: request.years,
       });
       await recordAudit(tx, {
+        at: now,
         entityType: "quote",
         entityId: row.id,
         actorId: actor.id,
         ...ratedAudit(row.reference, rating),
       });
       await recordAudit(tx, {
+        at: now,
         entityType: "quote",
         action: "run_off_quoted",
         entityId: quote.id,
