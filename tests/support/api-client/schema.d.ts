@@ -141,6 +141,10 @@ export interface paths {
     /** An issued policy: insured, period, cover, premium paid, status, documents and history; 404 when unknown or not the caller's */
     get: operations["getPolicy"];
   };
+  "/api/policies/{policyNumber}/run-off": {
+    /** Quote run-off for a firm that stops trading: a new DRAFT quote from a policy in force, for 1 to 12 years from the day it stops, priced as its last annual base premium times the run-off factor */
+    post: operations["createRunOffQuote"];
+  };
   "/api/policies/{policyNumber}/cancellation/figures": {
     /** What cancelling from a date would return (premium kept, return premium, IPT returned); writes nothing */
     post: operations["getCancellationFigures"];
@@ -260,7 +264,7 @@ export interface components {
        * @description A machine-readable code from the closed list of docs/product/errors.md, e.g. VALIDATION_FAILED
        * @enum {string}
        */
-      code: "VALIDATION_FAILED" | "INVALID_JSON" | "COMPANY_SEARCH_TOO_SHORT" | "COMPANY_SEARCH_TOO_LONG" | "INVALID_COMPANY_NUMBER" | "BAD_REQUEST" | "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "INVALID_REVIEW_TOKEN" | "RESET_LINK_INVALID" | "INSUFFICIENT_PERMISSIONS" | "AUTHORITY_EXCEEDED" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "QUOTE_NOT_FOUND" | "POLICY_NOT_FOUND" | "COMPANY_NOT_FOUND" | "QUOTE_STATE_CONFLICT" | "RENEWAL_CONFLICT" | "POLICY_STATE_CONFLICT" | "ADJUSTMENT_NEEDS_UNDERWRITER" | "VERSION_CONFLICT" | "QUOTE_INCOMPLETE" | "EMAIL_TAKEN" | "CANNOT_DELETE_SELF" | "RATING_VERSION_PUBLISHED" | "RATING_TEST_CASES_FAILING" | "QUOTE_NOT_RATED" | "EFFECTIVE_PERIOD_CONFLICT" | "IMPACT_ANALYSIS_BUSY" | "CONFLICT" | "RESET_LINK_EXPIRED" | "RESET_LINK_USED" | "REVIEW_LINK_ENDED" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "NO_RATING_VERSION" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "DOCUMENTS_BUSY" | "INTERNAL_ERROR" | "COMPANY_REGISTER_UNAVAILABLE" | "COMPANY_REGISTER_TIMEOUT" | "COMPANY_REGISTER_UNAUTHORISED" | "COMPANY_REGISTER_INVALID_RESPONSE" | "COMPANY_REGISTER_RATE_LIMITED" | "DATABASE_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+      code: "VALIDATION_FAILED" | "INVALID_JSON" | "COMPANY_SEARCH_TOO_SHORT" | "COMPANY_SEARCH_TOO_LONG" | "INVALID_COMPANY_NUMBER" | "BAD_REQUEST" | "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "INVALID_REVIEW_TOKEN" | "RESET_LINK_INVALID" | "INSUFFICIENT_PERMISSIONS" | "AUTHORITY_EXCEEDED" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "QUOTE_NOT_FOUND" | "POLICY_NOT_FOUND" | "COMPANY_NOT_FOUND" | "QUOTE_STATE_CONFLICT" | "RENEWAL_CONFLICT" | "POLICY_STATE_CONFLICT" | "ADJUSTMENT_NEEDS_UNDERWRITER" | "VERSION_CONFLICT" | "QUOTE_INCOMPLETE" | "EMAIL_TAKEN" | "CANNOT_DELETE_SELF" | "RATING_VERSION_PUBLISHED" | "RATING_TEST_CASES_FAILING" | "QUOTE_NOT_RATED" | "EFFECTIVE_PERIOD_CONFLICT" | "IMPACT_ANALYSIS_BUSY" | "CONFLICT" | "RESET_LINK_EXPIRED" | "RESET_LINK_USED" | "REVIEW_LINK_ENDED" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "NO_RATING_VERSION" | "RUN_OFF_NOT_PRICED" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "DOCUMENTS_BUSY" | "INTERNAL_ERROR" | "COMPANY_REGISTER_UNAVAILABLE" | "COMPANY_REGISTER_TIMEOUT" | "COMPANY_REGISTER_UNAUTHORISED" | "COMPANY_REGISTER_INVALID_RESPONSE" | "COMPANY_REGISTER_RATE_LIMITED" | "DATABASE_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
       /** @description On validation failures only: each failing field's dot path into the body and its message */
       issues?: {
           path: string;
@@ -2319,7 +2323,7 @@ export interface operations {
     parameters: {
       query?: {
         entityType?: "user" | "session" | "quote" | "rating_version" | "endorsement";
-        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "renewed" | "cancelled" | "adjusted" | "change_referred" | "change_declined" | "override_applied" | "override_removed" | "decision_recorded" | "question_asked" | "question_answered" | "referral_withdrawn" | "published" | "authority_changed" | "subjectivity_marked" | "password_changed" | "password_reset_sent" | "password_reset";
+        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "renewed" | "run_off_quoted" | "cancelled" | "adjusted" | "change_referred" | "change_declined" | "override_applied" | "override_removed" | "decision_recorded" | "question_asked" | "question_answered" | "referral_withdrawn" | "published" | "authority_changed" | "subjectivity_marked" | "password_changed" | "password_reset_sent" | "password_reset";
         actorId?: string;
         from?: string;
         to?: string;
@@ -2983,6 +2987,12 @@ export interface operations {
                   }) | null;
                   /** @default true */
                   declarationConfirmed: boolean;
+                  /** @default null */
+                  runOffYears: number | null;
+                  /** @default null */
+                  runOffOfId: string | null;
+                  /** @default null */
+                  runOffAnnualPremium: string | null;
                   createdAt: string;
                   updatedAt: string;
                 };
@@ -3441,6 +3451,12 @@ export interface operations {
               }) | null;
               /** @default true */
               declarationConfirmed: boolean;
+              /** @default null */
+              runOffYears: number | null;
+              /** @default null */
+              runOffOfId: string | null;
+              /** @default null */
+              runOffAnnualPremium: string | null;
               createdAt: string;
               updatedAt: string;
             };
@@ -3951,6 +3967,12 @@ export interface operations {
               }) | null;
               /** @default true */
               declarationConfirmed: boolean;
+              /** @default null */
+              runOffYears: number | null;
+              /** @default null */
+              runOffOfId: string | null;
+              /** @default null */
+              runOffAnnualPremium: string | null;
               createdAt: string;
               updatedAt: string;
             };
@@ -4357,6 +4379,12 @@ export interface operations {
               }) | null;
               /** @default true */
               declarationConfirmed: boolean;
+              /** @default null */
+              runOffYears: number | null;
+              /** @default null */
+              runOffOfId: string | null;
+              /** @default null */
+              runOffAnnualPremium: string | null;
               createdAt: string;
               updatedAt: string;
             };
@@ -5075,6 +5103,12 @@ export interface operations {
               }) | null;
               /** @default true */
               declarationConfirmed: boolean;
+              /** @default null */
+              runOffYears: number | null;
+              /** @default null */
+              runOffOfId: string | null;
+              /** @default null */
+              runOffAnnualPremium: string | null;
               createdAt: string;
               updatedAt: string;
             };
@@ -5189,6 +5223,7 @@ export interface operations {
           limitBasis?: "AGGREGATE" | "EACH_AND_EVERY";
           /** @enum {string} */
           defenceCosts?: "INCLUSIVE" | "IN_ADDITION";
+          runOffYears?: number | null;
           expectedVersion?: number;
         };
       };
@@ -5547,6 +5582,12 @@ export interface operations {
                 }) | null;
                 /** @default true */
                 declarationConfirmed: boolean;
+                /** @default null */
+                runOffYears: number | null;
+                /** @default null */
+                runOffOfId: string | null;
+                /** @default null */
+                runOffAnnualPremium: string | null;
                 createdAt: string;
                 updatedAt: string;
               };
@@ -6002,6 +6043,12 @@ export interface operations {
               }) | null;
               /** @default true */
               declarationConfirmed: boolean;
+              /** @default null */
+              runOffYears: number | null;
+              /** @default null */
+              runOffOfId: string | null;
+              /** @default null */
+              runOffAnnualPremium: string | null;
               createdAt: string;
               updatedAt: string;
             };
@@ -6421,6 +6468,12 @@ export interface operations {
               }) | null;
               /** @default true */
               declarationConfirmed: boolean;
+              /** @default null */
+              runOffYears: number | null;
+              /** @default null */
+              runOffOfId: string | null;
+              /** @default null */
+              runOffAnnualPremium: string | null;
               createdAt: string;
               updatedAt: string;
             };
@@ -6615,6 +6668,7 @@ export interface operations {
               period: {
                 inceptionDate: string;
                 expiryDate: string;
+                runOffYears: number | null;
               };
               cover: {
                 coverLimit: string;
@@ -6732,7 +6786,7 @@ export interface operations {
               }) | null;
               history: ({
                   /** @enum {string} */
-                  event: "issued" | "renewal_started" | "renewal_issued" | "change_referred" | "change_declined" | "adjusted" | "cancelled";
+                  event: "issued" | "renewal_started" | "renewal_issued" | "run_off_started" | "change_referred" | "change_declined" | "adjusted" | "cancelled";
                   title: string;
                   at: string;
                   actor: {
@@ -6759,6 +6813,433 @@ export interface operations {
       };
       /** @description What the path names does not exist */
       404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Quote run-off for a firm that stops trading: a new DRAFT quote from a policy in force, for 1 to 12 years from the day it stops, priced as its last annual base premium times the run-off factor */
+  createRunOffQuote: {
+    parameters: {
+      path: {
+        policyNumber: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          years: number;
+          /** Format: date */
+          startDate: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        content: {
+          "application/json": {
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status: "DRAFT" | "QUOTED" | "REFERRED" | "UW_REQUESTED" | "UW_APPROVED" | "UW_DECLINED" | "ISSUED";
+              productCode: string;
+              productType: string | null;
+              contactEmail: string | null;
+              version: number;
+              policyNumber: string | null;
+              brokerId: string;
+              broker: {
+                name: string;
+                email: string;
+              } | null;
+              proposerName: string;
+              tradingName: string | null;
+              businessAddress: string | null;
+              inceptionDate: string;
+              incorporationDate: string | null;
+              /** @default false */
+              isSoleTrader: boolean;
+              /** @default null */
+              tradingSince: string | null;
+              numberOfDirectors: number;
+              numberOfQualifiedStaff: number;
+              hasFinancialInterest: boolean;
+              financialInterestDetails: string | null;
+              insuredsDetails: ({
+                proposerName: string;
+                tradingName?: string | null;
+                businessActivity: string;
+                businessAddress: string;
+                /** Format: date */
+                inceptionDate: string;
+                /** Format: date */
+                incorporationDate?: string | null;
+                /** @default false */
+                isSoleTrader: boolean;
+                /** Format: date */
+                tradingSince?: string | null;
+                numberOfDirectors: number;
+                numberOfQualifiedStaff: number;
+                /** @default false */
+                hasFinancialInterest: boolean;
+                financialInterestDetails?: string | null;
+              }) | null;
+              financialOverview: ({
+                /** @default 1000000 */
+                coverLimitAggregate: number;
+                turnover: number;
+                largestSingleProjectValue: number;
+                /** @default true */
+                isAllTurnoverUK: boolean;
+                overseasWorkSplit?: string | null;
+                /** @default false */
+                hasNonUKJurisdictionWork: boolean;
+                /** @default false */
+                turnoverIncrease20Percent: boolean;
+                /** @default false */
+                hasDirectorsOfficersInsurance: boolean;
+                directorsOfficersLimit?: number | null;
+                /** @default false */
+                hasContentsInsurance: boolean;
+                contentsLimit?: number | null;
+                /** @default false */
+                hasBusinessEquipmentComputers: boolean;
+                businessEquipmentComputersLimit?: number | null;
+                /** @default false */
+                hasBusinessEquipmentSpecialist: boolean;
+                businessEquipmentSpecialistLimit?: number | null;
+                /** @default false */
+                hasStockContents: boolean;
+                stockContentsLimit?: number | null;
+              }) | null;
+              designLiability: ({
+                /** @default 0 */
+                turnoverSplitInHouseDesign: number;
+                /** @default 0 */
+                turnoverSplitThirdPartyAppointed: number;
+                /** @default 0 */
+                turnoverSplitThirdPartyNotAppointed: number;
+                /** @default 0 */
+                turnoverSplitMaintenance: number;
+                /** @default 0 */
+                turnoverSplitOther: number;
+                turnoverSplitOtherDetails?: string | null;
+                /** @default false */
+                undertakesWorkForFee: boolean;
+                /** @default 0 */
+                feesDesignSupervisory: number;
+                /** @default 0 */
+                feesOtherWork: number;
+                feesOtherWorkDetails?: string | null;
+              }) | null;
+              activitySplit: ({
+                /** @default 0 */
+                professionalServices: number;
+                /** @default 0 */
+                architectureNewBuildDomesticPrivate: number;
+                /** @default 0 */
+                architectureNewBuildDomesticMultiple: number;
+                /** @default 0 */
+                architectureNewBuildCommercialPublic: number;
+                /** @default 0 */
+                refurbishmentStructural: number;
+                /** @default 0 */
+                refurbishmentNonStructural: number;
+                /** @default 0 */
+                civilEngineering: number;
+                /** @default 0 */
+                structuralEngineering: number;
+                /** @default 0 */
+                soilFoundationEngineering: number;
+                /** @default 0 */
+                electricalEngineering: number;
+                /** @default 0 */
+                heatingPlumbingVentilation: number;
+                /** @default 0 */
+                mechanicalEngineering: number;
+                /** @default 0 */
+                processIndustrialEngineering: number;
+                /** @default 0 */
+                roofingFlooring: number;
+                /** @default 0 */
+                fireProtectionSystems: number;
+                /** @default 0 */
+                accessControlsAlarms: number;
+                /** @default 0 */
+                claddingFacades: number;
+                /** @default 0 */
+                landscapeGardenArchitecture: number;
+                /** @default 0 */
+                renewableEnergyInstallations: number;
+                /** @default 0 */
+                other: number;
+                otherDetails?: string | null;
+              }) | null;
+              contracts: ({
+                /** @default false */
+                hasRecurringContracts: boolean;
+                /** @default [] */
+                recurringContracts: ({
+                    clientName: string;
+                    valueToFirm: number;
+                    overallContractValue?: number | null;
+                    scopeOfWork: string;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD, from 1900-01-01 to five years after today (Europe/London)
+                     */
+                    startDate: string;
+                  })[];
+                /** @default 0 */
+                domesticPrivateDwellings: number;
+                /** @default 0 */
+                housingSchemesUnder3Floors: number;
+                /** @default 0 */
+                housingSchemesOver3Floors: number;
+                /** @default 0 */
+                basementConversions: number;
+                /** @default 0 */
+                officeRetail: number;
+                /** @default 0 */
+                pubsRestaurantsHotels: number;
+                /** @default 0 */
+                otherLeisure: number;
+                /** @default 0 */
+                schoolsHospitalsEducation: number;
+                /** @default 0 */
+                churchesCathedrals: number;
+                /** @default 0 */
+                factoryIndustrial: number;
+                /** @default 0 */
+                mechanicalBulkHandling: number;
+                /** @default 0 */
+                pipeWorkTanksVessels: number;
+                /** @default 0 */
+                roadsHighwaysMotorways: number;
+                /** @default 0 */
+                sewerageWaterSchemes: number;
+                /** @default 0 */
+                foundationsPiling: number;
+                /** @default 0 */
+                claddingGlazingCurtainWalling: number;
+                specialAreaDetails?: string | null;
+                otherContractDetails?: string | null;
+              }) | null;
+              declaration: ({
+                /** @default true */
+                subcontractorInsuranceConfirmed: boolean;
+                /** @default false */
+                requiresCoverForWaivedRights: boolean;
+                /** @default false */
+                responsibleForManufacturing: boolean;
+                /** @default false */
+                asbestosOrEnvironmentalWork: boolean;
+                /** @default false */
+                contractsNotInWriting: boolean;
+                /** @default false */
+                collateralWarrantiesOrThirdPartyRights: boolean;
+                /** @default false */
+                everFailedToCompleteProject: boolean;
+                /** @default false */
+                pastContractsWithDesignLiability: boolean;
+                /** @default false */
+                doesNotExcludeIndirectLosses: boolean;
+                /** @default false */
+                businessActivitiesChanged: boolean;
+                /** @default false */
+                contractsNotAlwaysWritten: boolean;
+                /** @default false */
+                previousDisciplinaryAction: boolean;
+                /** @default false */
+                lackRelevantQualifications: boolean;
+                /** @default false */
+                noBackgroundCheckPolicy: boolean;
+                /** @default false */
+                requireCoverPreviousBusiness: boolean;
+                /** @default false */
+                awareOfCircumstances: boolean;
+                /** @default false */
+                significantFluctuations: boolean;
+                /** @default false */
+                insuranceDeclined: boolean;
+                /** @default false */
+                officesOutsideUK: boolean;
+                /** @default false */
+                previousClaims: boolean;
+                /** @default false */
+                criminalConvictions: boolean;
+                designConstructDetails?: string | null;
+                generalDetails?: string | null;
+                businessDetails?: string | null;
+                comprehensiveDetails?: string | null;
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                retroactiveCover: "NONE" | "DATE" | "INCEPTION";
+                /** Format: date */
+                retroactiveDate?: string | null;
+                previousInsurer?: string | null;
+                /** Format: date */
+                previousPolicyEndDate?: string | null;
+              }) | null;
+              risk: ({
+                turnover?: number;
+                industry?: string;
+                employees?: number;
+                sumInsured?: number;
+                claimsLast3Yrs?: number;
+                hasClaims?: boolean;
+                hasExports?: boolean;
+                hasHazardous?: boolean;
+                operates24_7?: boolean;
+                postcode?: string;
+                /** @enum {string} */
+                excessDiscount?: "standard" | "2x" | "5x";
+                coverLimitAggregate?: number;
+                largestSingleProjectValue?: number;
+                isAllTurnoverUK?: boolean;
+                overseasWorkSplit?: string | null;
+                hasNonUKJurisdictionWork?: boolean;
+                turnoverIncrease20Percent?: boolean;
+                hasDirectorsOfficersInsurance?: boolean;
+                directorsOfficersLimit?: number | null;
+                hasContentsInsurance?: boolean;
+                contentsLimit?: number | null;
+                hasBusinessEquipmentComputers?: boolean;
+                businessEquipmentComputersLimit?: number | null;
+                hasBusinessEquipmentSpecialist?: boolean;
+                businessEquipmentSpecialistLimit?: number | null;
+                hasStockContents?: boolean;
+                stockContentsLimit?: number | null;
+              }) | null;
+              /** @enum {string|null} */
+              turnoverBand: "up_to_500k" | "500k_to_1m" | "1m_to_1_5m" | "1_5m_to_2m" | null;
+              /**
+               * @default AGGREGATE
+               * @enum {string}
+               */
+              limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+              /**
+               * @default INCLUSIVE
+               * @enum {string}
+               */
+              defenceCosts: "INCLUSIVE" | "IN_ADDITION";
+              basePremium: string | null;
+              fees: {
+                  code: string;
+                  label: string;
+                  amount: string;
+                }[];
+              taxes: string | null;
+              totalPremium: string | null;
+              premiumOverridden: boolean;
+              ratingVersionId: string | null;
+              referralReason: string | null;
+              referralHits: {
+                  code: string;
+                  description: string;
+                }[];
+              ratingTrace: {
+                  kind: string;
+                  name: string;
+                  matched: string;
+                  multiplier: number;
+                }[];
+              ratedAt: string | null;
+              referredAt: string | null;
+              /** @enum {string|null} */
+              decision: "APPROVED" | "DECLINED" | "COUNTER" | null;
+              adjustmentMultiplier: number | null;
+              uwNote: string | null;
+              decidedAt: string | null;
+              decidedBy: {
+                name: string;
+                email: string;
+              } | null;
+              issuedAt: string | null;
+              /** @default null */
+              renewalOfId: string | null;
+              /** @default null */
+              renewalOf: ({
+                id: string;
+                reference: string;
+                policyNumber: string | null;
+                totalPremium: string | null;
+              }) | null;
+              /** @default true */
+              declarationConfirmed: boolean;
+              /** @default null */
+              runOffYears: number | null;
+              /** @default null */
+              runOffOfId: string | null;
+              /** @default null */
+              runOffAnnualPremium: string | null;
+              createdAt: string;
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request conflicts with the current state (the quote's status, its version, a unique value) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No published rating version covers the quote's inception date (NO_RATING_VERSION) */
+      422: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -6917,6 +7398,7 @@ export interface operations {
               period: {
                 inceptionDate: string;
                 expiryDate: string;
+                runOffYears: number | null;
               };
               cover: {
                 coverLimit: string;
@@ -7034,7 +7516,7 @@ export interface operations {
               }) | null;
               history: ({
                   /** @enum {string} */
-                  event: "issued" | "renewal_started" | "renewal_issued" | "change_referred" | "change_declined" | "adjusted" | "cancelled";
+                  event: "issued" | "renewal_started" | "renewal_issued" | "run_off_started" | "change_referred" | "change_declined" | "adjusted" | "cancelled";
                   title: string;
                   at: string;
                   actor: {
@@ -7282,6 +7764,7 @@ export interface operations {
               period: {
                 inceptionDate: string;
                 expiryDate: string;
+                runOffYears: number | null;
               };
               cover: {
                 coverLimit: string;
@@ -7399,7 +7882,7 @@ export interface operations {
               }) | null;
               history: ({
                   /** @enum {string} */
-                  event: "issued" | "renewal_started" | "renewal_issued" | "change_referred" | "change_declined" | "adjusted" | "cancelled";
+                  event: "issued" | "renewal_started" | "renewal_issued" | "run_off_started" | "change_referred" | "change_declined" | "adjusted" | "cancelled";
                   title: string;
                   at: string;
                   actor: {
@@ -7530,6 +8013,7 @@ export interface operations {
               period: {
                 inceptionDate: string;
                 expiryDate: string;
+                runOffYears: number | null;
               };
               cover: {
                 coverLimit: string;
@@ -7647,7 +8131,7 @@ export interface operations {
               }) | null;
               history: ({
                   /** @enum {string} */
-                  event: "issued" | "renewal_started" | "renewal_issued" | "change_referred" | "change_declined" | "adjusted" | "cancelled";
+                  event: "issued" | "renewal_started" | "renewal_issued" | "run_off_started" | "change_referred" | "change_declined" | "adjusted" | "cancelled";
                   title: string;
                   at: string;
                   actor: {
@@ -7759,6 +8243,7 @@ export interface operations {
               period: {
                 inceptionDate: string;
                 expiryDate: string;
+                runOffYears: number | null;
               };
               cover: {
                 coverLimit: string;
@@ -7876,7 +8361,7 @@ export interface operations {
               }) | null;
               history: ({
                   /** @enum {string} */
-                  event: "issued" | "renewal_started" | "renewal_issued" | "change_referred" | "change_declined" | "adjusted" | "cancelled";
+                  event: "issued" | "renewal_started" | "renewal_issued" | "run_off_started" | "change_referred" | "change_declined" | "adjusted" | "cancelled";
                   title: string;
                   at: string;
                   actor: {
@@ -8293,6 +8778,12 @@ export interface operations {
                 }) | null;
                 /** @default true */
                 declarationConfirmed: boolean;
+                /** @default null */
+                runOffYears: number | null;
+                /** @default null */
+                runOffOfId: string | null;
+                /** @default null */
+                runOffAnnualPremium: string | null;
                 createdAt: string;
                 updatedAt: string;
               };
@@ -8912,6 +9403,12 @@ export interface operations {
               }) | null;
               /** @default true */
               declarationConfirmed: boolean;
+              /** @default null */
+              runOffYears: number | null;
+              /** @default null */
+              runOffOfId: string | null;
+              /** @default null */
+              runOffAnnualPremium: string | null;
               createdAt: string;
               updatedAt: string;
             };
@@ -9633,6 +10130,12 @@ export interface operations {
               }) | null;
               /** @default true */
               declarationConfirmed: boolean;
+              /** @default null */
+              runOffYears: number | null;
+              /** @default null */
+              runOffOfId: string | null;
+              /** @default null */
+              runOffAnnualPremium: string | null;
               createdAt: string;
               updatedAt: string;
             };
