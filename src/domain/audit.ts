@@ -55,6 +55,7 @@ export const AUDIT_ACTIONS = [
   "password_changed",
   "password_reset_sent",
   "password_reset",
+  "sessions_ended",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -180,8 +181,10 @@ function change(words: (value: unknown) => string) {
 const SIGN_IN_REFUSALS: Readonly<Record<string, string>> = {
   invalid_credentials: "Wrong e-mail address or password",
   locked: "Refused: locked from this address after repeated failed sign-ins",
-  account_locked: "Refused: locked from every address",
-  account_locked_everywhere: "Locked from every address after failed sign-ins from many addresses",
+  account_locked: "Refused: browsers not signed in on before locked out after failed sign-ins from many addresses",
+  account_locked_everywhere:
+    "Browsers not signed in on before locked out after failed sign-ins from many addresses (known browsers still sign in)",
+  device_locked: "Refused: this browser locked after repeated failed sign-ins",
   wrong_current_password: "Wrong current password when changing the password",
 };
 
@@ -280,6 +283,10 @@ const DETAIL_WORDING: Readonly<Record<string, DetailWording>> = {
   },
   sessionsRevoked: { label: "Sessions ended" },
   otherSessionsEnded: { label: "Other sessions ended" },
+  current: {
+    label: "Signed out",
+    words: (value) => (value === true ? "Yes (the session that asked)" : value === false ? "No" : plain(value)),
+  },
   expiresAt: { label: "Link works until", words: dateTime },
   reason: {
     label: "Reason",

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { NEW_PASSWORD_MIN_LENGTH } from "../domain/auth/schemas";
+import { NEW_PASSWORD_MIN_LENGTH, ROLES, type Role } from "../domain/auth/schemas";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -30,6 +30,30 @@ function urlWithProtocols(protocols: readonly string[], label: string) {
     { message: `must be a ${label} URL (${protocols.map((p) => `${p}//`).join(" or ")})` },
   );
 }
+
+const idleMinutes = optional(
+  z.coerce
+    .number({ message: "must be a whole number of minutes" })
+    .int({ message: "must be a whole number of minutes" })
+    .min(1, { message: "must be at least 1" })
+    .max(1440, { message: "must be at most 1440 (a day)" }),
+);
+const absoluteHours = optional(
+  z.coerce
+    .number({ message: "must be a whole number of hours" })
+    .int({ message: "must be a whole number of hours" })
+    .min(1, { message: "must be at least 1" })
+    .max(720, { message: "must be at most 720 (30 days)" }),
+);
+
+/** SESSION_IDLE_MINUTES_ADMIN and the like: one role's lifetimes, overriding SESSION_IDLE_MINUTES / _HOURS. */
+const perRoleLifetimes = Object.fromEntries(
+  ROLES.flatMap((role) => [
+    [`SESSION_IDLE_MINUTES_${role}`, idleMinutes],
+    [`SESSION_ABSOLUTE_HOURS_${role}`, absoluteHours],
+  ]),
+) as Record<`SESSION_IDLE_MINUTES_${Role}`, typeof idleMinutes> &
+  Record<`SESSION_ABSOLUTE_HOURS_${Role}`, typeof absoluteHours>;
 
 /**
  * The environment, by variable name. Later features add their variables here (one line each) and map them
@@ -101,6 +125,9 @@ const envSchema = z.object({
       .min(5, { message: "must be at least 5" })
       .max(1440, { message: "must be at most 1440 (a day)" }),
   ),
+  SESSION_IDLE_MINUTES: idleMinutes,
+  SESSION_ABSOLUTE_HOURS: absoluteHours,
+  ...perRoleLifetimes,
   COMPANIES_HOUSE_API_KEY: optional(z.string().min(1)),
   SMTP_URL: optional(urlWithProtocols(["smtp:", "smtps:"], "smtp or smtps")),
   COMPANIES_HOUSE_BASE_URL: optional(urlWithProtocols(["http:", "https:"], "http or https")),
@@ -150,6 +177,8 @@ export interface Config {
   referralTargetWorkingHours: number;
   /** How long an administrator's password reset link works (docs/product/permissions.md "Passwords"). */
   passwordResetLinkMinutes: number;
+  /** How long a session of each role lives without use and in all (docs/product/permissions.md "Sessions"). */
+  sessionLifetimes: Record<Role, { idleMs: number; absoluteMs: number }>;
   companiesHouseApiKey: string | undefined;
   /** The Companies House public data API; tests point it at a fake server. */
   companiesHouseBaseUrl: string;
@@ -199,6 +228,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ]);
   }
   const publicUrl = e.PUBLIC_URL?.replace(/\/+$/, "");
+  // OWASP ASVS level 2 by default: 30 minutes idle, 12 hours in all.
+  const sessionLifetimes = Object.fromEntries(
+    ROLES.map((role) => [
+      role,
+      {
+        idleMs: (e[`SESSION_IDLE_MINUTES_${role}`] ?? e.SESSION_IDLE_MINUTES ?? 30) * 60_000,
+        absoluteMs: (e[`SESSION_ABSOLUTE_HOURS_${role}`] ?? e.SESSION_ABSOLUTE_HOURS ?? 12) * 3_600_000,
+      },
+    ]),
+  ) as Config["sessionLifetimes"];
   return {
     port: e.PORT ?? 3000,
     host: e.HOST ?? "127.0.0.1",
@@ -223,6 +262,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     referralTargetWorkingHours: e.REFERRAL_TARGET_WORKING_HOURS ?? 4,
     passwordResetLinkMinutes: e.PASSWORD_RESET_LINK_MINUTES ?? 60,
+    sessionLifetimes,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     companiesHouseApiKey: e.COMPANIES_HOUSE_API_KEY,
     companiesHouseBaseUrl: (e.COMPANIES_HOUSE_BASE_URL ?? "https://api.company-information.service.gov.uk").replace(

@@ -15,7 +15,7 @@ import { ERROR_CODES, type ErrorStatus } from "../domain/api/errors";
 import { ROLES, type Role } from "../domain/auth/schemas";
 import { documentedRequestBodies } from "../domain/quote/requests";
 import { rolesGuardedBy } from "./auth/authenticate";
-import { SESSION_COOKIE } from "./auth/sessions";
+import { sessionCookieName } from "./auth/sessions";
 import { MAX_LISTED_ISSUES } from "./errors";
 
 export interface OperationDescription {
@@ -330,7 +330,7 @@ export function describeApi(app: FastifyInstance, options: { publicUrl: string |
         [SESSION_SCHEME]: {
           type: "apiKey",
           in: "cookie",
-          name: SESSION_COOKIE,
+          name: sessionCookieName(options.publicUrl?.startsWith("https:") ?? false),
           description: "The signed session cookie that POST /api/auth/login sets",
         },
       },

@@ -164,11 +164,14 @@ describeEachDatabase("passwords", (ctx) => {
       });
     });
 
+    // The mailing instances are served over https, where the same session's cookie carries its __Host- name.
     const sendReset = (cookie: string | undefined, userId: string, app = mailingApp) =>
       app.inject({
         method: "POST",
         url: `/api/users/${userId}/password-reset`,
-        headers: cookie ? { cookie } : {},
+        headers: cookie
+          ? { cookie: app.config.secureCookies ? cookie.replace(/^pqe_session=/, "__Host-pqe_session=") : cookie }
+          : {},
       });
 
     async function emailedToken(to: string): Promise<string> {

@@ -36,4 +36,5 @@ export const AUDIT_ACTIONS_FOR_TEST: readonly string[] = [
   "password_changed",
   "password_reset_sent",
   "password_reset",
+  "sessions_ended",
 ];

@@ -103,3 +103,17 @@ export const passwordResetLinkSchema = z.strictObject({ token: resetTokenSchema 
 /** The reset page: a new password for the account the link was sent for. */
 export const passwordResetSchema = z.strictObject({ token: resetTokenSchema, newPassword: newPasswordSchema });
 export type PasswordReset = z.infer<typeof passwordResetSchema>;
+
+/** One of the signed-in user's sessions as Account lists it. */
+export const ownSessionSchema = z.object({
+  id: z.uuid(),
+  /** The browser and system in plain words, e.g. "Chrome on Windows". */
+  device: z.string(),
+  /** The client address it signed in from. */
+  ip: z.string().nullable(),
+  signedInAt: z.string(),
+  lastUsedAt: z.string(),
+  /** The session this request came with. */
+  current: z.boolean(),
+});
+export type OwnSession = z.infer<typeof ownSessionSchema>;

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import { ROLES, type Role } from "../../domain/auth/schemas";
 import type { UserRow } from "../db/schema";
 import { AppError } from "../errors";
-import { findActiveSession, SESSION_COOKIE } from "./sessions";
+import { findActiveSession, sessionCookieName } from "./sessions";
 
 export interface AuthUser {
   id: string;
@@ -37,14 +37,15 @@ export function toAuthUser(row: UserRow): AuthUser {
 export function registerAuthentication(app: FastifyInstance): void {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
+  const cookieName = sessionCookieName(app.config.secureCookies);
   app.addHook("onRequest", async (request) => {
     // Only the API needs to know who is asking; the web app's files and /healthz never cost a session query.
     if (!request.url.startsWith("/api/")) return;
-    const raw = request.cookies[SESSION_COOKIE];
+    const raw = request.cookies[cookieName];
     if (!raw) return;
     const unsigned = request.unsignCookie(raw);
     if (!unsigned.valid || !unsigned.value) return;
-    const active = await findActiveSession(app.db, unsigned.value, app.now());
+    const active = await findActiveSession(app.db, unsigned.value, app.config.sessionLifetimes, app.now());
     if (!active) return;
     request.user = toAuthUser(active.user);
     request.sessionId = active.session.id;

@@ -1,17 +1,38 @@
 /**
  * Database sessions (ARCHITECTURE: any number of instances share one PostgreSQL). The cookie carries a random
  * 32-byte token; the table keeps only its SHA-256, so a copy of the database cannot be replayed as cookies.
- * Sessions end after 8 hours without use (idle) and 7 days after sign-in (absolute), whichever comes first.
+ * Sessions end after a while without use (idle) and a while after sign-in (absolute), whichever comes first; both
+ * are set per role by the configuration (by default 30 minutes and 12 hours, OWASP ASVS level 2).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import type { Role } from "../../domain/auth/schemas";
 import type { Database } from "../db/client";
 import { announce, subscribeToCacheNotices } from "../db/notify";
 import { type SessionRow, sessions, type UserRow, users } from "../db/schema";
 
+/** The cookie's name over http (development, tests). */
 export const SESSION_COOKIE = "pqe_session";
-export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
-export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Over https the cookie is `__Host-` prefixed: browsers then accept it only when Secure, with Path=/ and no Domain,
+ * so no sibling host or plain-http page can plant or shadow it. Over http a browser would refuse such a cookie.
+ */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
+/** How long a session lives without use (idle) and in all (absolute), in milliseconds. */
+export interface SessionLifetime {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+export type SessionLifetimes = Record<Role, SessionLifetime>;
+
+/** OWASP ASVS 4.0 level 2 (V3.3.2): 30 minutes idle, 12 hours in all. */
+export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
+export const DEFAULT_SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 /**
  * Sliding the idle expiry costs a write; doing it at most once a minute keeps reads cheap. It is also the longest
  * this process trusts a session it has read without asking the database again (see `findActiveSession`): the
@@ -35,11 +56,12 @@ export interface CreatedSession {
 export async function createSession(
   db: Database,
   userId: string,
+  lifetime: SessionLifetime,
   now: Date,
   meta: { userAgent?: string | undefined; ip?: string | undefined } = {},
 ): Promise<CreatedSession> {
   const token = newSessionToken();
-  const absoluteExpiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
+  const absoluteExpiresAt = new Date(now.getTime() + lifetime.absoluteMs);
   const [session] = await db
     .insert(sessions)
     .values({
@@ -47,7 +69,7 @@ export async function createSession(
       userId,
       createdAt: now,
       lastSeenAt: now,
-      idleExpiresAt: new Date(Math.min(now.getTime() + SESSION_IDLE_MS, absoluteExpiresAt.getTime())),
+      idleExpiresAt: new Date(Math.min(now.getTime() + lifetime.idleMs, absoluteExpiresAt.getTime())),
       absoluteExpiresAt,
       userAgent: meta.userAgent?.slice(0, 500) ?? null,
       ip: meta.ip ?? null,
@@ -121,7 +143,12 @@ const preparedFinds = new WeakMap<Database, ReturnType<typeof prepareFindSession
  * An expired session is deleted on sight; a live one has its idle expiry slid forward. Within a minute of its
  * last touch a session read before is answered from this process's memory.
  */
-export async function findActiveSession(db: Database, token: string, now: Date): Promise<ActiveSession | null> {
+export async function findActiveSession(
+  db: Database,
+  token: string,
+  lifetimes: SessionLifetimes,
+  now: Date,
+): Promise<ActiveSession | null> {
   const tokenHash = hashToken(token);
   const cached = sessionCache.get(tokenHash);
   if (cached) {
@@ -145,7 +172,9 @@ export async function findActiveSession(db: Database, token: string, now: Date):
   }
   let active: ActiveSession = row;
   if (needsTouch(session, now)) {
-    const idleExpiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, session.absoluteExpiresAt.getTime()));
+    // The idle lifetime of the user's role now: a role changed since sign-in slides by its new lifetime.
+    const idleMs = lifetimes[row.user.role].idleMs;
+    const idleExpiresAt = new Date(Math.min(now.getTime() + idleMs, session.absoluteExpiresAt.getTime()));
     await db.update(sessions).set({ lastSeenAt: now, idleExpiresAt }).where(eq(sessions.id, session.id));
     active = { session: { ...session, lastSeenAt: now, idleExpiresAt }, user: row.user };
   }

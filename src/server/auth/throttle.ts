@@ -1,12 +1,14 @@
 /**
  * Sign-in throttling, kept in the database so every app instance counts the same attempts (docs/product/permissions.md).
  *
- * - Failed sign-ins are counted per (account, client address): MAX_FAILED_SIGN_INS within the window lock that pair,
- *   so someone guessing from one address is stopped, while the account's owner signing in from elsewhere is not
- *   refused because of them.
- * - Failed sign-ins are also counted per account, whatever the address: MAX_FAILED_SIGN_INS_PER_ACCOUNT within the
- *   window locks the account everywhere, against guessing spread over many addresses. The lock is written to the
- *   audit log for administrators.
+ * Attempts from a known device (a browser holding a valid device token for the account, ./device-tokens.ts) and
+ * from unknown devices are counted apart, so a stranger can never lock the owner out of the browsers they use:
+ * - Known device: failures are counted per device token; MAX_FAILED_SIGN_INS within the window lock that token
+ *   (a stolen device cookie buys no more guesses than one address does). Nothing else refuses a known device.
+ * - Unknown devices: failures are counted per (account, client address): MAX_FAILED_SIGN_INS within the window
+ *   lock that pair, so someone guessing from one address is stopped; and per account, whatever the address:
+ *   MAX_FAILED_SIGN_INS_FROM_UNKNOWN_DEVICES within the window refuse every unknown device for the account for
+ *   SIGN_IN_LOCK_MS, so guessing spread over many addresses is bounded. That lock is written to the audit log.
  * - Every sign-in attempt is counted per client address (the request rate limit).
  *
  * The same table counts business writes per user (src/server/auth/write-limits.ts), each under its own key.
@@ -17,42 +19,53 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { signInCounters } from "../db/schema";
+import type { KnownDevice } from "./device-tokens";
 
 export const MAX_FAILED_SIGN_INS = 5;
-export const MAX_FAILED_SIGN_INS_PER_ACCOUNT = 100;
+/** With the lock below: at most about 40 guesses an hour at one account from browsers it has not seen. */
+export const MAX_FAILED_SIGN_INS_FROM_UNKNOWN_DEVICES = 20;
 export const FAILED_SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 export const SIGN_IN_LOCK_MS = 15 * 60 * 1000;
 
 const pairKey = (email: string, address: string) => `pair ${address} ${email}`;
 const accountKey = (email: string) => `account ${email}`;
 const addressKey = (address: string) => `address ${address}`;
+const deviceKey = (device: KnownDevice) => `device ${device.id} ${device.email}`;
 
 export interface SignInLock {
   until: Date;
-  /** "pair": this account from this address; "account": this account from every address. */
-  scope: "pair" | "account";
+  /**
+   * "pair": this account from this address; "account": this account from every unknown device;
+   * "device": this account from this known device.
+   */
+  scope: "pair" | "account" | "device";
 }
 
-/** The lock that refuses this account from this address, the later-ending one if both apply; otherwise undefined. */
+/** The keys whose locks refuse an attempt: a known device answers only for itself. */
+function lockKeys(email: string, address: string, device: KnownDevice | undefined): string[] {
+  return device ? [deviceKey(device)] : [pairKey(email, address), accountKey(email)];
+}
+
+/**
+ * The lock that refuses this account from this address and device (undefined: an unknown device), the
+ * later-ending one if several apply; otherwise undefined.
+ */
 export async function findSignInLock(
   db: Database,
   email: string,
   address: string,
+  device: KnownDevice | undefined,
   now: Date,
 ): Promise<SignInLock | undefined> {
   const rows = await db
     .select({ key: signInCounters.key, lockedUntil: signInCounters.lockedUntil })
     .from(signInCounters)
-    .where(
-      and(
-        inArray(signInCounters.key, [pairKey(email, address), accountKey(email)]),
-        gt(signInCounters.lockedUntil, now),
-      ),
-    );
+    .where(and(inArray(signInCounters.key, lockKeys(email, address, device)), gt(signInCounters.lockedUntil, now)));
   let lock: SignInLock | undefined;
   for (const row of rows) {
     if (!row.lockedUntil || (lock && lock.until >= row.lockedUntil)) continue;
-    lock = { until: row.lockedUntil, scope: row.key === accountKey(email) ? "account" : "pair" };
+    const scope = device ? "device" : row.key === accountKey(email) ? "account" : "pair";
+    lock = { until: row.lockedUntil, scope };
   }
   return lock;
 }
@@ -89,27 +102,43 @@ async function lockKey(db: Database, key: string, until: Date, now: Date): Promi
 }
 
 /**
- * Counts a failed sign-in for the pair and for the account, locking whichever reached its limit.
- * Returns when the account-wide lock ends if this failure started it (the caller audits it).
+ * Counts a failed sign-in: from a known device against that device alone; from an unknown one for the pair and
+ * for the account's unknown devices, locking whichever reached its limit. Returns when the lock on the account's
+ * unknown devices ends if this failure started it (the caller audits it).
  */
 export async function recordFailedSignIn(
   db: Database,
   email: string,
   address: string,
+  device: KnownDevice | undefined,
   now: Date,
 ): Promise<{ accountLockedUntil: Date | undefined }> {
   const until = new Date(now.getTime() + SIGN_IN_LOCK_MS);
+  if (device) {
+    const known = await countOne(db, deviceKey(device), now, FAILED_SIGN_IN_WINDOW_MS);
+    if (known.count >= MAX_FAILED_SIGN_INS) await lockKey(db, deviceKey(device), until, now);
+    return { accountLockedUntil: undefined };
+  }
   const pair = await countOne(db, pairKey(email, address), now, FAILED_SIGN_IN_WINDOW_MS);
   if (pair.count >= MAX_FAILED_SIGN_INS) await lockKey(db, pairKey(email, address), until, now);
   const account = await countOne(db, accountKey(email), now, FAILED_SIGN_IN_WINDOW_MS);
-  if (account.count < MAX_FAILED_SIGN_INS_PER_ACCOUNT) return { accountLockedUntil: undefined };
+  if (account.count < MAX_FAILED_SIGN_INS_FROM_UNKNOWN_DEVICES) return { accountLockedUntil: undefined };
   await lockKey(db, accountKey(email), until, now);
   return { accountLockedUntil: until };
 }
 
-/** A successful sign-in forgets this address's failures for the account (not the account-wide count). */
-export async function clearFailedSignIns(db: Database, email: string, address: string): Promise<void> {
-  await db.delete(signInCounters).where(eq(signInCounters.key, pairKey(email, address)));
+/**
+ * A successful sign-in forgets this address's and this device's failures for the account (not the count of the
+ * account's unknown devices, which only the window ends).
+ */
+export async function clearFailedSignIns(
+  db: Database,
+  email: string,
+  address: string,
+  device: KnownDevice | undefined,
+): Promise<void> {
+  const keys = [pairKey(email, address), ...(device ? [deviceKey(device)] : [])];
+  await db.delete(signInCounters).where(inArray(signInCounters.key, keys));
 }
 
 export interface AddressLimit {

@@ -10,6 +10,7 @@ import type { ChangePassword, PasswordReset } from "../../../domain/auth/schemas
 import { CURRENT_PASSWORD_WRONG } from "../../../domain/auth/schemas";
 import { recordAudit } from "../../audit/record";
 import type { AuthUser } from "../../auth/authenticate";
+import type { KnownDevice } from "../../auth/device-tokens";
 import { assertNewPassword, hashPassword, verifyPassword } from "../../auth/passwords";
 import { endResetTokens, findUsableResetToken, markResetTokenUsed } from "../../auth/reset-tokens";
 import { forgetUserSessions, revokeOtherUserSessions, revokeUserSessions } from "../../auth/sessions";
@@ -29,14 +30,14 @@ export async function changeOwnPassword(
   user: AuthUser,
   sessionId: string,
   { currentPassword, newPassword }: ChangePassword,
-  client: { ip: string },
+  client: { ip: string; device: KnownDevice | undefined },
   now: Date,
 ): Promise<ChangePasswordResult> {
-  const lock = await findSignInLock(db, user.email, client.ip, now);
+  const lock = await findSignInLock(db, user.email, client.ip, client.device, now);
   if (lock) {
     return {
       changed: false,
-      refusal: new AppError("ACCOUNT_LOCKED", lockedMessage(lock.until, now)),
+      refusal: new AppError("ACCOUNT_LOCKED", lockedMessage(lock, now)),
       retryAfterSeconds: Math.max(1, Math.ceil((lock.until.getTime() - now.getTime()) / 1000)),
     };
   }
@@ -45,7 +46,7 @@ export async function changeOwnPassword(
   if (!(await verifyPassword(row.passwordHash, currentPassword))) {
     // Someone at an unlocked screen guessing the password: counted and locked exactly like sign-in guesses.
     await db.transaction(async (tx) => {
-      const { accountLockedUntil } = await recordFailedSignIn(tx, user.email, client.ip, now);
+      const { accountLockedUntil } = await recordFailedSignIn(tx, user.email, client.ip, client.device, now);
       await recordAudit(tx, {
         at: now,
         entityType: "session",

@@ -2,20 +2,24 @@
  * Sign-in, sign-out and the session lookup (docs/product/permissions.md: POST /api/auth/login, POST /api/auth/logout, GET /api/me).
  * The rules are the service's (`./service`); these routes own the session cookie.
  */
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   changePasswordSchema,
   loginSchema,
+  ownSessionSchema,
   passwordResetLinkSchema,
   passwordResetSchema,
   userSchema,
 } from "../../../domain/auth/schemas";
 import { type AuthUser, currentUser, requireUser } from "../../auth/authenticate";
-import { SESSION_COOKIE } from "../../auth/sessions";
+import { deviceCookieName, issueDeviceToken, readDeviceToken } from "../../auth/device-tokens";
+import { sessionCookieName } from "../../auth/sessions";
 import { toUserResponse } from "../users/repository";
 import { changeOwnPassword, inspectResetLink, resetPassword } from "./password-service";
 import { signIn, signOut } from "./service";
+import { endOtherOwnSessions, endOwnSession, listOwnSessions } from "./session-service";
 
 const userResponse = z.object({ data: userSchema });
 
@@ -27,6 +31,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     secure: app.config.secureCookies,
     signed: true,
   } as const;
+  const sessionCookie = sessionCookieName(app.config.secureCookies);
+  const deviceCookie = deviceCookieName(app.config.secureCookies);
+  /** The browser's device token for this account, when genuine (src/server/auth/device-tokens.ts). */
+  const knownDevice = (request: FastifyRequest, email: string) =>
+    readDeviceToken(app.config.sessionSecret, request.cookies[deviceCookie], email, app.now());
 
   app.post(
     "/api/auth/login",
@@ -39,14 +48,31 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const client = { sessionId: request.sessionId, userAgent: request.headers["user-agent"], ip: request.ip };
-      const result = await signIn(app.db, request.body, client, app.loginRateLimit, app.now());
+      const device = knownDevice(request, request.body.email);
+      const client = { sessionId: request.sessionId, userAgent: request.headers["user-agent"], ip: request.ip, device };
+      const result = await signIn(
+        app.db,
+        request.body,
+        client,
+        app.loginRateLimit,
+        app.config.sessionLifetimes,
+        app.now(),
+      );
       if (!result.signedIn) {
         reply.header("retry-after", result.retryAfterSeconds);
         throw result.refusal;
       }
       const { token, session } = result.session;
-      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: session.absoluteExpiresAt });
+      reply.setCookie(sessionCookie, token, { ...cookieOptions, expires: session.absoluteExpiresAt });
+      // This browser is now known to the account: renewed on every sign-in, same id while it stays known.
+      const issued = issueDeviceToken(app.config.sessionSecret, request.body.email, app.now(), device?.id);
+      reply.setCookie(deviceCookie, issued.value, {
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: app.config.secureCookies,
+        expires: issued.expires,
+      });
       return { data: result.user };
     },
   );
@@ -63,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user, sessionId } = request;
       if (user && sessionId) await signOut(app.db, user.id, sessionId, app.now());
-      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      reply.clearCookie(sessionCookie, cookieOptions);
       return { data: { signedOut: true as const } };
     },
   );
@@ -95,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         user,
         request.sessionId ?? "",
         request.body,
-        { ip: request.ip },
+        { ip: request.ip, device: knownDevice(request, user.email) },
         app.now(),
       );
       if (!result.changed) {
@@ -104,6 +130,55 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { data: { otherSessionsEnded: result.sessionsEnded } };
     },
+  );
+
+  app.get(
+    "/api/me/sessions",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Your sessions: device, address, when signed in and last used; this one marked",
+        response: { 200: z.object({ data: z.array(ownSessionSchema) }) },
+      },
+      onRequest: requireUser,
+    },
+    async (request) => ({
+      data: await listOwnSessions(app.db, currentUser(request).id, request.sessionId, app.now()),
+    }),
+  );
+
+  app.delete(
+    "/api/me/sessions/:id",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "End one of your sessions; ending this one signs you out",
+        params: z.object({ id: z.uuid({ message: "Invalid session id" }) }),
+        response: { 200: z.object({ data: z.object({ ended: z.literal(true), signedOut: z.boolean() }) }) },
+      },
+      onRequest: requireUser,
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { current } = await endOwnSession(app.db, user.id, request.sessionId, request.params.id, app.now());
+      if (current) reply.clearCookie(sessionCookie, cookieOptions);
+      return { data: { ended: true as const, signedOut: current } };
+    },
+  );
+
+  app.post(
+    "/api/me/sessions/end-others",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "End all your sessions but this one",
+        response: { 200: z.object({ data: z.object({ sessionsEnded: z.number().int() }) }) },
+      },
+      onRequest: requireUser,
+    },
+    async (request) => ({
+      data: await endOtherOwnSessions(app.db, currentUser(request).id, request.sessionId ?? "", app.now()),
+    }),
   );
 
   app.post(

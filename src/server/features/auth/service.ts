@@ -6,23 +6,43 @@
  */
 import type { Login, User } from "../../../domain/auth/schemas";
 import { recordAudit } from "../../audit/record";
+import type { KnownDevice } from "../../auth/device-tokens";
 import { verifyAgainstDummy, verifyPassword } from "../../auth/passwords";
-import { type CreatedSession, createSession, forgetSession, revokeSession } from "../../auth/sessions";
+import {
+  type CreatedSession,
+  createSession,
+  forgetSession,
+  revokeSession,
+  type SessionLifetimes,
+} from "../../auth/sessions";
 import {
   type AddressLimit,
   clearFailedSignIns,
   countSignInAttempt,
   findSignInLock,
   recordFailedSignIn,
+  type SignInLock,
   waitInWords,
 } from "../../auth/throttle";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { findLiveUserByEmail, toUserResponse } from "../users/repository";
 
-export function lockedMessage(until: Date, now: Date): string {
-  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-  return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+/** How the audit log names a refusal by each lock. */
+const LOCK_REASONS: Readonly<Record<SignInLock["scope"], string>> = {
+  pair: "locked",
+  account: "account_locked",
+  device: "device_locked",
+};
+
+export function lockedMessage(lock: SignInLock, now: Date): string {
+  const minutes = Math.max(1, Math.ceil((lock.until.getTime() - now.getTime()) / 60_000));
+  const wait = `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  if (lock.scope === "account") {
+    // Someone is guessing this account's password from many places: only browsers it has signed in on get through.
+    return `Too many failed sign-in attempts for this account from browsers it has not signed in on. Sign in from a browser you have used before, or try again in ${wait}.`;
+  }
+  return `Too many failed sign-in attempts. Try again in ${wait}.`;
 }
 
 /** The browser signing in: the session it already holds (if any) and what identifies it. */
@@ -30,6 +50,8 @@ export interface SignInClient {
   sessionId: string | null;
   userAgent: string | undefined;
   ip: string;
+  /** The device token the browser holds for this account, when genuine (undefined: an unknown device). */
+  device: KnownDevice | undefined;
 }
 
 export type SignInResult =
@@ -42,6 +64,7 @@ export async function signIn(
   { email, password }: Login,
   client: SignInClient,
   addressLimit: AddressLimit,
+  lifetimes: SessionLifetimes,
   now: Date,
 ): Promise<SignInResult> {
   const waitMs = await countSignInAttempt(db, client.ip, addressLimit, now);
@@ -52,7 +75,7 @@ export async function signIn(
       retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
     };
   }
-  const lock = await findSignInLock(db, email, client.ip, now);
+  const lock = await findSignInLock(db, email, client.ip, client.device, now);
   if (lock) {
     await recordAudit(db, {
       at: now,
@@ -60,11 +83,11 @@ export async function signIn(
       action: "login_failed",
       entityId: null,
       actorId: null,
-      details: { email, reason: lock.scope === "account" ? "account_locked" : "locked" },
+      details: { email, reason: LOCK_REASONS[lock.scope] },
     });
     return {
       signedIn: false,
-      refusal: new AppError("ACCOUNT_LOCKED", lockedMessage(lock.until, now)),
+      refusal: new AppError("ACCOUNT_LOCKED", lockedMessage(lock, now)),
       retryAfterSeconds: Math.max(1, Math.ceil((lock.until.getTime() - now.getTime()) / 1000)),
     };
   }
@@ -72,7 +95,7 @@ export async function signIn(
   const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
   if (!user || !valid) {
     await db.transaction(async (tx) => {
-      const { accountLockedUntil } = await recordFailedSignIn(tx, email, client.ip, now);
+      const { accountLockedUntil } = await recordFailedSignIn(tx, email, client.ip, client.device, now);
       await recordAudit(tx, {
         at: now,
         entityType: "session",
@@ -81,7 +104,7 @@ export async function signIn(
         actorId: null,
         details: { email, reason: "invalid_credentials" },
       });
-      // Failures from many addresses at once: the account is now refused everywhere, which administrators must see.
+      // Failures from many addresses at once: the account now refuses unknown browsers, which administrators must see.
       if (accountLockedUntil) {
         await recordAudit(tx, {
           at: now,
@@ -98,8 +121,11 @@ export async function signIn(
   // A new session on every sign-in (never reuse one the browser already held: session fixation).
   const session = await db.transaction(async (tx) => {
     if (client.sessionId) await revokeSession(tx, client.sessionId);
-    await clearFailedSignIns(tx, email, client.ip);
-    const created = await createSession(tx, user.id, now, { userAgent: client.userAgent, ip: client.ip });
+    await clearFailedSignIns(tx, email, client.ip, client.device);
+    const created = await createSession(tx, user.id, lifetimes[user.role], now, {
+      userAgent: client.userAgent,
+      ip: client.ip,
+    });
     await recordAudit(tx, {
       at: now,
       entityType: "session",

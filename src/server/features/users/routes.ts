@@ -8,6 +8,7 @@ import { registerUserSchema, userSchema } from "../../../domain/auth/schemas";
 import { authorityInputSchema, userWithAuthoritySchema } from "../../../domain/underwriting/authority-schema";
 import { currentUser, requireRole } from "../../auth/authenticate";
 import { reviewBaseUrl } from "../../mail/referral-notifications";
+import { endUserSessions } from "../auth/session-service";
 import { listLiveUsers, toUserWithAuthorityResponse } from "./repository";
 import { changeAuthority, createUser, deleteUser, sendPasswordReset } from "./service";
 
@@ -83,6 +84,22 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       app.mailDispatcher.kick();
       return { data: sent };
     },
+  );
+
+  app.post(
+    "/api/users/:id/sessions/end",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "End every session of a user (ADMIN); they must sign in again",
+        params: z.object({ id: z.uuid({ message: "Invalid user id" }) }),
+        response: { 200: z.object({ data: z.object({ sessionsEnded: z.number().int() }) }) },
+      },
+      onRequest: adminOnly,
+    },
+    async (request) => ({
+      data: await endUserSessions(app.db, currentUser(request), request.params.id, app.now()),
+    }),
   );
 
   app.delete(
