@@ -210,6 +210,18 @@ const RULES: Record<string, Rule> = {
     success: [400],
     request: () => ({ url: "/api/me/password", payload: { currentPassword: "x", newPassword: "short" } }),
   },
+  // Every signed-in user lists and ends their own sessions; a session id that is not theirs answers 404 alike.
+  "GET /api/me/sessions": { access: signedIn, request: () => ({ url: "/api/me/sessions" }) },
+  "DELETE /api/me/sessions/:id": {
+    access: signedIn,
+    success: [404],
+    request: () => ({ url: "/api/me/sessions/00000000-0000-4000-8000-000000000000" }),
+  },
+  "POST /api/me/sessions/end-others": {
+    access: signedIn,
+    touchesSessions: true,
+    request: () => ({ url: "/api/me/sessions/end-others" }),
+  },
   // A reset link is its own credential: anyone may present one (this one was never issued).
   "POST /api/auth/password-reset/link": {
     access: everyone,
@@ -250,6 +262,12 @@ const RULES: Record<string, Rule> = {
     mutates: true,
     prepare: async (ctx) => ({ userId: (await createTestUser(ctx.db, { email: uniqueEmail("reset") })).user.id }),
     request: (f) => ({ url: `/api/users/${f.userId}/password-reset` }),
+  },
+  "POST /api/users/:id/sessions/end": {
+    access: roles("ADMIN"),
+    mutates: true,
+    prepare: async (ctx) => ({ userId: (await createTestUser(ctx.db, { email: uniqueEmail("ended") })).user.id }),
+    request: (f) => ({ url: `/api/users/${f.userId}/sessions/end` }),
   },
   "PUT /api/users/:id/authority": {
     access: roles("ADMIN"),

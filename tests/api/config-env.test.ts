@@ -28,6 +28,12 @@ describe("loadConfig", () => {
       loginRateLimitPerMinute: 30,
       passwordResetLinkMinutes: 60,
       businessWriteLimitsPerMinute: { quotesCreated: 30, documentsRendered: 60, referralsSent: 30 },
+      // OWASP ASVS level 2 for every role: 30 minutes idle, 12 hours in all.
+      sessionLifetimes: {
+        BROKER: { idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000 },
+        UNDERWRITER: { idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000 },
+        ADMIN: { idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000 },
+      },
       trustProxy: false,
       companiesHouseApiKey: undefined,
       smtpUrl: undefined,
@@ -58,6 +64,10 @@ describe("loadConfig", () => {
       QUOTES_CREATED_PER_MINUTE: "12",
       DOCUMENTS_RENDERED_PER_MINUTE: "24",
       REFERRALS_SENT_PER_MINUTE: "6",
+      SESSION_IDLE_MINUTES: "45",
+      SESSION_ABSOLUTE_HOURS: "10",
+      SESSION_IDLE_MINUTES_ADMIN: "15",
+      SESSION_ABSOLUTE_HOURS_UNDERWRITER: "8",
       COMPANIES_HOUSE_API_KEY: "key",
       SMTP_URL: "smtp://mail:25",
     });
@@ -77,6 +87,12 @@ describe("loadConfig", () => {
       loginRateLimitPerMinute: 120,
       passwordResetLinkMinutes: 30,
       businessWriteLimitsPerMinute: { quotesCreated: 12, documentsRendered: 24, referralsSent: 6 },
+      // A role's own variable wins over the one for every role.
+      sessionLifetimes: {
+        BROKER: { idleMs: 45 * 60_000, absoluteMs: 10 * 3_600_000 },
+        UNDERWRITER: { idleMs: 45 * 60_000, absoluteMs: 8 * 3_600_000 },
+        ADMIN: { idleMs: 15 * 60_000, absoluteMs: 10 * 3_600_000 },
+      },
       companiesHouseApiKey: "key",
       smtpUrl: "smtp://mail:25",
     });
@@ -102,6 +118,10 @@ describe("loadConfig", () => {
     ["LOGIN_RATE_LIMIT_PER_MINUTE", "0"],
     ["PASSWORD_RESET_LINK_MINUTES", "4"],
     ["PASSWORD_RESET_LINK_MINUTES", "1441"],
+    ["SESSION_IDLE_MINUTES", "0"],
+    ["SESSION_IDLE_MINUTES_BROKER", "1441"],
+    ["SESSION_ABSOLUTE_HOURS", "721"],
+    ["SESSION_ABSOLUTE_HOURS_ADMIN", "1.5"],
     ["PASSWORD_RESET_LINK_MINUTES", "an hour"],
     ["QUOTES_CREATED_PER_MINUTE", "0"],
     ["DOCUMENTS_RENDERED_PER_MINUTE", "2.5"],

@@ -199,6 +199,18 @@ const TEMPLATES: Record<string, RouteTemplate> = {
     bodies: () => [undefined],
     params: (t) => ({ id: t.underwriterId }),
   },
+  // A session id that is nobody's: the fuzzing never signs its own callers out this way.
+  "DELETE /api/me/sessions/:id": {
+    caller: "broker",
+    bodies: () => [undefined],
+    params: () => ({ id: "00000000-0000-4000-8000-000000000000" }),
+  },
+  "POST /api/me/sessions/end-others": { caller: "broker", bodies: () => [undefined] },
+  "POST /api/users/:id/sessions/end": {
+    caller: "admin",
+    bodies: () => [undefined],
+    params: (t) => ({ id: t.underwriterId }),
+  },
   "DELETE /api/users/:id": { caller: "admin", bodies: () => [undefined], params: (t) => ({ id: t.userId }) },
   "PUT /api/users/:id/authority": {
     caller: "admin",
@@ -537,7 +549,12 @@ const requestArb = fc.record({
 
 // ---------------------------------------------------------------------------------------------------------
 
-const isSessionRoute = (route: string) => route === "POST /api/auth/login" || route === "POST /api/auth/logout";
+/** Routes that may end a caller's session: everyone signs in again after them. */
+const isSessionRoute = (route: string) =>
+  route === "POST /api/auth/login" ||
+  route === "POST /api/auth/logout" ||
+  route === "POST /api/users/:id/sessions/end" ||
+  route === "POST /api/me/sessions/end-others";
 
 const STACK_TRACE = /\n\s+at |node_modules|\.ts:\d+/;
 
