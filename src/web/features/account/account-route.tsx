@@ -12,12 +12,13 @@ import { type FormEvent, useState } from "react";
 import { changeOwnPassword } from "./account-api";
 import { checkNewPasswordFields, type FieldErrors, fieldErrorsFrom } from "./check-new-password";
 import { NewPasswordFields, PasswordField } from "./new-password-fields";
+import { SessionsCard } from "./sessions-card";
 
 type Field = "currentPassword" | "newPassword" | "confirmPassword";
 const FIELDS: readonly Field[] = ["currentPassword", "newPassword", "confirmPassword"];
 const EMPTY: Record<Field, string> = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
-/** /account (every role): who you are, and changing your password with the current one. */
+/** /account (every role): who you are, changing your password with the current one, and your sessions. */
 export default function AccountRoute() {
   usePageTitle(pageTitle("Account"));
   usePreloadPasswordList();
@@ -106,6 +107,7 @@ export default function AccountRoute() {
             </form>
           </CardContent>
         </Card>
+        <SessionsCard />
       </div>
     </AppLayout>
   );

@@ -21,9 +21,10 @@ import { MD_QUERY, useMediaQuery } from "@web/hooks/use-media-query";
 import { useMe } from "@web/lib/api/get-me";
 import { useUsers } from "@web/lib/api/get-users";
 import { errorMessageOf } from "@web/lib/api-client";
-import { KeyRound, Trash2 } from "lucide-react";
+import { KeyRound, LogOut, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useDeleteUser } from "../api/delete-user";
+import { useEndUserSessions } from "../api/end-user-sessions";
 import { useSendPasswordReset } from "../api/send-password-reset";
 import { AuthorityDialog } from "./authority-dialog";
 
@@ -34,6 +35,7 @@ interface UserListProps {
   onDelete: (user: User) => void;
   onEditAuthority: (user: User) => void;
   onSendReset: (user: User) => void;
+  onEndSessions: (user: User) => void;
 }
 
 /** An underwriter's authority in a few words, and its Edit button (docs/product/permissions.md "Authority"). */
@@ -69,7 +71,7 @@ function DeleteAction({
   meId,
   onDelete,
   onCard = false,
-}: Omit<UserListProps, "users" | "onEditAuthority" | "onSendReset"> & { user: User; onCard?: boolean }) {
+}: Pick<UserListProps, "meId" | "onDelete"> & { user: User; onCard?: boolean }) {
   if (user.id === meId) return <span className="text-xs text-slate-600">You</span>;
   return (
     <Button
@@ -104,11 +106,34 @@ function ResetLinkAction({ user, meId, onSendReset }: Pick<UserListProps, "meId"
   );
 }
 
+/**
+ * Signs the user out everywhere (docs/product/permissions.md "Sessions"); not on one's own row, where Account lists
+ * one's sessions.
+ */
+function EndSessionsAction({
+  user,
+  meId,
+  onEndSessions,
+}: Pick<UserListProps, "meId" | "onEndSessions"> & { user: User }) {
+  if (user.id === meId) return null;
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      aria-label={`End all sessions of ${user.name}`}
+      onClick={() => onEndSessions(user)}
+    >
+      <LogOut aria-hidden="true" className="h-4 w-4" />
+      End sessions
+    </Button>
+  );
+}
+
 function Created({ user }: { user: User }) {
   return <time dateTime={user.createdAt}>{formatDateGb(user.createdAt)}</time>;
 }
 
-function UsersGrid({ users, meId, onDelete, onEditAuthority, onSendReset }: UserListProps) {
+function UsersGrid({ users, meId, onDelete, onEditAuthority, onSendReset, onEndSessions }: UserListProps) {
   return (
     <Table>
       <TableHead>
@@ -140,6 +165,7 @@ function UsersGrid({ users, meId, onDelete, onEditAuthority, onSendReset }: User
             <TableCell className="text-right">
               <div className="flex items-center justify-end gap-2">
                 <ResetLinkAction user={user} meId={meId} onSendReset={onSendReset} />
+                <EndSessionsAction user={user} meId={meId} onEndSessions={onEndSessions} />
                 <DeleteAction user={user} meId={meId} onDelete={onDelete} />
               </div>
             </TableCell>
@@ -151,7 +177,7 @@ function UsersGrid({ users, meId, onDelete, onEditAuthority, onSendReset }: User
 }
 
 /** Below md, one card per user with the same values and Delete (named, 40 px high, for a finger). */
-function UserCards({ users, meId, onDelete, onEditAuthority, onSendReset }: UserListProps) {
+function UserCards({ users, meId, onDelete, onEditAuthority, onSendReset, onEndSessions }: UserListProps) {
   return (
     <CardList label="Users">
       {users.map((user) => (
@@ -173,6 +199,7 @@ function UserCards({ users, meId, onDelete, onEditAuthority, onSendReset }: User
           </CardListFields>
           <CardListActions>
             <ResetLinkAction user={user} meId={meId} onSendReset={onSendReset} />
+            <EndSessionsAction user={user} meId={meId} onEndSessions={onEndSessions} />
             <DeleteAction user={user} meId={meId} onDelete={onDelete} onCard />
           </CardListActions>
         </CardListItem>
@@ -190,6 +217,25 @@ export function UsersTable() {
   const [editing, setEditing] = useState<User | null>(null);
   const wide = useMediaQuery(MD_QUERY);
   const sendReset = useSendPasswordReset();
+  const endSessions = useEndUserSessions();
+  const [ending, setEnding] = useState<User | null>(null);
+
+  const confirmEndSessions = async () => {
+    if (!ending) return;
+    try {
+      const { sessionsEnded } = await endSessions.mutateAsync(ending.id);
+      toast({
+        title: "Sessions Ended",
+        description:
+          sessionsEnded === 0
+            ? `${ending.name} was not signed in anywhere.`
+            : `${ending.name} was signed out of ${sessionsEnded === 1 ? "1 session" : `${sessionsEnded} sessions`}.`,
+      });
+    } catch (error) {
+      toast({ title: "Sessions Error", description: errorMessageOf(error), variant: "destructive" });
+    }
+    setEnding(null);
+  };
 
   const sendResetLink = async (user: User) => {
     if (sendReset.isPending) return;
@@ -236,6 +282,7 @@ export function UsersTable() {
           onDelete={setPending}
           onEditAuthority={setEditing}
           onSendReset={(user) => void sendResetLink(user)}
+          onEndSessions={setEnding}
         />
       ) : (
         <UserCards
@@ -244,9 +291,22 @@ export function UsersTable() {
           onDelete={setPending}
           onEditAuthority={setEditing}
           onSendReset={(user) => void sendResetLink(user)}
+          onEndSessions={setEnding}
         />
       )}
       <AuthorityDialog user={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={ending !== null}
+        onOpenChange={(open) => {
+          if (!open) setEnding(null);
+        }}
+        title="End sessions"
+        description={`Sign "${ending?.name ?? ""}" out everywhere? They sign in again to go on.`}
+        confirmLabel="End Sessions"
+        busyLabel="Ending..."
+        busy={endSessions.isPending}
+        onConfirm={confirmEndSessions}
+      />
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => {
