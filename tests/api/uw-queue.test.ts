@@ -53,7 +53,9 @@ describeEachDatabase("underwriters' queue", (ctx) => {
     // Friday 27 November 2026, 15:00 UK time: two working hours on Friday, two more on Monday morning.
     const friday = await referred((await at("2026-11-27T15:00:00Z")).broker);
     // Monday 09:30: Friday's is due at 11:00, Monday's at 13:30.
-    const { broker, underwriter } = await at("2026-11-30T09:30:00Z");
+    const moment = await at("2026-11-30T09:30:00Z");
+    const broker = moment.broker;
+    let underwriter = moment.underwriter;
     const monday = await referred(broker);
     const before = await queue(underwriter);
     expect(before.data.find((item) => item.id === friday.id)).toMatchObject({
@@ -66,6 +68,8 @@ describeEachDatabase("underwriters' queue", (ctx) => {
     });
 
     ctx.clock.advance(2 * HOUR_MS);
+    // Two hours on, the underwriter's earlier session has ended (30 minutes idle): they sign in again.
+    underwriter = await signIn(ctx.app, "UNDERWRITER");
     const after = await queue(underwriter);
     expect(after.data.find((item) => item.id === friday.id)).toMatchObject({ overdue: true });
     expect(after.data.find((item) => item.id === monday.id)).toMatchObject({ overdue: false });
@@ -95,13 +99,16 @@ describeEachDatabase("underwriters' queue", (ctx) => {
   });
 
   it("lists what awaits a decision, the longest waiting first, with the referral reasons", async () => {
-    const broker = await signIn(ctx.app, "BROKER");
-    const underwriter = await signIn(ctx.app, "UNDERWRITER");
+    let broker = await signIn(ctx.app, "BROKER");
     const draft = await createCompleteQuote(ctx.app, broker, { rate: false });
     const first = await referred(broker);
+    // An hour apart each time: sessions end after 30 idle minutes, so each moment signs in again.
     ctx.clock.advance(HOUR_MS);
+    broker = await signIn(ctx.app, "BROKER");
     const voluntary = await referred(broker, CLEAN_DECLARATION);
     ctx.clock.advance(HOUR_MS);
+    broker = await signIn(ctx.app, "BROKER");
+    const underwriter = await signIn(ctx.app, "UNDERWRITER");
     const decided = await referred(broker);
     const approved = await call(ctx.app, underwriter, "POST", `/api/quotes/${decided.id}/uw/decision`, {
       decision: "APPROVED",
