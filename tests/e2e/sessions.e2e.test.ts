@@ -76,8 +76,8 @@ for (const viewport of [
         // This browser first (used last), marked.
         expect(await items.first().textContent()).toContain(`${viewport.device}This browser`);
         expect(await items.first().textContent()).toContain("Address127.0.0.1");
-        await expectNoSideScroll(tab);
-        await expectAccessible(tab);
+        await expectNoSideScroll(tab, `sessions on a ${viewport.name}`);
+        await expectAccessible(tab, `sessions on a ${viewport.name}`);
         await screenshot(tab, `sessions-list-${viewport.name}`);
 
         // End one of the others: it is signed out, this one is not.
@@ -121,7 +121,7 @@ for (const viewport of [
         const button = tab.getByRole("button", { name: `End all sessions of ${user.name}` });
         await visible(button);
         await button.scrollIntoViewIfNeeded();
-        await expectNoSideScroll(tab);
+        await expectNoSideScroll(tab, `user management on a ${viewport.name}`);
         await screenshot(tab, `sessions-admin-users-${viewport.name}`);
         await button.click();
         const dialog = tab.getByRole("alertdialog");
