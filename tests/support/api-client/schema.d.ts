@@ -21,6 +21,18 @@ export interface paths {
     /** Change your own password with the current one; your other sessions end */
     post: operations["updateOwnPassword"];
   };
+  "/api/me/sessions": {
+    /** Your sessions: device, address, when signed in and last used; this one marked */
+    get: operations["listOwnSessions"];
+  };
+  "/api/me/sessions/{id}": {
+    /** End one of your sessions; ending this one signs you out */
+    delete: operations["deleteOwnSession"];
+  };
+  "/api/me/sessions/end-others": {
+    /** End all your sessions but this one */
+    post: operations["deleteOtherOwnSessions"];
+  };
   "/api/auth/password-reset/link": {
     /** Whose account a password reset link is for (400 unknown, 410 used or expired) */
     post: operations["getPasswordResetLink"];
@@ -44,6 +56,10 @@ export interface paths {
   "/api/users/{id}/password-reset": {
     /** E-mail a user a one-time link to set a new password (ADMIN) */
     post: operations["createPasswordResetLink"];
+  };
+  "/api/users/{id}/sessions/end": {
+    /** End every session of a user (ADMIN); they must sign in again */
+    post: operations["deleteUserSessions"];
   };
   "/api/users/{id}": {
     /** Delete a user (ADMIN; not yourself) */
@@ -506,6 +522,142 @@ export interface operations {
       };
     };
   };
+  /** Your sessions: device, address, when signed in and last used; this one marked */
+  listOwnSessions: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                /** Format: uuid */
+                id: string;
+                device: string;
+                ip: string | null;
+                signedInAt: string;
+                lastUsedAt: string;
+                current: boolean;
+              })[];
+          };
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** End one of your sessions; ending this one signs you out */
+  deleteOwnSession: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              /** @enum {boolean} */
+              ended: true;
+              signedOut: boolean;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** End all your sessions but this one */
+  deleteOtherOwnSessions: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              sessionsEnded: number;
+            };
+          };
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Whose account a password reset link is for (400 unknown, 410 used or expired) */
   getPasswordResetLink: {
     requestBody: {
@@ -877,6 +1029,62 @@ export interface operations {
             data: {
               sentTo: string;
               expiresAt: string;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** End every session of a user (ADMIN); they must sign in again */
+  deleteUserSessions: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              sessionsEnded: number;
             };
           };
         };
@@ -2323,7 +2531,7 @@ export interface operations {
     parameters: {
       query?: {
         entityType?: "user" | "session" | "quote" | "rating_version" | "endorsement";
-        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "renewed" | "run_off_quoted" | "cancelled" | "adjusted" | "change_referred" | "change_declined" | "override_applied" | "override_removed" | "decision_recorded" | "question_asked" | "question_answered" | "referral_withdrawn" | "published" | "authority_changed" | "subjectivity_marked" | "password_changed" | "password_reset_sent" | "password_reset";
+        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "renewed" | "run_off_quoted" | "cancelled" | "adjusted" | "change_referred" | "change_declined" | "override_applied" | "override_removed" | "decision_recorded" | "question_asked" | "question_answered" | "referral_withdrawn" | "published" | "authority_changed" | "subjectivity_marked" | "password_changed" | "password_reset_sent" | "password_reset" | "sessions_ended";
         actorId?: string;
         from?: string;
         to?: string;
