@@ -10,7 +10,7 @@ import { policyExpiryDate } from "../../../domain/quote/policy-period";
 import { decideRenewal, RENEWAL_MESSAGES, renewalInceptionDate } from "../../../domain/quote/renewal";
 import { renewedDeclaration } from "../../../domain/quote/retroactive-cover";
 import { RUN_OFF_MESSAGES } from "../../../domain/quote/run-off";
-import { recordAudit } from "../../audit/record";
+import { type AuditEvent, recordAudit } from "../../audit/record";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { type NewQuoteRow, type QuoteRow, quotes } from "../../db/schema";
@@ -92,6 +92,57 @@ function renewalValues(policy: QuoteRow, now: Date) {
   } satisfies NewQuoteRow;
 }
 
+/**
+ * A new quote made from a policy (its renewal, its run-off): rated as any stored quote, then inserted with its
+ * "created" and "rated" entries and the policy's own entry in one transaction. A policy has one of each: when
+ * another request made it first, the unique column keeps that one and `taken` names it in the refusal.
+ */
+export async function insertQuoteFromPolicy(
+  db: Database,
+  actor: AuthUser,
+  now: Date,
+  made: {
+    values: NewQuoteRow & Parameters<typeof rateStoredQuote>[1];
+    createdDetails: Record<string, unknown>;
+    policyId: string;
+    policyEntry: (row: QuoteRow) => AuditEvent;
+    taken: () => Promise<AppError | undefined>;
+  },
+): Promise<QuoteRow> {
+  const rating = await rateStoredQuote(db, made.values, now);
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await insertCreatedQuote(
+        tx,
+        { ...made.values, ...ratingColumns(rating, now) },
+        actor,
+        made.createdDetails,
+      );
+      await recordAudit(tx, {
+        at: now,
+        entityType: "quote",
+        entityId: row.id,
+        actorId: actor.id,
+        ...ratedAudit(row.reference, rating),
+      });
+      await recordAudit(tx, {
+        at: now,
+        entityType: "quote",
+        entityId: made.policyId,
+        actorId: actor.id,
+        ...made.policyEntry(row),
+      });
+      return row;
+    });
+  } catch (error) {
+    if (sqlStateOf(error) === "23505") {
+      const refusal = await made.taken();
+      if (refusal) throw refusal;
+    }
+    throw error;
+  }
+}
+
 export async function renewQuote(db: Database, actor: AuthUser, id: string, now: Date): Promise<QuoteWithBroker> {
   const found = await requireQuote(db, id);
   const policy = found.quote;
@@ -118,39 +169,20 @@ export async function renewQuote(db: Database, actor: AuthUser, id: string, now:
   // The renewal carries the cover as it stands after every mid-term adjustment.
   const values = renewalValues(currentAnswersOf(policy, transactions), now);
   // Rated as any stored quote is, with the version effective on the renewal's inception date (422 when none is).
-  const rating = await rateStoredQuote(db, values, now);
-  let renewal: QuoteRow;
-  try {
-    renewal = await db.transaction(async (tx) => {
-      const row = await insertCreatedQuote(tx, { ...values, ...ratingColumns(rating, now) }, actor, {
-        renewalOf: policy.policyNumber,
-        renewalOfReference: policy.reference,
-      });
-      await recordAudit(tx, {
-        at: now,
-        entityType: "quote",
-        entityId: row.id,
-        actorId: actor.id,
-        ...ratedAudit(row.reference, rating),
-      });
-      await recordAudit(tx, {
-        at: now,
-        entityType: "quote",
-        action: "renewed",
-        entityId: policy.id,
-        actorId: actor.id,
-        details: { reference: policy.reference, policyNumber: policy.policyNumber, renewal: row.reference },
-      });
-      return row;
-    });
-  } catch (error) {
+  const renewal = await insertQuoteFromPolicy(db, actor, now, {
+    values,
+    createdDetails: { renewalOf: policy.policyNumber, renewalOfReference: policy.reference },
+    policyId: policy.id,
+    policyEntry: (row) => ({
+      action: "renewed",
+      details: { reference: policy.reference, policyNumber: policy.policyNumber, renewal: row.reference },
+    }),
     // Another request renewed the policy between our check and our insert: the unique column kept it to one.
-    if (sqlStateOf(error) === "23505") {
+    taken: async () => {
       const winner = await findRenewalOf(db, policy.id);
-      if (winner) throw alreadyRenewed(winner.reference);
-    }
-    throw error;
-  }
+      return winner ? alreadyRenewed(winner.reference) : undefined;
+    },
+  });
   const renewed = {
     id: policy.id,
     reference: policy.reference,

@@ -8,16 +8,13 @@
 import { eq } from "drizzle-orm";
 import { lastAnnualBasePremium, RUN_OFF_MESSAGES, runOffStartProblem } from "../../../domain/quote/run-off";
 import type { RunOffRequest } from "../../../domain/quote/run-off-schema";
-import { recordAudit } from "../../audit/record";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
-import { type NewQuoteRow, type QuoteRow, quotes } from "../../db/schema";
-import { AppError, sqlStateOf } from "../../errors";
-import { insertCreatedQuote } from "./change";
+import { type NewQuoteRow, quotes } from "../../db/schema";
+import { AppError } from "../../errors";
 import { currentAnswersOf } from "./policy-transactions";
 import { openPolicyForChange } from "./policy-view";
-import { ratedAudit, rateStoredQuote, ratingColumns } from "./rating";
-import { policyCopyValues } from "./renew-quote";
+import { insertQuoteFromPolicy, policyCopyValues } from "./renew-quote";
 import type { QuoteWithBroker } from "./repository";
 
 async function findRunOffOf(db: Database, policyId: string) {
@@ -59,43 +56,26 @@ export async function runOffQuote(
     runOffAnnualPremium: lastAnnualBasePremium(quote.basePremium ?? 0, annualAfter),
   } satisfies NewQuoteRow;
   // Rated as any stored quote: the version effective on the run-off's start, its referral rules and backdating.
-  const rating = await rateStoredQuote(db, values, now);
-  let runOff: QuoteRow;
-  try {
-    runOff = await db.transaction(async (tx) => {
-      const row = await insertCreatedQuote(tx, { ...values, ...ratingColumns(rating, now) }, actor, {
-        runOffOf: quote.policyNumber,
-        runOffYears: request.years,
-      });
-      await recordAudit(tx, {
-        at: now,
-        entityType: "quote",
-        entityId: row.id,
-        actorId: actor.id,
-        ...ratedAudit(row.reference, rating),
-      });
-      await recordAudit(tx, {
-        at: now,
-        entityType: "quote",
-        action: "run_off_quoted",
-        entityId: quote.id,
-        actorId: actor.id,
-        details: {
-          reference: quote.reference,
-          policyNumber: quote.policyNumber,
-          runOff: row.reference,
-          years: request.years,
-        },
-      });
-      return row;
-    });
-  } catch (error) {
+  const runOff = await insertQuoteFromPolicy(db, actor, now, {
+    values,
+    createdDetails: { runOffOf: quote.policyNumber, runOffYears: request.years },
+    policyId: quote.id,
+    policyEntry: (row) => ({
+      action: "run_off_quoted",
+      details: {
+        reference: quote.reference,
+        policyNumber: quote.policyNumber,
+        runOff: row.reference,
+        years: request.years,
+      },
+    }),
     // Another request put the policy into run-off between our check and our insert: the unique column kept one.
-    if (sqlStateOf(error) === "23505") {
+    taken: async () => {
       const winner = await findRunOffOf(db, quote.id);
-      if (winner) throw new AppError("POLICY_STATE_CONFLICT", RUN_OFF_MESSAGES.alreadyStarted(winner.reference));
-    }
-    throw error;
-  }
+      return winner
+        ? new AppError("POLICY_STATE_CONFLICT", RUN_OFF_MESSAGES.alreadyStarted(winner.reference))
+        : undefined;
+    },
+  });
   return { quote: runOff, broker: policy.found.broker, decidedBy: null };
 }
