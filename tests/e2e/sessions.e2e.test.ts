@@ -118,7 +118,7 @@ for (const viewport of [
         await signInContext(adminBrowser, "ADMIN");
         const tab = await adminBrowser.newPage();
         await tab.goto("/admin/users");
-        const button = tab.getByRole("button", { name: `End all sessions of ${user.name}` });
+        const button = tab.getByRole("button", { name: `End sessions of ${user.name}` });
         await visible(button);
         await button.scrollIntoViewIfNeeded();
         await expectNoSideScroll(tab, `user management on a ${viewport.name}`);

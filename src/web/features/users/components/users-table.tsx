@@ -120,7 +120,7 @@ function EndSessionsAction({
     <Button
       variant="outline"
       size="sm"
-      aria-label={`End all sessions of ${user.name}`}
+      aria-label={`End sessions of ${user.name}`}
       onClick={() => onEndSessions(user)}
     >
       <LogOut aria-hidden="true" className="h-4 w-4" />
