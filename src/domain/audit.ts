@@ -56,6 +56,11 @@ export const AUDIT_ACTIONS = [
   "password_reset_sent",
   "password_reset",
   "sessions_ended",
+  "two_factor_enabled",
+  "two_factor_disabled",
+  "recovery_code_used",
+  "reauthenticated",
+  "two_factor_policy_changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -26,11 +26,15 @@ export const ERROR_CODES = [
   "BAD_REQUEST",
   "AUTHENTICATION_REQUIRED",
   "INVALID_CREDENTIALS",
+  "INVALID_SECOND_FACTOR",
+  "SIGN_IN_EXPIRED",
   "INVALID_REVIEW_TOKEN",
   "RESET_LINK_INVALID",
   "INSUFFICIENT_PERMISSIONS",
   "AUTHORITY_EXCEEDED",
   "CROSS_SITE_REQUEST",
+  "REAUTHENTICATION_REQUIRED",
+  "TWO_FACTOR_ENROLMENT_REQUIRED",
   "NOT_FOUND",
   "QUOTE_NOT_FOUND",
   "POLICY_NOT_FOUND",
@@ -43,6 +47,8 @@ export const ERROR_CODES = [
   "QUOTE_INCOMPLETE",
   "EMAIL_TAKEN",
   "CANNOT_DELETE_SELF",
+  "TWO_FACTOR_ALREADY_ON",
+  "TWO_FACTOR_NOT_STARTED",
   "RATING_VERSION_PUBLISHED",
   "RATING_TEST_CASES_FAILING",
   "QUOTE_NOT_RATED",
@@ -87,6 +93,11 @@ export const ERROR_CATALOGUE = {
   // 401 and 403: who is asking, and whether they may (the spec's own words for the two generic refusals).
   AUTHENTICATION_REQUIRED: { status: 401, message: "Authentication required" },
   INVALID_CREDENTIALS: { status: 401, message: "Invalid email or password" },
+  INVALID_SECOND_FACTOR: { status: 401, message: "This code is not right, or has been used already" },
+  SIGN_IN_EXPIRED: {
+    status: 401,
+    message: "Your sign-in has expired. Enter your email and password again.",
+  },
   INVALID_REVIEW_TOKEN: { status: 401, message: "This review link is not valid" },
   RESET_LINK_INVALID: {
     status: 400,
@@ -95,6 +106,14 @@ export const ERROR_CATALOGUE = {
   INSUFFICIENT_PERMISSIONS: { status: 403, message: "Insufficient permissions" },
   AUTHORITY_EXCEEDED: { status: 403, message: "This decision is beyond your authority" },
   CROSS_SITE_REQUEST: { status: 403, message: "Cross-site request refused" },
+  REAUTHENTICATION_REQUIRED: {
+    status: 403,
+    message: "Confirm it is you: enter your password or an authenticator code, then try again",
+  },
+  TWO_FACTOR_ENROLMENT_REQUIRED: {
+    status: 403,
+    message: "Your role signs in with a second factor: set up your authenticator app on Account first",
+  },
 
   // 404: what the path names does not exist.
   NOT_FOUND: { status: 404, message: "Not found" },
@@ -112,6 +131,11 @@ export const ERROR_CATALOGUE = {
   QUOTE_INCOMPLETE: { status: 409, message: "The quote is not complete" },
   EMAIL_TAKEN: { status: 409, message: "A user with this email address already exists" },
   CANNOT_DELETE_SELF: { status: 409, message: "You cannot delete your own account" },
+  TWO_FACTOR_ALREADY_ON: { status: 409, message: "Two-factor sign-in is already on for your account" },
+  TWO_FACTOR_NOT_STARTED: {
+    status: 409,
+    message: "Start setting up two-factor sign-in first: the QR code has not been shown yet",
+  },
   RATING_VERSION_PUBLISHED: { status: 409, message: "Published rating versions cannot be changed" },
   RATING_TEST_CASES_FAILING: { status: 409, message: "Test cases fail" },
   QUOTE_NOT_RATED: { status: 409, message: "The quote has not been rated yet" },

@@ -26,6 +26,10 @@ declare module "fastify" {
     user: AuthUser | null;
     /** The id of the session row behind `user` (for sign-out). */
     sessionId: string | null;
+    /** When the session's user last proved who they are (sign-in or re-authentication). */
+    reauthenticatedAt: Date | null;
+    /** The user's role requires a second factor not yet enrolled: only enrolment is open (see `requireUser`). */
+    enrolmentRequired: boolean;
   }
 }
 
@@ -38,6 +42,8 @@ export function registerAuthentication(app: FastifyInstance): void {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
   const cookieName = sessionCookieName(app.config.secureCookies);
+  app.decorateRequest("reauthenticatedAt", null);
+  app.decorateRequest("enrolmentRequired", false);
   app.addHook("onRequest", async (request) => {
     // Only the API needs to know who is asking; the web app's files and /healthz never cost a session query.
     if (!request.url.startsWith("/api/")) return;
@@ -49,6 +55,8 @@ export function registerAuthentication(app: FastifyInstance): void {
     if (!active) return;
     request.user = toAuthUser(active.user);
     request.sessionId = active.session.id;
+    request.reauthenticatedAt = active.session.reauthenticatedAt;
+    request.enrolmentRequired = active.session.enrolmentRequired;
   });
 }
 
@@ -70,16 +78,35 @@ export function rolesGuardedBy(onRequest: unknown): readonly Role[] | undefined 
   return undefined;
 }
 
+/**
+ * The signed-in user who may use the product: a user whose role must sign in with a second factor they have not
+ * set up is refused everything but enrolment (and /api/me, sign-out), whatever they ask for.
+ */
+function enrolledUser(request: FastifyRequest): AuthUser {
+  const user = currentUser(request);
+  if (request.enrolmentRequired) throw new AppError("TWO_FACTOR_ENROLMENT_REQUIRED");
+  return user;
+}
+
 /** onRequest guard: any signed-in user. */
 export const requireUser: onRequestAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
-  currentUser(request);
+  enrolledUser(request);
 };
 guardRoles.set(requireUser, ROLES);
+
+/**
+ * onRequest guard: any signed-in user, also one who must still enrol a second factor (who they are, and the
+ * enrolment itself).
+ */
+export const requireUserBeforeEnrolment: onRequestAsyncHookHandler = async (request: FastifyRequest) => {
+  currentUser(request);
+};
+guardRoles.set(requireUserBeforeEnrolment, ROLES);
 
 /** onRequest guard: a signed-in user holding one of `roles` (401 when signed out, 403 otherwise). */
 export function requireRole(...roles: readonly Role[]): onRequestAsyncHookHandler {
   const guard: onRequestAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
-    const user = currentUser(request);
+    const user = enrolledUser(request);
     if (!roles.includes(user.role)) throw new AppError("INSUFFICIENT_PERMISSIONS");
   };
   guardRoles.set(guard, roles);

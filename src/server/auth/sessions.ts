@@ -58,7 +58,7 @@ export async function createSession(
   userId: string,
   lifetime: SessionLifetime,
   now: Date,
-  meta: { userAgent?: string | undefined; ip?: string | undefined } = {},
+  meta: { userAgent?: string | undefined; ip?: string | undefined; enrolmentRequired?: boolean } = {},
 ): Promise<CreatedSession> {
   const token = newSessionToken();
   const absoluteExpiresAt = new Date(now.getTime() + lifetime.absoluteMs);
@@ -73,6 +73,9 @@ export async function createSession(
       absoluteExpiresAt,
       userAgent: meta.userAgent?.slice(0, 500) ?? null,
       ip: meta.ip ?? null,
+      // Signing in is proving who you are: the actions that ask again do not ask right after it.
+      reauthenticatedAt: now,
+      enrolmentRequired: meta.enrolmentRequired ?? false,
     })
     .returning();
   if (!session) throw new Error("Session insert returned no row");

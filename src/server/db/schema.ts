@@ -69,6 +69,14 @@ export const users = pgTable(
      * who had none keeps deciding as before.
      */
     authority: jsonb("authority").$type<Authority>(),
+    /**
+     * The TOTP secret (base32) of the user's authenticator app (docs/product/permissions.md "Two-factor sign-in"):
+     * set when enrolment starts, in use once `totpEnabledAt` is set. Never returned by the API after enrolment.
+     */
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: timestampTz("totp_enabled_at"),
+    /** The last TOTP time step accepted: a code of that step or an earlier one is refused (a reused code). */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
   },
   (t) => [
     // One live account per address; a deleted user's address may be given to a new account.
@@ -92,9 +100,55 @@ export const sessions = pgTable(
     absoluteExpiresAt: timestampTz("absolute_expires_at").notNull(),
     userAgent: text("user_agent"),
     ip: text("ip"),
+    /** When the user last proved who they are on this session (sign-in, password or code): re-authentication. */
+    reauthenticatedAt: timestampTz("reauthenticated_at").notNull().defaultNow(),
+    /** The user's role requires a second factor they have not enrolled: only enrolment is open to this session. */
+    enrolmentRequired: boolean("enrolment_required").notNull().default(false),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
+
+/** One-time recovery codes for a user's second factor: only a salted SHA-256 of each is kept. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    createdAt: createdAt(),
+    usedAt: timestampTz("used_at"),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
+/**
+ * A password accepted for a user who has a second factor: the browser holds the token (signed cookie) for a few
+ * minutes, and one right code turns it into a session, once. Only the token's SHA-256 is kept.
+ */
+export const signInChallenges = pgTable(
+  "sign_in_challenges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestampTz("expires_at").notNull(),
+    usedAt: timestampTz("used_at"),
+  },
+  (t) => [index("sign_in_challenges_user_idx").on(t.userId)],
+);
+
+/** Settings an administrator changes in the product (each audited), one row per setting. */
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestampTz("updated_at").notNull().defaultNow(),
+  updatedBy: uuid("updated_by").references(() => users.id),
+});
 
 /**
  * Sign-in counters shared by every app instance: failed sign-ins per (account, client address) and per account,

@@ -4,13 +4,14 @@
  * no rating version at all: a PUBLISHED one effective from 2020-01-01, open-ended. Running it again changes
  * nothing.
  */
-import { asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { passwordGuessing } from "../../domain/auth/password-guessing";
 import { newPasswordProblem } from "../../domain/auth/password-rule";
 import type { Role } from "../../domain/auth/schemas";
 import { ratingConfigText } from "../../domain/rating/version";
 import type { Authority } from "../../domain/underwriting/authority";
 import { hashPassword } from "../auth/passwords";
+import { initialiseTwoFactorPolicy } from "../auth/two-factor-policy";
 import type { Config } from "../config";
 import type { Database } from "./client";
 import { endorsementClauses, ratingVersions, users } from "./schema";
@@ -126,6 +127,20 @@ export async function seedDatabase(
       .where(eq(users.role, "ADMIN"))
       .orderBy(asc(users.createdAt))
       .limit(1);
+    // The demo's sign-in stays one step; a real installation asks its administrators and underwriters for a code.
+    const [demo] = await tx
+      .select({ n: count() })
+      .from(users)
+      .where(
+        and(
+          inArray(
+            users.email,
+            DEMO_USERS.map((u) => u.email),
+          ),
+          isNull(users.deletedAt),
+        ),
+      );
+    await initialiseTwoFactorPolicy(tx, config.seedDemo && (demo?.n ?? 0) > 0, now);
     const creator = created.find((u) => u.role === "ADMIN")?.id ?? firstAdmin?.id ?? null;
     let versions = 0;
     for (const version of SEED_RATING_VERSIONS) {

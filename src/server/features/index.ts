@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { appConfigRoutes } from "./app-config/routes";
 import { auditRoutes } from "./audit/routes";
 import { authRoutes } from "./auth/routes";
+import { twoFactorRoutes } from "./auth/two-factor-routes";
 import { bordereauRoutes } from "./bordereau/routes";
 import { businessActivityRoutes } from "./business-activities/routes";
 import { companyRoutes } from "./companies/routes";
@@ -21,6 +22,7 @@ import { userRoutes } from "./users/routes";
 
 export const featureRoutes: FastifyPluginAsyncZod[] = [
   authRoutes,
+  twoFactorRoutes,
   userRoutes,
   ratingVersionRoutes,
   impactRoutes,

@@ -2,7 +2,6 @@
  * Sign-in, sign-out and the session lookup (docs/product/permissions.md: POST /api/auth/login, POST /api/auth/logout, GET /api/me).
  * The rules are the service's (`./service`); these routes own the session cookie.
  */
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -13,29 +12,21 @@ import {
   passwordResetSchema,
   userSchema,
 } from "../../../domain/auth/schemas";
-import { type AuthUser, currentUser, requireUser } from "../../auth/authenticate";
-import { deviceCookieName, issueDeviceToken, readDeviceToken } from "../../auth/device-tokens";
-import { sessionCookieName } from "../../auth/sessions";
+import { SIGN_IN_NEXT_STEPS } from "../../../domain/auth/two-factor";
+import { type AuthUser, currentUser, requireUser, requireUserBeforeEnrolment } from "../../auth/authenticate";
 import { toUserResponse } from "../users/repository";
 import { changeOwnPassword, inspectResetLink, resetPassword } from "./password-service";
 import { signIn, signOut } from "./service";
 import { endOtherOwnSessions, endOwnSession, listOwnSessions } from "./session-service";
+import { signInCookies } from "./sign-in-cookies";
+import { setSecondFactorCookie } from "./two-factor-routes";
 
 const userResponse = z.object({ data: userSchema });
+/** Signed in (`next` says whether enrolment comes first), or the password was right and a code is needed. */
+const signInResponse = z.object({ data: userSchema.nullable(), next: z.enum(SIGN_IN_NEXT_STEPS) });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cookieOptions = {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: app.config.secureCookies,
-    signed: true,
-  } as const;
-  const sessionCookie = sessionCookieName(app.config.secureCookies);
-  const deviceCookie = deviceCookieName(app.config.secureCookies);
-  /** The browser's device token for this account, when genuine (src/server/auth/device-tokens.ts). */
-  const knownDevice = (request: FastifyRequest, email: string) =>
-    readDeviceToken(app.config.sessionSecret, request.cookies[deviceCookie], email, app.now());
+  const { sessionCookie, sessionCookieOptions: cookieOptions, knownDevice, setSignedIn } = signInCookies(app);
 
   app.post(
     "/api/auth/login",
@@ -44,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["auth"],
         summary: "Sign in; sets the session cookie",
         body: loginSchema,
-        response: { 200: userResponse },
+        response: { 200: signInResponse },
       },
     },
     async (request, reply) => {
@@ -58,22 +49,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         app.config.sessionLifetimes,
         app.now(),
       );
-      if (!result.signedIn) {
-        reply.header("retry-after", result.retryAfterSeconds);
-        throw result.refusal;
+      if (result.signedIn) {
+        setSignedIn(reply, request.body.email, device, result.session);
+        return { data: result.user, next: result.mustEnrol ? ("enrol" as const) : ("signedIn" as const) };
       }
-      const { token, session } = result.session;
-      reply.setCookie(sessionCookie, token, { ...cookieOptions, expires: session.absoluteExpiresAt });
-      // This browser is now known to the account: renewed on every sign-in, same id while it stays known.
-      const issued = issueDeviceToken(app.config.sessionSecret, request.body.email, app.now(), device?.id);
-      reply.setCookie(deviceCookie, issued.value, {
-        path: "/",
-        httpOnly: true,
-        sameSite: "lax",
-        secure: app.config.secureCookies,
-        expires: issued.expires,
-      });
-      return { data: result.user };
+      if (result.secondFactor) {
+        setSecondFactorCookie(reply, result.secondFactor, app.config.secureCookies);
+        return { data: null, next: "secondFactor" as const };
+      }
+      reply.header("retry-after", result.retryAfterSeconds);
+      throw result.refusal;
     },
   );
 
@@ -98,7 +83,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/me",
     {
       schema: { tags: ["auth"], summary: "The signed-in user (401 when signed out)", response: { 200: userResponse } },
-      onRequest: requireUser,
+      // Also before a required second factor is set up: the browser needs to know who is enrolling.
+      onRequest: requireUserBeforeEnrolment,
     },
     async (request) => ({ data: toUserResponse(currentUser(request) satisfies AuthUser) }),
   );

@@ -25,8 +25,10 @@ import {
   waitInWords,
 } from "../../auth/throttle";
 import type { Database } from "../../db/client";
+import type { UserRow } from "../../db/schema";
 import { AppError } from "../../errors";
 import { findLiveUserByEmail, toUserResponse } from "../users/repository";
+import { mustEnrol, openSecondFactorStep } from "./two-factor-service";
 
 /** How the audit log names a refusal by each lock. */
 const LOCK_REASONS: Readonly<Record<SignInLock["scope"], string>> = {
@@ -55,9 +57,43 @@ export interface SignInClient {
 }
 
 export type SignInResult =
-  | { signedIn: true; user: User; session: CreatedSession }
+  | { signedIn: true; user: User; session: CreatedSession; mustEnrol: boolean }
+  /** The password is right and the user has a second factor: the second step's token, until it expires. */
+  | { signedIn: false; secondFactor: { token: string; expiresAt: Date } }
   /** Refused before the password was checked: the answer to send, and how many seconds until it may try again. */
-  | { signedIn: false; refusal: AppError; retryAfterSeconds: number };
+  | { signedIn: false; secondFactor?: undefined; refusal: AppError; retryAfterSeconds: number };
+
+/**
+ * Starts the session of a user who has proved who they are (password, and the second factor when they have one),
+ * in the caller's transaction. A new session on every sign-in (never reuse one the browser already held: session
+ * fixation). A user whose role must use a second factor they have not set up gets a session open only to enrolment.
+ */
+export async function startSignedInSession(
+  tx: Database,
+  user: UserRow,
+  client: SignInClient,
+  lifetimes: SessionLifetimes,
+  now: Date,
+  details: Record<string, unknown> = {},
+): Promise<{ session: CreatedSession; mustEnrol: boolean }> {
+  const enrol = await mustEnrol(tx, user);
+  if (client.sessionId) await revokeSession(tx, client.sessionId);
+  await clearFailedSignIns(tx, user.email, client.ip, client.device);
+  const created = await createSession(tx, user.id, lifetimes[user.role], now, {
+    userAgent: client.userAgent,
+    ip: client.ip,
+    enrolmentRequired: enrol,
+  });
+  await recordAudit(tx, {
+    at: now,
+    entityType: "session",
+    action: "login",
+    entityId: created.session.id,
+    actorId: user.id,
+    details: { email: user.email, ...details },
+  });
+  return { session: created, mustEnrol: enrol };
+}
 
 export async function signIn(
   db: Database,
@@ -118,26 +154,10 @@ export async function signIn(
     });
     throw new AppError("INVALID_CREDENTIALS");
   }
-  // A new session on every sign-in (never reuse one the browser already held: session fixation).
-  const session = await db.transaction(async (tx) => {
-    if (client.sessionId) await revokeSession(tx, client.sessionId);
-    await clearFailedSignIns(tx, email, client.ip, client.device);
-    const created = await createSession(tx, user.id, lifetimes[user.role], now, {
-      userAgent: client.userAgent,
-      ip: client.ip,
-    });
-    await recordAudit(tx, {
-      at: now,
-      entityType: "session",
-      action: "login",
-      entityId: created.session.id,
-      actorId: user.id,
-      details: { email },
-    });
-    return created;
-  });
+  if (user.totpEnabledAt) return { signedIn: false, secondFactor: await openSecondFactorStep(db, user.id, now) };
+  const started = await db.transaction((tx) => startSignedInSession(tx, user, client, lifetimes, now));
   if (client.sessionId) forgetSession(client.sessionId);
-  return { signedIn: true, user: toUserResponse(user), session };
+  return { signedIn: true, user: toUserResponse(user), session: started.session, mustEnrol: started.mustEnrol };
 }
 
 /** Ends the session and audits it. */

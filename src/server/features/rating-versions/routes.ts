@@ -11,6 +11,7 @@ import {
   updateRatingVersionRequestSchema,
 } from "../../../domain/rating/version";
 import { currentUser, requireRole } from "../../auth/authenticate";
+import { requireRecentAuthentication } from "../../auth/reauthentication";
 import {
   createDraft,
   getRatingVersion,
@@ -109,11 +110,12 @@ export const ratingVersionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["rating versions"],
-        summary: "Publish a DRAFT (ADMIN); closes the period of the version it supersedes",
+        summary:
+          "Publish a DRAFT (ADMIN; asks for your password or a code again after a few minutes); closes the period of the version it supersedes",
         params: idParams,
         response: { 200: versionResponse },
       },
-      onRequest: adminOnly,
+      onRequest: [adminOnly, requireRecentAuthentication],
     },
     async (request) => ({ data: await publishVersion(app.db, currentUser(request), request.params.id, app.now()) }),
   );

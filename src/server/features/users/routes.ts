@@ -7,6 +7,7 @@ import { z } from "zod";
 import { registerUserSchema, userSchema } from "../../../domain/auth/schemas";
 import { authorityInputSchema, userWithAuthoritySchema } from "../../../domain/underwriting/authority-schema";
 import { currentUser, requireRole } from "../../auth/authenticate";
+import { requireRecentAuthentication } from "../../auth/reauthentication";
 import { reviewBaseUrl } from "../../mail/referral-notifications";
 import { endUserSessions } from "../auth/session-service";
 import { listLiveUsers, toUserWithAuthorityResponse } from "./repository";
@@ -50,11 +51,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["users"],
-        summary: "Create a user (ADMIN)",
+        summary: "Create a user (ADMIN; asks for your password or a code again after a few minutes)",
         body: registerUserSchema,
         response: { 201: z.object({ data: userSchema }) },
       },
-      onRequest: adminOnly,
+      onRequest: [adminOnly, requireRecentAuthentication],
     },
     async (request, reply) => {
       const created = await createUser(app.db, currentUser(request), request.body, app.now());
@@ -107,11 +108,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["users"],
-        summary: "Delete a user (ADMIN; not yourself)",
+        summary: "Delete a user (ADMIN; not yourself; asks for your password or a code again after a few minutes)",
         params: z.object({ id: z.uuid({ message: "Invalid user id" }) }),
         response: { 200: z.object({ data: userSchema }) },
       },
-      onRequest: adminOnly,
+      onRequest: [adminOnly, requireRecentAuthentication],
     },
     async (request) => ({ data: await deleteUser(app.db, currentUser(request), request.params.id, app.now()) }),
   );
