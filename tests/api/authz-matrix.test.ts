@@ -125,6 +125,11 @@ interface Rule {
   mutates?: boolean;
   /** Signs someone in or out: the actors' sessions are renewed after this route's cells. */
   touchesSessions?: boolean;
+  /**
+   * Asks for the password again once a sign-in is a few minutes old (re-authentication): the actors sign in afresh
+   * before this route's cells, so the matrix checks who may call it, whatever time the cells before it took.
+   */
+  reauthenticates?: boolean;
   /** Answers that count as "allowed" (the default: 200 or 201). */
   success?: number[];
   /** Data the request needs besides a quote, made fresh per cell when `mutates`. */
@@ -203,6 +208,44 @@ const RULES: Record<string, Rule> = {
   },
   "POST /api/auth/logout": { access: everyone, touchesSessions: true, request: () => ({ url: "/api/auth/logout" }) },
   "GET /api/me": { access: signedIn, request: () => ({ url: "/api/me" }) },
+  // The second step of signing in is its own credential (the cookie of the password step): without one, 401.
+  "POST /api/auth/login/second-factor": {
+    access: everyone,
+    success: [401],
+    request: () => ({ url: "/api/auth/login/second-factor", payload: { code: "123456" } }),
+  },
+  "GET /api/me/two-factor": { access: signedIn, request: () => ({ url: "/api/me/two-factor" }) },
+  "POST /api/me/two-factor/enrolment": {
+    access: signedIn,
+    reauthenticates: true,
+    request: () => ({ url: "/api/me/two-factor/enrolment" }),
+  },
+  // The actors never turn two-factor sign-in on: a wrong code is refused under its field (tests/api/two-factor.test.ts
+  // enrols users).
+  "POST /api/me/two-factor/enrolment/confirm": {
+    access: signedIn,
+    reauthenticates: true,
+    // 409 when enrolment was not started first: the matrix does not fix the order of the routes.
+    success: [400, 409],
+    request: () => ({ url: "/api/me/two-factor/enrolment/confirm", payload: { code: "000000" } }),
+  },
+  "POST /api/me/two-factor/disable": {
+    access: signedIn,
+    success: [409],
+    request: () => ({ url: "/api/me/two-factor/disable", payload: { code: "123456" } }),
+  },
+  // Neither password nor code: the request stops at the body's rule and never counts as a failed sign-in.
+  "POST /api/me/reauthenticate": {
+    access: signedIn,
+    success: [400],
+    request: () => ({ url: "/api/me/reauthenticate", payload: {} }),
+  },
+  "GET /api/settings/two-factor": { access: roles("ADMIN"), request: () => ({ url: "/api/settings/two-factor" }) },
+  "PUT /api/settings/two-factor": {
+    access: roles("ADMIN"),
+    reauthenticates: true,
+    request: () => ({ url: "/api/settings/two-factor", payload: { requiredRoles: [] } }),
+  },
   // Every signed-in user may change their own password; the matrix's actors keep theirs, so the request stops at
   // the new password's length rule (tests/api/passwords.test.ts changes passwords).
   "POST /api/me/password": {
@@ -240,6 +283,7 @@ const RULES: Record<string, Rule> = {
   // Users (ADMIN only).
   "POST /api/auth/register": {
     access: roles("ADMIN"),
+    reauthenticates: true,
     request: () => ({
       url: "/api/auth/register",
       payload: {
@@ -253,6 +297,7 @@ const RULES: Record<string, Rule> = {
   "GET /api/users": { access: roles("ADMIN"), request: () => ({ url: "/api/users" }) },
   "DELETE /api/users/:id": {
     access: roles("ADMIN"),
+    reauthenticates: true,
     mutates: true,
     prepare: async (ctx) => ({ userId: (await createTestUser(ctx.db, { email: uniqueEmail("doomed") })).user.id }),
     request: (f) => ({ url: `/api/users/${f.userId}` }),
@@ -318,6 +363,7 @@ const RULES: Record<string, Rule> = {
   },
   "POST /api/rating/versions/:id/publish": {
     access: roles("ADMIN"),
+    reauthenticates: true,
     mutates: true,
     prepare: draftRatingVersion,
     request: (f) => ({ url: `/api/rating/versions/${f.ratingVersionId}/publish` }),
@@ -764,6 +810,7 @@ describeEachDatabase("authorization matrix", (ctx) => {
       for (const route of routeTable(ctx.app)) {
         const rule = RULES[route];
         if (!rule) continue; // reported by the test above
+        if (rule.reauthenticates) await signInActors();
         const method = route.split(" ")[0] ?? "GET";
         const owners: (QuoteOwner | undefined)[] = rule.quote ? ["brokerA", "brokerB"] : [undefined];
         for (const owner of owners) {

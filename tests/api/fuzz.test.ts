@@ -189,6 +189,14 @@ const TEMPLATES: Record<string, RouteTemplate> = {
     caller: "broker",
     bodies: () => [{ currentPassword: "Not-The-Current-1", newPassword: "Quiet-Harbour-Violin-7" }],
   },
+  "POST /api/auth/login/second-factor": { caller: "none", bodies: () => [{ code: "123456" }, { code: "AAAA-BBBB" }] },
+  "POST /api/me/two-factor/enrolment": { caller: "broker", bodies: () => [undefined] },
+  // The code is never right, so the fuzzing never turns two-factor sign-in on or off for its callers.
+  "POST /api/me/two-factor/enrolment/confirm": { caller: "broker", bodies: () => [{ code: "000000" }] },
+  "POST /api/me/two-factor/disable": { caller: "broker", bodies: () => [{ code: "000000" }] },
+  // The caller has no second factor: a code is refused without counting as a failed sign-in.
+  "POST /api/me/reauthenticate": { caller: "broker", bodies: () => [{ code: "000000" }] },
+  "PUT /api/settings/two-factor": { caller: "admin", bodies: () => [{ requiredRoles: [] }] },
   "POST /api/auth/password-reset/link": { caller: "none", bodies: () => [{ token: "A".repeat(43) }] },
   "POST /api/auth/password-reset": {
     caller: "none",

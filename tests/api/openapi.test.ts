@@ -123,6 +123,8 @@ describeEachDatabase("OpenAPI for integrators", (ctx) => {
       "GET /api/config",
       "GET /api/documents/dc-wording",
       "POST /api/auth/login",
+      // The second step of signing in carries its own credential: the cookie of the password step.
+      "POST /api/auth/login/second-factor",
       // A password reset link is its own credential: the person holding it is signed out.
       "POST /api/auth/password-reset",
       "POST /api/auth/password-reset/link",

@@ -37,4 +37,9 @@ export const AUDIT_ACTIONS_FOR_TEST: readonly string[] = [
   "password_reset_sent",
   "password_reset",
   "sessions_ended",
+  "two_factor_enabled",
+  "two_factor_disabled",
+  "recovery_code_used",
+  "reauthenticated",
+  "two_factor_policy_changed",
 ];

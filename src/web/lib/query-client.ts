@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { paths } from "../config/paths";
 import { ApiError } from "./api-client";
 import { meQueryKey } from "./query-keys";
 
@@ -11,6 +12,11 @@ import { meQueryKey } from "./query-keys";
  */
 export function createQueryClient(): QueryClient {
   const onError = (error: unknown, key: readonly unknown[] | undefined) => {
+    // A role that must use a second factor not set up yet: the server opens nothing but enrolment, on Account.
+    if (error instanceof ApiError && error.code === "TWO_FACTOR_ENROLMENT_REQUIRED") {
+      if (window.location.pathname !== paths.account) window.location.assign(paths.account);
+      return;
+    }
     if (!(error instanceof ApiError) || error.status !== 401) return;
     if (key?.[0] === meQueryKey[0]) return;
     void client.invalidateQueries({ queryKey: meQueryKey });

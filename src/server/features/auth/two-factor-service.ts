@@ -260,6 +260,8 @@ export async function reauthenticate(
       throw AppError.validation([{ path: "password", message: CURRENT_PASSWORD_WRONG }]);
     }
   }
+  // Without a second factor there is no code to guess: refused, not counted.
+  if (!input.password && !row.totpEnabledAt) throw new AppError("INVALID_SECOND_FACTOR");
   const method = await db.transaction(async (tx) => {
     const how = input.password ? "password" : await spendSecondFactor(tx, row, input.code ?? "", now);
     if (!how) return undefined;

@@ -8,6 +8,7 @@ import { useMe } from "../../lib/api/get-me";
 import { useLogout } from "../../lib/api/logout";
 import { cn } from "../../lib/cn";
 import { leaveConfirmed } from "../../lib/leave-guard";
+import { ReauthenticationDialog } from "../reauthentication-dialog";
 import { Button, focusRing } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Logo } from "./logo";
@@ -115,6 +116,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <main id="main" className="pt-14 md:pl-14">
         <div className="mx-auto max-w-7xl px-3 py-5 sm:px-6">{children}</div>
       </main>
+      <ReauthenticationDialog />
     </div>
   );
 }

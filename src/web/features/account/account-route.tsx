@@ -13,12 +13,13 @@ import { changeOwnPassword } from "./account-api";
 import { checkNewPasswordFields, type FieldErrors, fieldErrorsFrom } from "./check-new-password";
 import { NewPasswordFields, PasswordField } from "./new-password-fields";
 import { SessionsCard } from "./sessions-card";
+import { TwoFactorCard } from "./two-factor-card";
 
 type Field = "currentPassword" | "newPassword" | "confirmPassword";
 const FIELDS: readonly Field[] = ["currentPassword", "newPassword", "confirmPassword"];
 const EMPTY: Record<Field, string> = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
-/** /account (every role): who you are, changing your password with the current one, and your sessions. */
+/** /account (every role): who you are, changing your password with the current one, two-factor sign-in and your sessions. */
 export default function AccountRoute() {
   usePageTitle(pageTitle("Account"));
   usePreloadPasswordList();
@@ -107,6 +108,7 @@ export default function AccountRoute() {
             </form>
           </CardContent>
         </Card>
+        <TwoFactorCard />
         <SessionsCard />
       </div>
     </AppLayout>

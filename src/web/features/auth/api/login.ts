@@ -1,10 +1,30 @@
-import type { Login } from "@domain/auth/schemas";
+import type { Login, User } from "@domain/auth/schemas";
+import type { SignInNextStep } from "@domain/auth/two-factor";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "@web/lib/api-client";
 import { meQueryKey } from "@web/lib/query-keys";
 
-export function login(input: Login): Promise<unknown> {
-  return apiClient.post<unknown>("/api/auth/login", input);
+/** Signed in (`next` says whether enrolment comes first), or the right password and a code is needed next. */
+export interface SignInAnswer {
+  data: User | null;
+  next: SignInNextStep;
+}
+
+export function login(input: Login): Promise<SignInAnswer> {
+  return apiClient.post<SignInAnswer>("/api/auth/login", input);
+}
+
+/** The second step: an authenticator code or a recovery code, within minutes of the right password. */
+export function loginWithSecondFactor(code: string): Promise<unknown> {
+  return apiClient.post<unknown>("/api/auth/login/second-factor", { code });
+}
+
+export function useLoginWithSecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: loginWithSecondFactor,
+    onSuccess: () => queryClient.refetchQueries({ queryKey: meQueryKey }),
+  });
 }
 
 /** Signs in, then refetches the session lookup (docs/product/life-cycle.md) so guards see the user before navigating. */

@@ -4,11 +4,15 @@ import { Input } from "@web/components/ui/input";
 import { FieldError, Label } from "@web/components/ui/label";
 import { PasswordInput } from "@web/components/ui/password-input";
 import { toast } from "@web/components/ui/toast-store";
-import { type FormEvent, useState } from "react";
+import { paths } from "@web/config/paths";
+import { type FormEvent, lazy, Suspense, useState } from "react";
 import { useLocation } from "wouter";
 import { useLogin } from "../api/login";
 import { useAfterSignInPath } from "../hooks/use-after-sign-in-path";
 import type { LoginCheck, LoginErrors, LoginField } from "../lib/validate-login";
+
+/** Only users with a second factor need its step: its code is fetched when the password was right. */
+const SecondFactorForm = lazy(() => import("./second-factor-form"));
 
 /** The form's check, fetched on first focus so it is here by the time the user presses Sign In. */
 const loadValidation = () => import("../lib/validate-login");
@@ -26,6 +30,7 @@ export function LoginForm() {
   const [validating, setValidating] = useState(false);
   const login = useLogin();
   const afterSignIn = useAfterSignInPath();
+  const [secondFactor, setSecondFactor] = useState(false);
 
   const change = (field: LoginField, value: string) => {
     const next = { ...values, [field]: value };
@@ -51,8 +56,13 @@ export function LoginForm() {
     setErrors(checked.errors ?? {});
     if (!checked.login) return;
     try {
-      await login.mutateAsync(checked.login);
-      navigate(afterSignIn, { replace: true });
+      const answer = await login.mutateAsync(checked.login);
+      if (answer.next === "secondFactor") {
+        setSecondFactor(true);
+        return;
+      }
+      // A role that must use a second factor not set up yet: enrolment on Account comes first.
+      navigate(answer.next === "enrol" ? paths.account : afterSignIn, { replace: true });
     } catch {
       // docs/product/errors.md: one message for every failure, so the screen never reveals which part was wrong.
       toast({ title: "Login Failed", description: "Invalid email or password", variant: "destructive" });
@@ -60,6 +70,20 @@ export function LoginForm() {
   };
 
   const busy = login.isPending || validating;
+
+  if (secondFactor) {
+    return (
+      <Suspense fallback={<p className="text-sm text-slate-600">Loading...</p>}>
+        <SecondFactorForm
+          onSignedIn={() => navigate(afterSignIn, { replace: true })}
+          onStartAgain={() => {
+            setValues((shown) => ({ ...shown, password: "" }));
+            setSecondFactor(false);
+          }}
+        />
+      </Suspense>
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} onFocus={() => void loadValidation()} noValidate className="grid gap-4">
