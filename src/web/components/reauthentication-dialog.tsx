@@ -23,17 +23,23 @@ export function ReauthenticationDialog() {
   const [busy, setBusy] = useState(false);
   const settle = useRef<((confirmed: boolean) => void) | undefined>(undefined);
 
+  // Several requests refused at once (a screen may send more than one) share one dialog.
+  const pending = useRef<Promise<boolean> | undefined>(undefined);
   useEffect(
     () =>
-      setReauthenticationAsker(
-        () =>
-          new Promise<boolean>((resolve) => {
-            settle.current = resolve;
-            setValue("");
-            setError(undefined);
-            setOpen(true);
-          }),
-      ),
+      setReauthenticationAsker(async (refusal) => {
+        const body = await refusal.json().catch(() => undefined);
+        if ((body as { code?: unknown } | undefined)?.code !== "REAUTHENTICATION_REQUIRED") return false;
+        pending.current ??= new Promise<boolean>((resolve) => {
+          settle.current = resolve;
+          setValue("");
+          setError(undefined);
+          setOpen(true);
+        }).finally(() => {
+          pending.current = undefined;
+        });
+        return pending.current;
+      }),
     [],
   );
 

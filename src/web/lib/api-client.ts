@@ -5,7 +5,7 @@
  * (`{ error, code, issues }`, docs/product/errors.md) is kept on the error so screens can show its readable text.
  */
 import { type ErrorCode, isErrorCode } from "@domain/api/errors";
-import { askToReauthenticate } from "./reauthentication";
+import { reauthenticated } from "./reauthentication";
 
 export interface ApiIssue {
   path: string;
@@ -100,23 +100,11 @@ export async function assertOk(response: Response): Promise<Response> {
   throw new ApiError(response.status, response.statusText, bodyText);
 }
 
-/** Whether a refusal asks the user to confirm it is them before the action (the body is read from a copy). */
-async function asksToReauthenticate(response: Response): Promise<boolean> {
-  if (response.status !== 403) return false;
-  const body = parseErrorBody(
-    await response
-      .clone()
-      .text()
-      .catch(() => ""),
-  );
-  return body?.code === "REAUTHENTICATION_REQUIRED";
-}
-
 async function request<T>(path: string, options: RequestOptions): Promise<T> {
   let answer = await fetchWithSession(path, options);
-  // The same request again once the user has confirmed it is them; cancelled, the refusal stands.
-  if ((await asksToReauthenticate(answer)) && (await askToReauthenticate()))
-    answer = await fetchWithSession(path, options);
+  // Asked to confirm it is them (the signed-in shell's dialog reads the refusal): the same request again once they
+  // have; cancelled, the refusal stands.
+  if (answer.status === 403 && (await reauthenticated(answer.clone()))) answer = await fetchWithSession(path, options);
   const response = await assertOk(answer);
   if (response.status === 204) return undefined as T;
   const text = await response.text();

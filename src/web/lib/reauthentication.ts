@@ -1,14 +1,14 @@
 /**
  * Re-authentication (docs/product/permissions.md "Re-authentication"): when the server answers an action with 403
  * REAUTHENTICATION_REQUIRED, the signed-in shell's dialog asks for the password or a code, and the API client then
- * sends the same request again, so whatever the user typed into the form is neither lost nor typed twice.
+ * sends the same request again, so whatever the user typed into the form is neither lost nor typed twice. The
+ * sign-in page carries only this hand-over; the dialog and its checks come with the signed-in shell.
  */
 
-/** Asks the user to confirm it is them; true once the server has accepted it, false when they cancel. */
-export type ReauthenticationAsker = () => Promise<boolean>;
+/** Reads a 403 answer; true once the user has confirmed it is them (false when it was another refusal, or cancelled). */
+export type ReauthenticationAsker = (refusal: Response) => Promise<boolean>;
 
 let asker: ReauthenticationAsker | undefined;
-let pending: Promise<boolean> | undefined;
 
 /** The shell registers its dialog; the returned function unregisters it. */
 export function setReauthenticationAsker(ask: ReauthenticationAsker): () => void {
@@ -18,11 +18,6 @@ export function setReauthenticationAsker(ask: ReauthenticationAsker): () => void
   };
 }
 
-/** One dialog for every request refused at once (a screen may send several). */
-export function askToReauthenticate(): Promise<boolean> {
-  if (!asker) return Promise.resolve(false);
-  pending ??= asker().finally(() => {
-    pending = undefined;
-  });
-  return pending;
+export function reauthenticated(refusal: Response): Promise<boolean> {
+  return asker ? asker(refusal) : Promise.resolve(false);
 }

@@ -1,11 +1,13 @@
 import { NOTIFICATION_BADGE_COUNT } from "@domain/constants";
 import { initials } from "@domain/format/initials";
+import { useQueryClient } from "@tanstack/react-query";
 import { Bell, LogOut, Menu, UserRound } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { paths } from "../../config/paths";
 import { useMe } from "../../lib/api/get-me";
 import { useLogout } from "../../lib/api/logout";
+import { ApiError } from "../../lib/api-client";
 import { cn } from "../../lib/cn";
 import { leaveConfirmed } from "../../lib/leave-guard";
 import { ReauthenticationDialog } from "../reauthentication-dialog";
@@ -23,6 +25,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const logout = useLogout();
   const [location] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  useEnrolmentFirst();
   const user = me.data;
   if (!user) return null;
   const links = navigationFor(user.role);
@@ -118,6 +121,25 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </main>
       <ReauthenticationDialog />
     </div>
+  );
+}
+
+/**
+ * A user whose role must use a second factor not set up yet: the server opens nothing but enrolment, so any refusal
+ * saying so takes them to Account (docs/product/permissions.md "Two-factor sign-in").
+ */
+function useEnrolmentFirst(): void {
+  const queryClient = useQueryClient();
+  const [location, navigate] = useLocation();
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        const error = event.query.state.error;
+        if (error instanceof ApiError && error.code === "TWO_FACTOR_ENROLMENT_REQUIRED" && location !== paths.account) {
+          navigate(paths.account, { replace: true });
+        }
+      }),
+    [queryClient, location, navigate],
   );
 }
 

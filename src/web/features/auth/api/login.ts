@@ -14,19 +14,6 @@ export function login(input: Login): Promise<SignInAnswer> {
   return apiClient.post<SignInAnswer>("/api/auth/login", input);
 }
 
-/** The second step: an authenticator code or a recovery code, within minutes of the right password. */
-export function loginWithSecondFactor(code: string): Promise<unknown> {
-  return apiClient.post<unknown>("/api/auth/login/second-factor", { code });
-}
-
-export function useLoginWithSecondFactor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: loginWithSecondFactor,
-    onSuccess: () => queryClient.refetchQueries({ queryKey: meQueryKey }),
-  });
-}
-
 /** Signs in, then refetches the session lookup (docs/product/life-cycle.md) so guards see the user before navigating. */
 export function useLogin() {
   const queryClient = useQueryClient();

@@ -73,7 +73,7 @@ export function LoginForm() {
 
   if (secondFactor) {
     return (
-      <Suspense fallback={<p className="text-sm text-slate-600">Loading...</p>}>
+      <Suspense fallback={null}>
         <SecondFactorForm
           onSignedIn={() => navigate(afterSignIn, { replace: true })}
           onStartAgain={() => {

@@ -4,7 +4,7 @@ import { Input } from "@web/components/ui/input";
 import { FieldError, Label } from "@web/components/ui/label";
 import { ApiError, errorMessageOf } from "@web/lib/api-client";
 import { type FormEvent, useState } from "react";
-import { useLoginWithSecondFactor } from "../api/login";
+import { useLoginWithSecondFactor } from "../api/login-second-factor";
 
 /**
  * The second step of signing in (docs/product/screens.md Sign In): the 6-digit code from the authenticator app, or a
