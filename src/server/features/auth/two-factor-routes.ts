@@ -18,7 +18,9 @@ import {
 import { currentUser, requireRole, requireUser, requireUserBeforeEnrolment } from "../../auth/authenticate";
 import { requireRecentAuthentication } from "../../auth/reauthentication";
 import { forgetSession } from "../../auth/sessions";
+import { countSignInAttempt } from "../../auth/throttle";
 import { setTwoFactorRequiredRoles, twoFactorRequiredRoles } from "../../auth/two-factor-policy";
+import { AppError } from "../../errors";
 import { toUserResponse } from "../users/repository";
 import { startSignedInSession } from "./service";
 import { signInCookies } from "./sign-in-cookies";
@@ -83,6 +85,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       const unsigned = raw ? request.unsignCookie(raw) : undefined;
       const token = unsigned?.valid ? (unsigned.value ?? undefined) : undefined;
       const now = app.now();
+      // Every sign-in attempt counts against the client address, the code step as much as the password.
+      const waitMs = await countSignInAttempt(app.db, request.ip, app.loginRateLimit, now);
+      if (waitMs !== undefined) {
+        reply.header("retry-after", Math.max(1, Math.ceil(waitMs / 1000)));
+        throw new AppError("RATE_LIMITED");
+      }
       let started: Awaited<ReturnType<typeof startSignedInSession>> | undefined;
       const result = await passSecondFactor(
         app.db,
