@@ -41,6 +41,36 @@ export interface paths {
     /** Set a new password with a reset link, once; every session of the user ends */
     post: operations["updatePasswordByResetLink"];
   };
+  "/api/auth/login/second-factor": {
+    /** Finish signing in with an authenticator code or a recovery code; sets the session cookie */
+    post: operations["signInWithSecondFactor"];
+  };
+  "/api/me/two-factor": {
+    /** Whether you sign in with a second factor, whether your role must, and recovery codes left */
+    get: operations["getOwnTwoFactor"];
+  };
+  "/api/me/two-factor/enrolment": {
+    /** Start setting up an authenticator app: a new secret, as a QR code's address and as text */
+    post: operations["startTwoFactorEnrolment"];
+  };
+  "/api/me/two-factor/enrolment/confirm": {
+    /** Turn two-factor sign-in on with a current code; answers the recovery codes, shown this once */
+    post: operations["createTwoFactor"];
+  };
+  "/api/me/two-factor/disable": {
+    /** Turn two-factor sign-in off with a current code (counted like a password when wrong) */
+    post: operations["deleteTwoFactor"];
+  };
+  "/api/me/reauthenticate": {
+    /** Confirm it is you with your password or a code, before an action that asks again */
+    post: operations["signInAgain"];
+  };
+  "/api/settings/two-factor": {
+    /** The roles that must sign in with a second factor (ADMIN) */
+    get: operations["getTwoFactorPolicy"];
+    /** Choose the roles that must sign in with a second factor (ADMIN; applies from each user's next sign-in) */
+    put: operations["updateTwoFactorPolicy"];
+  };
   "/api/users": {
     /** Active users, each underwriter with their authority */
     get: operations["listUsers"];
@@ -50,7 +80,7 @@ export interface paths {
     put: operations["updateUserAuthority"];
   };
   "/api/auth/register": {
-    /** Create a user (ADMIN) */
+    /** Create a user (ADMIN; asks for your password or a code again after a few minutes) */
     post: operations["createUser"];
   };
   "/api/users/{id}/password-reset": {
@@ -62,7 +92,7 @@ export interface paths {
     post: operations["deleteUserSessions"];
   };
   "/api/users/{id}": {
-    /** Delete a user (ADMIN; not yourself) */
+    /** Delete a user (ADMIN; not yourself; asks for your password or a code again after a few minutes) */
     delete: operations["deleteUser"];
   };
   "/api/rating/versions": {
@@ -82,7 +112,7 @@ export interface paths {
     patch: operations["updateRatingVersion"];
   };
   "/api/rating/versions/{id}/publish": {
-    /** Publish a DRAFT (ADMIN); closes the period of the version it supersedes */
+    /** Publish a DRAFT (ADMIN; asks for your password or a code again after a few minutes); closes the period of the version it supersedes */
     post: operations["publishRatingVersion"];
   };
   "/api/rating/versions/{id}/impact": {
@@ -280,7 +310,7 @@ export interface components {
        * @description A machine-readable code from the closed list of docs/product/errors.md, e.g. VALIDATION_FAILED
        * @enum {string}
        */
-      code: "VALIDATION_FAILED" | "INVALID_JSON" | "COMPANY_SEARCH_TOO_SHORT" | "COMPANY_SEARCH_TOO_LONG" | "INVALID_COMPANY_NUMBER" | "BAD_REQUEST" | "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "INVALID_REVIEW_TOKEN" | "RESET_LINK_INVALID" | "INSUFFICIENT_PERMISSIONS" | "AUTHORITY_EXCEEDED" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "QUOTE_NOT_FOUND" | "POLICY_NOT_FOUND" | "COMPANY_NOT_FOUND" | "QUOTE_STATE_CONFLICT" | "RENEWAL_CONFLICT" | "POLICY_STATE_CONFLICT" | "ADJUSTMENT_NEEDS_UNDERWRITER" | "VERSION_CONFLICT" | "QUOTE_INCOMPLETE" | "EMAIL_TAKEN" | "CANNOT_DELETE_SELF" | "RATING_VERSION_PUBLISHED" | "RATING_TEST_CASES_FAILING" | "QUOTE_NOT_RATED" | "EFFECTIVE_PERIOD_CONFLICT" | "IMPACT_ANALYSIS_BUSY" | "CONFLICT" | "RESET_LINK_EXPIRED" | "RESET_LINK_USED" | "REVIEW_LINK_ENDED" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "NO_RATING_VERSION" | "RUN_OFF_NOT_PRICED" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "DOCUMENTS_BUSY" | "INTERNAL_ERROR" | "COMPANY_REGISTER_UNAVAILABLE" | "COMPANY_REGISTER_TIMEOUT" | "COMPANY_REGISTER_UNAUTHORISED" | "COMPANY_REGISTER_INVALID_RESPONSE" | "COMPANY_REGISTER_RATE_LIMITED" | "DATABASE_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+      code: "VALIDATION_FAILED" | "INVALID_JSON" | "COMPANY_SEARCH_TOO_SHORT" | "COMPANY_SEARCH_TOO_LONG" | "INVALID_COMPANY_NUMBER" | "BAD_REQUEST" | "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "INVALID_SECOND_FACTOR" | "SIGN_IN_EXPIRED" | "INVALID_REVIEW_TOKEN" | "RESET_LINK_INVALID" | "INSUFFICIENT_PERMISSIONS" | "AUTHORITY_EXCEEDED" | "CROSS_SITE_REQUEST" | "REAUTHENTICATION_REQUIRED" | "TWO_FACTOR_ENROLMENT_REQUIRED" | "NOT_FOUND" | "QUOTE_NOT_FOUND" | "POLICY_NOT_FOUND" | "COMPANY_NOT_FOUND" | "QUOTE_STATE_CONFLICT" | "RENEWAL_CONFLICT" | "POLICY_STATE_CONFLICT" | "ADJUSTMENT_NEEDS_UNDERWRITER" | "VERSION_CONFLICT" | "QUOTE_INCOMPLETE" | "EMAIL_TAKEN" | "CANNOT_DELETE_SELF" | "TWO_FACTOR_ALREADY_ON" | "TWO_FACTOR_NOT_STARTED" | "RATING_VERSION_PUBLISHED" | "RATING_TEST_CASES_FAILING" | "QUOTE_NOT_RATED" | "EFFECTIVE_PERIOD_CONFLICT" | "IMPACT_ANALYSIS_BUSY" | "CONFLICT" | "RESET_LINK_EXPIRED" | "RESET_LINK_USED" | "REVIEW_LINK_ENDED" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "NO_RATING_VERSION" | "RUN_OFF_NOT_PRICED" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "DOCUMENTS_BUSY" | "INTERNAL_ERROR" | "COMPANY_REGISTER_UNAVAILABLE" | "COMPANY_REGISTER_TIMEOUT" | "COMPANY_REGISTER_UNAUTHORISED" | "COMPANY_REGISTER_INVALID_RESPONSE" | "COMPANY_REGISTER_RATE_LIMITED" | "DATABASE_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
       /** @description On validation failures only: each failing field's dot path into the body and its message */
       issues?: {
           path: string;
@@ -318,14 +348,16 @@ export interface operations {
       200: {
         content: {
           "application/json": {
-            data: {
+            data: ({
               id: string;
               name: string;
               email: string;
               /** @enum {string} */
               role: "BROKER" | "UNDERWRITER" | "ADMIN";
               createdAt: string;
-            };
+            }) | null;
+            /** @enum {string} */
+            next: "signedIn" | "secondFactor" | "enrol";
           };
         };
       };
@@ -335,13 +367,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -393,7 +425,7 @@ export interface operations {
           };
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -431,7 +463,7 @@ export interface operations {
           };
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -478,13 +510,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -541,7 +573,7 @@ export interface operations {
           };
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -587,13 +619,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -632,13 +664,13 @@ export interface operations {
           };
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -686,7 +718,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -752,7 +784,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -760,6 +792,484 @@ export interface operations {
       };
       /** @description A link that worked once, or for a while, and works no more: a password reset link already used, replaced by a newer one, or expired (RESET_LINK_USED, RESET_LINK_EXPIRED); a review link whose review is over: decided, withdrawn, changed since the referral, or 14 days old (REVIEW_LINK_ENDED) */
       410: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Finish signing in with an authenticator code or a recovery code; sets the session cookie */
+  signInWithSecondFactor: {
+    requestBody: {
+      content: {
+        "application/json": {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              id: string;
+              name: string;
+              email: string;
+              /** @enum {string} */
+              role: "BROKER" | "UNDERWRITER" | "ADMIN";
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests, failed sign-ins, or business writes by one user in a minute (quotes created, documents prepared, referrals sent); the Retry-After header says when to try again */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Whether you sign in with a second factor, whether your role must, and recovery codes left */
+  getOwnTwoFactor: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              enrolled: boolean;
+              required: boolean;
+              recoveryCodesLeft: number;
+            };
+          };
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Start setting up an authenticator app: a new secret, as a QR code's address and as text */
+  startTwoFactorEnrolment: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              uri: string;
+              secret: string;
+            };
+          };
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request conflicts with the current state (the quote's status, its version, a unique value) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Turn two-factor sign-in on with a current code; answers the recovery codes, shown this once */
+  createTwoFactor: {
+    requestBody: {
+      content: {
+        "application/json": {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              recoveryCodes: string[];
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request conflicts with the current state (the quote's status, its version, a unique value) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Turn two-factor sign-in off with a current code (counted like a password when wrong) */
+  deleteTwoFactor: {
+    requestBody: {
+      content: {
+        "application/json": {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              /** @enum {boolean} */
+              enrolled: false;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request conflicts with the current state (the quote's status, its version, a unique value) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests, failed sign-ins, or business writes by one user in a minute (quotes created, documents prepared, referrals sent); the Retry-After header says when to try again */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Confirm it is you with your password or a code, before an action that asks again */
+  signInAgain: {
+    requestBody: {
+      content: {
+        "application/json": {
+          password?: string;
+          code?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              /** @enum {boolean} */
+              reauthenticated: true;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests, failed sign-ins, or business writes by one user in a minute (quotes created, documents prepared, referrals sent); the Retry-After header says when to try again */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The roles that must sign in with a second factor (ADMIN) */
+  getTwoFactorPolicy: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              requiredRoles: ("BROKER" | "UNDERWRITER" | "ADMIN")[];
+            };
+          };
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Choose the roles that must sign in with a second factor (ADMIN; applies from each user's next sign-in) */
+  updateTwoFactorPolicy: {
+    requestBody: {
+      content: {
+        "application/json": {
+          requiredRoles: ("BROKER" | "UNDERWRITER" | "ADMIN")[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              requiredRoles: ("BROKER" | "UNDERWRITER" | "ADMIN")[];
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -815,13 +1325,13 @@ export interface operations {
           };
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -888,13 +1398,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -932,7 +1442,7 @@ export interface operations {
       };
     };
   };
-  /** Create a user (ADMIN) */
+  /** Create a user (ADMIN; asks for your password or a code again after a few minutes) */
   createUser: {
     requestBody: {
       content: {
@@ -970,13 +1480,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1039,13 +1549,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1095,13 +1605,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1127,7 +1637,7 @@ export interface operations {
       };
     };
   };
-  /** Delete a user (ADMIN; not yourself) */
+  /** Delete a user (ADMIN; not yourself; asks for your password or a code again after a few minutes) */
   deleteUser: {
     parameters: {
       path: {
@@ -1156,13 +1666,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1317,13 +1827,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1554,13 +2064,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1690,13 +2200,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1851,13 +2361,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2098,13 +2608,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2148,7 +2658,7 @@ export interface operations {
       };
     };
   };
-  /** Publish a DRAFT (ADMIN); closes the period of the version it supersedes */
+  /** Publish a DRAFT (ADMIN; asks for your password or a code again after a few minutes); closes the period of the version it supersedes */
   publishRatingVersion: {
     parameters: {
       path: {
@@ -2271,13 +2781,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2382,13 +2892,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2494,13 +3004,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2531,7 +3041,7 @@ export interface operations {
     parameters: {
       query?: {
         entityType?: "user" | "session" | "quote" | "rating_version" | "endorsement";
-        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "renewed" | "run_off_quoted" | "cancelled" | "adjusted" | "change_referred" | "change_declined" | "override_applied" | "override_removed" | "decision_recorded" | "question_asked" | "question_answered" | "referral_withdrawn" | "published" | "authority_changed" | "subjectivity_marked" | "password_changed" | "password_reset_sent" | "password_reset" | "sessions_ended";
+        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "renewed" | "run_off_quoted" | "cancelled" | "adjusted" | "change_referred" | "change_declined" | "override_applied" | "override_removed" | "decision_recorded" | "question_asked" | "question_answered" | "referral_withdrawn" | "published" | "authority_changed" | "subjectivity_marked" | "password_changed" | "password_reset_sent" | "password_reset" | "sessions_ended" | "two_factor_enabled" | "two_factor_disabled" | "recovery_code_used" | "reauthenticated" | "two_factor_policy_changed";
         actorId?: string;
         from?: string;
         to?: string;
@@ -2574,13 +3084,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2664,7 +3174,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2741,7 +3251,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2796,7 +3306,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3223,7 +3733,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3677,13 +4187,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3740,7 +4250,7 @@ export interface operations {
           };
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -3805,13 +4315,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4193,13 +4703,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -4605,13 +5115,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5329,13 +5839,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -5815,13 +6325,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6269,13 +6779,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6694,13 +7204,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -6799,13 +7309,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7013,7 +7523,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7410,13 +7920,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7513,13 +8023,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7743,13 +8253,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -7860,13 +8370,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8109,13 +8619,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8358,13 +8868,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -8588,13 +9098,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9081,13 +9591,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9142,13 +9652,13 @@ export interface operations {
           };
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9221,13 +9731,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9629,13 +10139,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9724,13 +10234,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9812,13 +10322,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9871,7 +10381,7 @@ export interface operations {
           };
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -9937,13 +10447,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -10356,13 +10866,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -10424,13 +10934,13 @@ export interface operations {
           };
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -10483,13 +10993,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -10564,13 +11074,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -10661,13 +11171,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -10749,13 +11259,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -10818,13 +11328,13 @@ export interface operations {
           };
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -10867,13 +11377,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -10938,13 +11448,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -11043,13 +11553,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -11109,13 +11619,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -11176,13 +11686,13 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials or review link are not valid */
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
       401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), or a write from another site (CROSS_SITE_REQUEST) */
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
