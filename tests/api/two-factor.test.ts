@@ -6,15 +6,27 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { REAUTHENTICATION_WINDOW_MS, SECOND_FACTOR_MINUTES } from "../../src/domain/auth/two-factor";
+import { hashToken } from "../../src/server/auth/sessions";
 import { MAX_FAILED_SIGN_INS } from "../../src/server/auth/throttle";
 import { totpCodeAt } from "../../src/server/auth/totp";
-import { appSettings, users } from "../../src/server/db/schema";
+import { appSettings, sessions, users } from "../../src/server/db/schema";
 import { demoUser, seedDatabase } from "../../src/server/db/seed";
 import { auditEntries } from "../support/audit";
 import { type Credentials, createTestUser, sessionCookieFrom, signIn } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";
 
 const STEP_MS = 30_000;
+
+function cookieSet(setCookie: string | string[] | undefined, name: string): string | undefined {
+  const header = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return header.find((c) => c.startsWith(`${name}=`))?.split(";")[0];
+}
+
+/** The session token itself, unsigned, as the database knows it by its hash. */
+function sessionCookieValue(setCookie: string | string[] | undefined): string {
+  const signed = decodeURIComponent((cookieSet(setCookie, "pqe_session") ?? "").slice("pqe_session=".length));
+  return signed.slice(0, signed.lastIndexOf("."));
+}
 
 function secondFactorCookieFrom(setCookie: string | string[] | undefined): string {
   const header = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
@@ -47,8 +59,8 @@ describeEachDatabase("two-factor sign-in", (ctx) => {
   }
 
   /** The password step: answers the second-factor cookie. */
-  async function passwordStep(credentials: Credentials, remoteAddress = "127.0.0.1"): Promise<string> {
-    const response = await post("/api/auth/login", undefined, credentials, remoteAddress);
+  async function passwordStep(credentials: Credentials, remoteAddress = "127.0.0.1", device?: string): Promise<string> {
+    const response = await post("/api/auth/login", device, credentials, remoteAddress);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ data: null, next: "secondFactor" });
     expect(response.headers["set-cookie"]?.toString()).not.toContain("pqe_session=");
@@ -153,6 +165,54 @@ describeEachDatabase("two-factor sign-in", (ctx) => {
       expect(
         failures.filter((e) => JSON.stringify(e.details).includes("invalid_second_factor")).length,
       ).toBeGreaterThanOrEqual(MAX_FAILED_SIGN_INS);
+    });
+
+    it("ends like a password-only sign-in: the role's lifetime, the device cookie, and that device's failures forgotten", async () => {
+      const { credentials, secret, user } = await enrolledUser("ADMIN");
+      const signedIn = await post("/api/auth/login/second-factor", await passwordStep(credentials), {
+        code: codeNow(secret),
+      });
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      const device = cookieSet(signedIn.headers["set-cookie"], "pqe_device");
+      expect(device, "the second step makes the browser known to the account").toBeDefined();
+      const [session] = await ctx.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(sessionCookieValue(signedIn.headers["set-cookie"]))));
+      const lifetime = ctx.app.config.sessionLifetimes.ADMIN;
+      expect(session?.userId).toBe(user.id);
+      expect(session && session.absoluteExpiresAt.getTime() - session.createdAt.getTime()).toBe(lifetime.absoluteMs);
+      // From that browser, failures short of the lock are forgotten by the next sign-in, as after a password.
+      ctx.clock.advance(STEP_MS);
+      for (let round = 0; round < 2; round++) {
+        const step = `${await passwordStep(credentials, "198.51.100.60", device)}; ${device}`;
+        for (let i = 0; i < MAX_FAILED_SIGN_INS - 1; i++) {
+          const wrong = await post("/api/auth/login/second-factor", step, { code: "000001" }, "198.51.100.60");
+          expect(wrong.statusCode).toBe(401);
+        }
+        const right = await post("/api/auth/login/second-factor", step, { code: codeNow(secret) }, "198.51.100.60");
+        expect(right.statusCode, right.body).toBe(200);
+        ctx.clock.advance(STEP_MS);
+      }
+    });
+
+    it("counts wrong codes from a known browser against that browser alone", async () => {
+      const { credentials, secret } = await enrolledUser();
+      const first = await post("/api/auth/login/second-factor", await passwordStep(credentials), {
+        code: codeNow(secret),
+      });
+      const device = cookieSet(first.headers["set-cookie"], "pqe_device") ?? "";
+      ctx.clock.advance(STEP_MS);
+      const address = "198.51.100.61";
+      const step = `${await passwordStep(credentials, address, device)}; ${device}`;
+      for (let i = 0; i < MAX_FAILED_SIGN_INS; i++) {
+        expect((await post("/api/auth/login/second-factor", step, { code: "000001" }, address)).statusCode).toBe(401);
+      }
+      const locked = await post("/api/auth/login/second-factor", step, { code: codeNow(secret) }, address);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().code).toBe("ACCOUNT_LOCKED");
+      // The lock is that browser's: another browser at the same address was never counted and gets its code step.
+      await passwordStep(credentials, address);
     });
 
     it("turns two-factor sign-in off with a current code only", async () => {
