@@ -22,7 +22,7 @@ import { humaniseName } from "./rating/worksheet";
 import { decisionInWords, quoteHistoryTitle } from "./underwriting/history";
 import { SUBJECTIVITY_STATUS_LABELS, SUBJECTIVITY_TIMING_LABELS } from "./underwriting/terms-rules";
 
-export const AUDIT_ENTITY_TYPES = ["user", "session", "quote", "rating_version", "endorsement"] as const;
+export const AUDIT_ENTITY_TYPES = ["user", "session", "quote", "rating_version", "endorsement", "firm"] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export const AUDIT_ACTIONS = [
@@ -51,6 +51,8 @@ export const AUDIT_ACTIONS = [
   "referral_withdrawn",
   "published",
   "authority_changed",
+  "firm_changed",
+  "handed_over",
   "subjectivity_marked",
   "password_changed",
   "password_reset_sent",
@@ -70,6 +72,7 @@ export const AUDIT_ENTITY_TYPE_LABELS: Readonly<Record<AuditEntityType, string>>
   quote: "Quote",
   rating_version: "Rating version",
   endorsement: "Endorsement clause",
+  firm: "Broker firm",
 };
 
 /** "override_applied" -> "Override applied". */

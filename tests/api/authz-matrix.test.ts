@@ -13,6 +13,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { todayInLondon } from "../../src/domain/format/dates";
 import { PI001_RATING_CONFIG } from "../../src/domain/rating/configs/pi001";
+import { firms } from "../../src/server/db/schema";
 import { routeTable } from "../security/route-table";
 import { createTestUser, signIn } from "../support/auth";
 import { describeEachDatabase, type TestContext } from "../support/harness";
@@ -73,6 +74,11 @@ const reviewQuote: Access = (actor, owner) =>
   actor === "anonymous" ? 401 : actor === "underwriter" || actor === owner ? "allow" : 403;
 /** docs/product/permissions.md: the quote's own broker answers the underwriter's question and withdraws its referral. */
 const quoteBrokerOnly: Access = (actor, owner) => (actor === "anonymous" ? 401 : actor === owner ? "allow" : 403);
+/**
+ * docs/product/firms.md: only a firm's lead broker; the matrix's brokers belong to no firm, so every signed-in
+ * actor is refused (tests/api/firms.test.ts covers the lead).
+ */
+const firmLeadOnly: Access = (actor) => (actor === "anonymous" ? 401 : 403);
 
 const REFUSALS: Record<Exclude<Expectation, "allow">, string> = {
   401: "Authentication required",
@@ -98,6 +104,7 @@ type QuoteState =
 
 interface Fixture {
   quoteId?: string;
+  firmId?: string;
   userId?: string;
   ratingVersionId?: string;
   jobId?: string;
@@ -140,6 +147,28 @@ interface Rule {
 interface Setup {
   cookies: Record<Exclude<Actor, "anonymous">, string>;
   adminCookie: string;
+}
+
+let matrixFirms = 0;
+/** A firm's details with an FCA number no other firm of the run has. */
+function matrixFirm() {
+  matrixFirms += 1;
+  return {
+    name: "Matrix Firm",
+    fcaReference: String(3_000_000 + matrixFirms),
+    address: "1 Matrix Row",
+    commissionRatePercent: 10,
+  };
+}
+
+async function insertMatrixFirm(ctx: TestContext): Promise<string> {
+  const { commissionRatePercent, ...details } = matrixFirm();
+  const [row] = await ctx.db
+    .insert(firms)
+    .values({ ...details, commissionRateBasisPoints: commissionRatePercent * 100 })
+    .returning({ id: firms.id });
+  if (!row) throw new Error("No firm inserted");
+  return row.id;
 }
 
 function uniqueEmail(prefix: string) {
@@ -278,6 +307,42 @@ const RULES: Record<string, Rule> = {
       url: "/api/auth/password-reset",
       payload: { token: "A".repeat(43), newPassword: "Quiet-Harbour-Violin-7" },
     }),
+  },
+
+  // Broker firms (ADMIN only; a firm's lead reads its brokers and hands quotes over).
+  "GET /api/firms": { access: roles("ADMIN"), request: () => ({ url: "/api/firms" }) },
+  "POST /api/firms": {
+    access: roles("ADMIN"),
+    mutates: true,
+    request: () => ({ url: "/api/firms", payload: matrixFirm() }),
+  },
+  "PUT /api/firms/:id": {
+    access: roles("ADMIN"),
+    mutates: true,
+    prepare: async (ctx) => ({ firmId: await insertMatrixFirm(ctx) }),
+    request: (f) => ({ url: `/api/firms/${f.firmId}`, payload: matrixFirm() }),
+  },
+  "DELETE /api/firms/:id": {
+    access: roles("ADMIN"),
+    mutates: true,
+    prepare: async (ctx) => ({ firmId: await insertMatrixFirm(ctx) }),
+    request: (f) => ({ url: `/api/firms/${f.firmId}` }),
+  },
+  "PUT /api/users/:id/firm": {
+    access: roles("ADMIN"),
+    mutates: true,
+    prepare: async (ctx) => ({
+      firmId: await insertMatrixFirm(ctx),
+      userId: (await createTestUser(ctx.db, { email: uniqueEmail("firm") })).user.id,
+    }),
+    request: (f) => ({ url: `/api/users/${f.userId}/firm`, payload: { firmId: f.firmId, isFirmLead: true } }),
+  },
+  "GET /api/firm/brokers": { access: firmLeadOnly, request: () => ({ url: "/api/firm/brokers" }) },
+  "POST /api/quotes/:id/hand-over": {
+    access: firmLeadOnly,
+    quote: "draft",
+    prepare: async (ctx) => ({ userId: (await createTestUser(ctx.db, { email: uniqueEmail("to") })).user.id }),
+    request: (f) => ({ url: `/api/quotes/${f.quoteId}/hand-over`, payload: { brokerId: f.userId } }),
   },
 
   // Users (ADMIN only).

@@ -219,6 +219,30 @@ const TEMPLATES: Record<string, RouteTemplate> = {
     bodies: () => [undefined],
     params: (t) => ({ id: t.underwriterId }),
   },
+  "PUT /api/users/:id/firm": {
+    caller: "admin",
+    bodies: () => [{ firmId: null, isFirmLead: false }],
+    params: (t) => ({ id: t.userId }),
+  },
+  "POST /api/firms": {
+    caller: "admin",
+    bodies: () => [{ name: "Fuzz Firm", fcaReference: "123456", address: "1 Fuzz Lane", commissionRatePercent: 12.5 }],
+  },
+  "PUT /api/firms/:id": {
+    caller: "admin",
+    bodies: () => [{ name: "Fuzz Firm", fcaReference: "654321", address: "1 Fuzz Lane", commissionRatePercent: 0 }],
+    params: () => ({ id: "00000000-0000-4000-8000-000000000000" }),
+  },
+  "DELETE /api/firms/:id": {
+    caller: "admin",
+    bodies: () => [undefined],
+    params: () => ({ id: "00000000-0000-4000-8000-000000000000" }),
+  },
+  "POST /api/quotes/:id/hand-over": {
+    caller: "broker",
+    bodies: (t) => [{ brokerId: t.userId }],
+    params: (t) => ({ id: t.quoteId }),
+  },
   "DELETE /api/users/:id": { caller: "admin", bodies: () => [undefined], params: (t) => ({ id: t.userId }) },
   "PUT /api/users/:id/authority": {
     caller: "admin",

@@ -5,6 +5,7 @@ export const AUDIT_ENTITY_TYPES_FOR_TEST: readonly string[] = [
   "quote",
   "rating_version",
   "endorsement",
+  "firm",
 ];
 export const AUDIT_ACTIONS_FOR_TEST: readonly string[] = [
   "login",
@@ -32,6 +33,8 @@ export const AUDIT_ACTIONS_FOR_TEST: readonly string[] = [
   "referral_withdrawn",
   "published",
   "authority_changed",
+  "firm_changed",
+  "handed_over",
   "subjectivity_marked",
   "password_changed",
   "password_reset_sent",

@@ -26,6 +26,7 @@ export function sampleQuoteForDocuments(overrides: Partial<Quote> = {}): Quote {
     version: 7,
     policyNumber: null,
     brokerId: "0b7e0c56-2a43-4f3f-b1f4-1d5f8c1e2a33",
+    firmId: null,
     broker: { name: "Ben Broker", email: "broker@example.com" },
     proposerName: "Łódź Joinery Ltd",
     tradingName: "Ó Briain & Łódź Joinery",

@@ -66,6 +66,9 @@ export const registerUserSchema = z.strictObject({
     .pipe(z.email({ error: "Invalid email address" }).max(EMAIL_MAX_LENGTH, "Invalid email address")),
   password: newPasswordSchema,
   role: roleSchema.default(DEFAULT_ROLE),
+  /** A broker's firm (docs/product/firms.md); only brokers belong to firms. */
+  firmId: z.uuid({ message: "Invalid firm id" }).nullable().default(null),
+  isFirmLead: z.boolean({ error: "Lead must be true or false" }).default(false),
 });
 export type RegisterUserInput = z.input<typeof registerUserSchema>;
 export type RegisterUser = z.infer<typeof registerUserSchema>;
@@ -77,6 +80,9 @@ export const userSchema = z.object({
   email: z.string(),
   role: roleSchema,
   createdAt: z.string(),
+  /** A broker's firm, null when they have none; whether they lead it. */
+  firmId: z.string().nullable(),
+  isFirmLead: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -70,6 +70,8 @@ export const quoteSchema = z.object({
   version: z.number().int(),
   policyNumber: nullableText,
   brokerId: z.string(),
+  /** The firm the quote was written for (docs/product/firms.md); null when its broker had none. */
+  firmId: z.string().nullable(),
   broker: brokerSummarySchema.nullable(),
   // step 1, flat as docs/product/screens.md lists it
   proposerName: z.string(),

@@ -18,6 +18,9 @@ export interface AuthUser {
   email: string;
   role: Role;
   createdAt: Date;
+  /** A broker's firm (null: none) and whether they lead it (docs/product/firms.md). */
+  firmId: string | null;
+  isFirmLead: boolean;
 }
 
 declare module "fastify" {
@@ -34,7 +37,15 @@ declare module "fastify" {
 }
 
 export function toAuthUser(row: UserRow): AuthUser {
-  return { id: row.id, name: row.name, email: row.email, role: row.role, createdAt: row.createdAt };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    createdAt: row.createdAt,
+    firmId: row.firmId,
+    isFirmLead: row.isFirmLead,
+  };
 }
 
 /** Reads the signed cookie; a missing, forged or unknown token simply means "signed out". */
@@ -112,3 +123,15 @@ export function requireRole(...roles: readonly Role[]): onRequestAsyncHookHandle
   guardRoles.set(guard, roles);
   return guard;
 }
+
+/**
+ * onRequest guard: a broker who leads a firm (docs/product/firms.md). Decided before the body is read, like
+ * every role guard, so a broker who leads no firm learns nothing from the route.
+ */
+export const requireFirmLead: onRequestAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
+  const user = currentUser(request);
+  if (user.role !== "BROKER" || !user.isFirmLead || user.firmId === null) {
+    throw new AppError("INSUFFICIENT_PERMISSIONS");
+  }
+};
+guardRoles.set(requireFirmLead, ["BROKER"]);

@@ -227,6 +227,14 @@ export async function revokeUserSessions(db: Database, userId: string): Promise<
 }
 
 /**
+ * A user's sessions stay signed in but what they hold of the user changed (their firm): every instance sharing
+ * the database drops its cached copies once the caller's transaction commits, and reads the user afresh.
+ */
+export async function announceUserChanged(db: Database, userId: string): Promise<void> {
+  await announce(db, { kind: "user-sessions", userId });
+}
+
+/**
  * Ends every session of a user but `keepSessionId` (their own password changed on this device), and tells every
  * instance sharing the database once the caller's transaction commits.
  */

@@ -51,6 +51,22 @@ export const ratingVersionStatus = pgEnum("rating_version_status", RATING_VERSIO
 export const underwriterDecision = pgEnum("underwriter_decision", UNDERWRITER_DECISIONS);
 export const policyTransactionKind = pgEnum("policy_transaction_kind", POLICY_TRANSACTION_KINDS);
 
+/**
+ * A broking firm regulated by the FCA (docs/product/firms.md). Its brokers' quotes belong to it as well as to
+ * the broker who made them; its lead broker sees them all and may hand one to another of its brokers.
+ */
+export const firms = pgTable("firms", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  /** The FCA firm reference number: 6 or 7 digits, one firm per number. */
+  fcaReference: text("fca_reference").notNull().unique(),
+  address: text("address").notNull(),
+  /** The firm's commission in basis points of the premium before IPT (1250 = 12.5%). */
+  commissionRateBasisPoints: integer("commission_rate_basis_points").notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestampTz("updated_at").notNull().defaultNow(),
+});
+
 export const users = pgTable(
   "users",
   {
@@ -77,6 +93,10 @@ export const users = pgTable(
     totpEnabledAt: timestampTz("totp_enabled_at"),
     /** The last TOTP time step accepted: a code of that step or an earlier one is refused (a reused code). */
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    /** A broker's firm; null for a broker not yet placed in one, who sees only their own quotes as before. */
+    firmId: uuid("firm_id").references(() => firms.id),
+    /** The firm's lead broker sees every quote of the firm and may hand one to another broker of it. */
+    isFirmLead: boolean("is_firm_lead").notNull().default(false),
   },
   (t) => [
     // One live account per address; a deleted user's address may be given to a new account.
@@ -213,6 +233,11 @@ export const quotes = pgTable(
     brokerId: uuid("broker_id")
       .notNull()
       .references(() => users.id),
+    /**
+     * The broker's firm when the quote was created (docs/product/firms.md): past business stays with the firm
+     * that wrote it when the broker moves firm, and with the firm when the broker is deleted.
+     */
+    firmId: uuid("firm_id").references(() => firms.id),
     tradingName: text("trading_name"),
     businessAddress: text("business_address"),
     inceptionDate: date("inception_date", { mode: "string" }).notNull(),
@@ -295,6 +320,8 @@ export const quotes = pgTable(
   (t) => [
     index("quotes_status_idx").on(t.status),
     index("quotes_broker_idx").on(t.brokerId),
+    // A firm lead's list reads the firm's quotes.
+    index("quotes_firm_idx").on(t.firmId).where(sql`${t.firmId} is not null`),
     // The dashboard's page order lives on the narrow quote_search rows (ADR 0043), not here: an index on
     // updated_at, which every write changes, would keep every quote write from being a HOT update.
     // Impact analysis reads a product's most recently rated quotes in (rated_at, id) keyset pages (ADR 0025).
@@ -684,6 +711,7 @@ export const quoteSubjectivities = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+export type FirmRow = typeof firms.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type QuoteRow = typeof quotes.$inferSelect;
 export type NewQuoteRow = typeof quotes.$inferInsert;

@@ -14,7 +14,7 @@ import { hashPassword } from "../auth/passwords";
 import { initialiseTwoFactorPolicy } from "../auth/two-factor-policy";
 import type { Config } from "../config";
 import type { Database } from "./client";
-import { endorsementClauses, ratingVersions, users } from "./schema";
+import { endorsementClauses, firms, ratingVersions, users } from "./schema";
 import { SEED_CLAUSES } from "./seed-endorsements";
 import { SEED_RATING_VERSIONS } from "./seed-rating-versions";
 
@@ -63,6 +63,17 @@ export const DEMO_USERS: readonly DemoUser[] = [
     authority: JUNIOR_AUTHORITY,
   },
 ];
+
+/**
+ * The demo broker's firm (docs/product/firms.md), seeded with the demo users only: the demo broker leads it, so
+ * the README's demo shows a firm's quotes. Its FCA number is a made-up one in the register's format.
+ */
+export const DEMO_FIRM = {
+  name: "Demo Broking Ltd",
+  fcaReference: "999001",
+  address: "1 Demo Street, London EC1A 1AA",
+  commissionRateBasisPoints: 1500,
+} as const;
 
 export function demoUser(role: Role): DemoUser {
   const user = DEMO_USERS.find((u) => u.role === role);
@@ -121,6 +132,15 @@ export async function seedDatabase(
     const [existing] = await tx.select({ n: count() }).from(users);
     const usersSeeded = (existing?.n ?? 0) === 0;
     const created = usersSeeded && hashed.length > 0 ? await tx.insert(users).values(hashed).returning() : [];
+    const demoBroker = config.seedDemo ? created.find((u) => u.email === demoUser("BROKER").email) : undefined;
+    if (demoBroker) {
+      const [firm] = await tx
+        .insert(firms)
+        .values({ ...DEMO_FIRM, createdAt: now, updatedAt: now })
+        .onConflictDoNothing()
+        .returning({ id: firms.id });
+      if (firm) await tx.update(users).set({ firmId: firm.id, isFirmLead: true }).where(eq(users.id, demoBroker.id));
+    }
     const [firstAdmin] = await tx
       .select({ id: users.id })
       .from(users)

@@ -11,6 +11,7 @@ import { businessActivityRoutes } from "./business-activities/routes";
 import { companyRoutes } from "./companies/routes";
 import { documentRoutes } from "./documents/routes";
 import { endorsementRoutes } from "./endorsements/routes";
+import { firmRoutes } from "./firms/routes";
 import { impactRoutes } from "./impact/routes";
 import { quoteOptionRoutes } from "./quotes/options-routes";
 import { policyRoutes } from "./quotes/policy-routes";
@@ -24,6 +25,7 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   authRoutes,
   twoFactorRoutes,
   userRoutes,
+  firmRoutes,
   ratingVersionRoutes,
   impactRoutes,
   auditRoutes,

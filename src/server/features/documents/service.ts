@@ -3,23 +3,23 @@
  * priced it. A quote that lacks what the documents print is refused with 409 naming what is missing.
  */
 import { describeMissing, findMissingForDocuments } from "../../../domain/quote/completeness";
-import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { readQuoteTerms } from "../endorsements/terms-service";
 import { loadQuoteFor } from "../quotes/access-service";
+import type { QuoteActor } from "../quotes/repository";
 import { toQuoteResponse } from "../quotes/response";
 import { findVersionNaming } from "../rating-versions/repository";
 import type { QuoteDocumentView } from "./document-view";
 
 export async function documentViewFor(
   db: Database,
-  user: Pick<AuthUser, "id" | "role">,
+  user: QuoteActor,
   id: string,
   documentName: string,
   now: Date,
 ): Promise<QuoteDocumentView> {
-  const found = await loadQuoteFor(db, id, { id: user.id, role: user.role }, "downloadDocuments");
+  const found = await loadQuoteFor(db, id, user, "downloadDocuments");
   const quote = toQuoteResponse(found.quote, found.broker, found.decidedBy, found.renewalOf);
   const missing = findMissingForDocuments(quote);
   if (missing.length > 0) {

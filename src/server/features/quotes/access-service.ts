@@ -3,6 +3,7 @@
  * and every feature that reads quotes (documents, underwriting) goes through these, so the ownership rule and
  * the 403/409 answers live in one place.
  */
+import { actsForQuote } from "../../../domain/firms/firm";
 import { decideQuoteAction, type QuoteAction, type QuoteActionContext } from "../../../domain/quote/lifecycle";
 import type { Database } from "../../db/client";
 import type { QuoteRow } from "../../db/schema";
@@ -32,7 +33,7 @@ export async function requireQuote(db: Database, id: string): Promise<QuoteWithB
  * (hits, rating time, now, decision) goes to the domain's rules unchanged.
  */
 export function assertQuoteAction(
-  quote: Pick<QuoteRow, "status" | "brokerId">,
+  quote: Pick<QuoteRow, "status" | "brokerId" | "firmId">,
   actor: QuoteActor,
   action: QuoteAction,
   context: Partial<Omit<QuoteActionContext, "action" | "status" | "role" | "isOwner">> = {},
@@ -42,7 +43,7 @@ export function assertQuoteAction(
     action,
     status: quote.status,
     role: actor.role,
-    isOwner: quote.brokerId === actor.id,
+    isOwner: actsForQuote(quote, actor),
   });
   assertAllowed(decision);
   return decision;

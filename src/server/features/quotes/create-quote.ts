@@ -21,6 +21,8 @@ export async function createQuote(
       productType: productTypeOf(body.productCode),
       contactEmail: actor.email,
       brokerId: actor.id,
+      // The firm the quote is written for stays its firm when the broker later moves (docs/product/firms.md).
+      firmId: actor.firmId,
       ...insuredsDetailsColumns(body.insuredsDetails),
       risk: body.risk ?? null,
       createdAt: now,

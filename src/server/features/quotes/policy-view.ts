@@ -5,6 +5,7 @@
  * the domain's; the figures are the quote's own, as stored.
  */
 
+import { actsForQuote } from "../../../domain/firms/firm";
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { auditDetailLines } from "../../../domain/audit";
 import { todayInLondon } from "../../../domain/format/dates";
@@ -112,7 +113,7 @@ export async function findPolicyByNumber(db: Database, actor: QuoteActor, policy
     action: "view",
     status: quote.status,
     role: actor.role,
-    isOwner: quote.brokerId === actor.id,
+    isOwner: actsForQuote(quote, actor),
   }).allowed;
   if (!mayView || quote.policyNumber === null) throw new AppError("POLICY_NOT_FOUND");
   return { found, renewal: await findRenewal(db, quote.id) };
@@ -153,7 +154,7 @@ export async function openPolicyForChange(
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
   const { quote } = policy.found;
-  if (!mayChangePolicy(actor.role, quote.brokerId === actor.id)) throw new AppError("INSUFFICIENT_PERMISSIONS");
+  if (!mayChangePolicy(actor.role, actsForQuote(quote, actor))) throw new AppError("INSUFFICIENT_PERMISSIONS");
   const today = todayInLondon(now);
   const status = policyStatusOn(policy, transactions, today);
   if (status !== "In force") throw new AppError("POLICY_STATE_CONFLICT", notInForce(status));
@@ -190,7 +191,7 @@ export async function policyViewFor(
   const cover = policyCover(answers);
   // A run-off policy runs to its end as issued: nothing is offered to change it.
   const mayChange =
-    status === "In force" && quote.runOffYears === null && mayChangePolicy(actor.role, quote.brokerId === actor.id);
+    status === "In force" && quote.runOffYears === null && mayChangePolicy(actor.role, actsForQuote(quote, actor));
   const lastAdjusted = lastAdjustmentDate(transactions);
   const pounds = (amount: number) => penceToMoneyString(amount * 100);
   const documentsOf = `/api/quotes/${quote.id}`;

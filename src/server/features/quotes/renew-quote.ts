@@ -4,6 +4,7 @@
  * then. The declaration is copied unconfirmed: the broker answers it again before the renewal completes.
  * `renewal_of_id` is unique, so two requests for one policy make one renewal; the other hears 409.
  */
+import { actsForQuote } from "../../../domain/firms/firm";
 import { and, eq } from "drizzle-orm";
 import { INSURER_NAME } from "../../../domain/constants";
 import { policyExpiryDate } from "../../../domain/quote/policy-period";
@@ -47,6 +48,8 @@ export function policyCopyValues(policy: QuoteRow, inceptionDate: string, now: D
     productType: policy.productType,
     contactEmail: policy.contactEmail,
     brokerId: policy.brokerId,
+    // A renewal or a run-off is the same firm's business as the policy it comes from.
+    firmId: policy.firmId,
     proposerName: policy.proposerName,
     tradingName: policy.tradingName,
     businessAddress: policy.businessAddress,
@@ -152,7 +155,7 @@ export async function renewQuote(db: Database, actor: AuthUser, id: string, now:
   ]);
   const decision = decideRenewal({
     role: actor.role,
-    isOwner: policy.brokerId === actor.id,
+    isOwner: actsForQuote(policy, actor),
     status: policy.status,
     renewedAs: existing?.reference ?? null,
     cancelled: isCancelledPolicy(transactions),

@@ -10,7 +10,7 @@ import { renewalDueInceptionRange } from "../../../domain/quote/renewal";
 import type { Database } from "../../db/client";
 import { quotes, users } from "../../db/schema";
 import { hasCancellation } from "./policy-transactions";
-import { brokerColumns, type QuoteActor } from "./repository";
+import { brokerColumns, type QuoteActor, visibleQuotesCondition } from "./repository";
 
 export interface RenewalSummary {
   id: string;
@@ -52,7 +52,7 @@ function dueCondition(actor: QuoteActor, today: string): SQL | undefined {
     sql`not ${hasCancellation(quotes.id)}`,
     // Nor one whose firm has gone into run-off.
     sql`not exists (select 1 from quotes run_off where run_off.run_off_of_id = ${quotes.id} and run_off.status = 'ISSUED')`,
-    actor.role === "BROKER" ? eq(quotes.brokerId, actor.id) : undefined,
+    visibleQuotesCondition(actor),
   );
 }
 

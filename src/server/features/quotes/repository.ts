@@ -3,19 +3,22 @@
  * writes (ADR 0016). Who may read or write a quote is decided in access.ts; the API's shape in response.ts.
  */
 import { createHash } from "node:crypto";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { WithSubquery } from "drizzle-orm/subquery";
 import type { Role } from "../../../domain/auth/schemas";
 import { type AuditAction, auditEntriesAfter, auditEntryValues, createdEntryAfter } from "../../audit/record";
 import type { Database } from "../../db/client";
-import { type NewQuoteRow, type QuoteRow, quotes, users } from "../../db/schema";
+import { type NewQuoteRow, type QuoteRow, quoteSearch, quotes, users } from "../../db/schema";
 import { AppError } from "../../errors";
 
 /** Who is asking, as the access rule needs it. */
 export interface QuoteActor {
   id: string;
   role: Role;
+  /** A broker's firm and whether they lead it: a lead acts for the firm's quotes (docs/product/firms.md). */
+  firmId?: string | null;
+  isFirmLead?: boolean;
 }
 
 export interface BrokerSummary {
@@ -44,6 +47,29 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 /** Ids that cannot exist are simply unknown (404), never a database cast error. */
 export function isQuoteId(id: string): boolean {
   return UUID_PATTERN.test(id);
+}
+
+/**
+ * The quotes `actor` may see (docs/product/permissions.md, docs/product/firms.md): a broker their own, and a
+ * firm's lead the firm's too; underwriters and administrators every quote (undefined: no condition).
+ */
+export function visibleQuotesCondition(actor: QuoteActor): SQL | undefined {
+  if (actor.role !== "BROKER") return undefined;
+  const firmId = actor.isFirmLead ? actor.firmId : null;
+  return firmId ? or(eq(quotes.brokerId, actor.id), eq(quotes.firmId, firmId)) : eq(quotes.brokerId, actor.id);
+}
+
+/** Whether `actor` sees more than the quotes they hold: a firm's lead, whose counts are not the per-broker ones. */
+export function seesFirmQuotes(actor: QuoteActor): boolean {
+  return actor.role === "BROKER" && actor.isFirmLead === true && actor.firmId != null;
+}
+
+/** The same rule on the dashboard's narrow search rows, which carry the broker but not the firm. */
+export function visibleSearchRowsCondition(db: Database, actor: QuoteActor): SQL | undefined {
+  if (actor.role !== "BROKER") return undefined;
+  if (!seesFirmQuotes(actor) || !actor.firmId) return eq(quoteSearch.brokerId, actor.id);
+  const firmQuotes = db.select({ id: quotes.id }).from(quotes).where(eq(quotes.firmId, actor.firmId));
+  return or(eq(quoteSearch.brokerId, actor.id), inArray(quoteSearch.quoteId, firmQuotes));
 }
 
 export const brokerColumns = { name: users.name, email: users.email };

@@ -44,6 +44,7 @@ export function toQuoteResponse(
     version: quote.version,
     policyNumber: quote.policyNumber,
     brokerId: quote.brokerId,
+    firmId: quote.firmId,
     broker,
     proposerName: quote.proposerName,
     tradingName: quote.tradingName,

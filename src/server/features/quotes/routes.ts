@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { handOverSchema } from "../../../domain/firms/firm";
 import { penceToMoneyString } from "../../../domain/money";
 import {
   pageQuerySchema,
@@ -22,11 +23,12 @@ import {
 } from "../../../domain/quote/requests";
 import { rateQuoteRequestSchema } from "../../../domain/quote/risk";
 import { quoteStatsSchema } from "../../../domain/quote/stats";
-import { currentUser, requireRole, requireUser } from "../../auth/authenticate";
+import { currentUser, requireFirmLead, requireRole, requireUser } from "../../auth/authenticate";
 import { limitBusinessWrites } from "../../auth/write-limits";
 import { reviewBaseUrl } from "../../mail/referral-notifications";
 import { loadQuoteFor } from "./access-service";
 import { createQuote } from "./create-quote";
+import { handOverQuote } from "./hand-over";
 import { issueQuote } from "./issue-quote";
 import { rateQuote } from "./rate-quote";
 import { referQuote } from "./refer-quote";
@@ -150,6 +152,30 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const found = await loadQuoteFor(app.db, request.params.id, currentUser(request), "view");
       return { data: toQuoteResponse(found.quote, found.broker, found.decidedBy, found.renewalOf) };
+    },
+  );
+
+  app.post(
+    "/api/quotes/:id/hand-over",
+    {
+      schema: {
+        tags: ["quotes"],
+        summary: "Hand a quote or policy to another broker of its firm (the firm's lead broker)",
+        params: quoteParams,
+        body: handOverSchema,
+        response: { 200: quoteData },
+      },
+      onRequest: requireFirmLead,
+    },
+    async (request) => {
+      const saved = await handOverQuote(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        request.body.brokerId,
+        app.now(),
+      );
+      return { data: toQuoteResponse(saved.quote, saved.broker, saved.decidedBy, saved.renewalOf) };
     },
   );
 

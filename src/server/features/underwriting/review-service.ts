@@ -3,6 +3,7 @@
  * quote's access rule lets in needs no token (an UNDERWRITER, the owning BROKER); anyone else needs the e-mailed
  * token for this quote.
  */
+import { actsForQuote } from "../../../domain/firms/firm";
 import { decideQuoteAction } from "../../../domain/quote/lifecycle";
 import { splitReferralReason } from "../../../domain/quote/premium";
 import { ratingInputOf } from "../../../domain/quote/rating-input";
@@ -70,7 +71,7 @@ export async function readReview(
       action: "reviewRead",
       status: found.quote.status,
       role: user.role,
-      isOwner: found.quote.brokerId === user.id,
+      isOwner: actsForQuote(found.quote, user),
     });
     if (decision.allowed) return reviewOf(db, found, "session", user.role !== "BROKER", user);
   }

@@ -8,7 +8,15 @@ import type { Database } from "../../db/client";
 import { type UserRow, users } from "../../db/schema";
 
 export function toUserResponse(user: UserRow | AuthUser): User {
-  return { id: user.id, name: user.name, email: user.email, role: user.role, createdAt: user.createdAt.toISOString() };
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    createdAt: user.createdAt.toISOString(),
+    firmId: user.firmId,
+    isFirmLead: user.isFirmLead,
+  };
 }
 
 /** The administrator's view: an underwriter's authority (full when none is stored), null for other roles. */

@@ -19,6 +19,7 @@ import { forgetUserSessions, revokeUserSessions } from "../../auth/sessions";
 import type { Database } from "../../db/client";
 import { AppError, sqlStateOf } from "../../errors";
 import { passwordResetUrl, queuePasswordResetMail } from "../../mail/password-reset-mail";
+import { assertBrokerFirm } from "../firms/service";
 import {
   findLiveUserByEmail,
   findLiveUserById,
@@ -33,20 +34,21 @@ type Admin = Pick<AuthUser, "id">;
 type SendingAdmin = Pick<AuthUser, "id" | "name">;
 
 export async function createUser(db: Database, admin: Admin, request: RegisterUser, now: Date): Promise<User> {
-  const { name, email, password, role } = request;
+  const { name, email, password, role, firmId, isFirmLead } = request;
   assertNewPassword(password, { email, name });
+  await assertBrokerFirm(db, role, { firmId, isFirmLead });
   if (await findLiveUserByEmail(db, email)) throw new AppError("EMAIL_TAKEN");
   const passwordHash = await hashPassword(password);
   try {
     const created = await db.transaction(async (tx) => {
-      const row = await insertUser(tx, { name, email, role, passwordHash });
+      const row = await insertUser(tx, { name, email, role, passwordHash, firmId, isFirmLead });
       await recordAudit(tx, {
         at: now,
         entityType: "user",
         action: "created",
         entityId: row.id,
         actorId: admin.id,
-        details: { name, email, role },
+        details: { name, email, role, ...(firmId ? { firmId, isFirmLead } : {}) },
       });
       return row;
     });

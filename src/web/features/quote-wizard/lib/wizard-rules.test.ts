@@ -36,6 +36,7 @@ function quote(overrides: Partial<Quote> = {}): Quote {
     version: 3,
     policyNumber: null,
     brokerId: "u-1",
+    firmId: null,
     broker: null,
     proposerName: "Acme Build Ltd",
     tradingName: null,
