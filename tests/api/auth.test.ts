@@ -29,7 +29,15 @@ describeEachDatabase("auth", (ctx) => {
         expect(response.statusCode).toBe(200);
         const body = response.json();
         expect(body.data).toMatchObject({ name: demo.name, email: demo.email, role });
-        expect(Object.keys(body.data).sort()).toEqual(["createdAt", "email", "id", "name", "role"]);
+        expect(Object.keys(body.data).sort()).toEqual([
+          "createdAt",
+          "email",
+          "firmId",
+          "id",
+          "isFirmLead",
+          "name",
+          "role",
+        ]);
         const setCookie = String(response.headers["set-cookie"]);
         expect(setCookie).toMatch(/^pqe_session=/);
         expect(setCookie).toContain("HttpOnly");

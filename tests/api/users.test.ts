@@ -26,7 +26,16 @@ describeEachDatabase("users", (ctx) => {
       );
       // Each underwriter with their authority (docs/product/permissions.md), anyone else with none.
       for (const user of list) {
-        expect(Object.keys(user).sort()).toEqual(["authority", "createdAt", "email", "id", "name", "role"]);
+        expect(Object.keys(user).sort()).toEqual([
+          "authority",
+          "createdAt",
+          "email",
+          "firmId",
+          "id",
+          "isFirmLead",
+          "name",
+          "role",
+        ]);
         expect(user.authority === null).toBe(user.role !== "UNDERWRITER");
       }
     });
