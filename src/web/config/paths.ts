@@ -35,6 +35,7 @@ export const paths = {
     users: `${ADMIN}/users`,
     audit: `${ADMIN}/audit`,
     endorsements: `${ADMIN}/endorsements`,
+    firms: `${ADMIN}/firms`,
   },
 } as const;
 
@@ -59,6 +60,13 @@ export function policyNumberOf(segment: string): string {
   }
 }
 
-export type AdminSection = "dashboard" | "rating" | "users" | "audit" | "endorsements";
+export type AdminSection = "dashboard" | "rating" | "users" | "firms" | "audit" | "endorsements";
 
-export const ADMIN_SECTIONS: readonly AdminSection[] = ["dashboard", "rating", "users", "audit", "endorsements"];
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  "dashboard",
+  "rating",
+  "users",
+  "firms",
+  "audit",
+  "endorsements",
+];

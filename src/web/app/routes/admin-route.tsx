@@ -1,4 +1,4 @@
-import { FileText, ScrollText, SlidersHorizontal, Users } from "lucide-react";
+import { Building2, FileText, ScrollText, SlidersHorizontal, Users } from "lucide-react";
 import { Suspense } from "react";
 import { Link } from "wouter";
 import { AppLayout } from "../../components/layout/app-layout";
@@ -15,6 +15,7 @@ const SECTION_TITLES: Record<AdminSection, string> = {
   dashboard: "Admin Dashboard",
   rating: "Rating Versions",
   users: "User Management",
+  firms: "Broker Firms",
   audit: "Audit Logs",
   endorsements: "Endorsement Library",
 };
@@ -31,6 +32,12 @@ const ADMIN_CARDS = [
     title: "User Management",
     text: "Add brokers, underwriters and administrators",
     icon: Users,
+  },
+  {
+    href: paths.admin.firms,
+    title: "Broker Firms",
+    text: "FCA-regulated firms, their commission, and which brokers belong to each",
+    icon: Building2,
   },
   { href: paths.admin.audit, title: "Audit Logs", text: "Every sign-in and change, newest first", icon: ScrollText },
   {

@@ -13,6 +13,9 @@ export const ADMIN_SECTION_SCREENS: Readonly<Record<Exclude<AdminSection, "dashb
     })),
   ),
   users: lazyScreen(() => import("./admin-users-section")),
+  firms: lazyScreen(() =>
+    import("../../features/firms/components/firms-section").then((m) => ({ default: m.FirmsSection })),
+  ),
   audit: lazyScreen(() =>
     import("../../features/audit-logs/components/audit-log-list").then((m) => ({ default: m.AuditLogList })),
   ),

@@ -5,6 +5,7 @@ import { dashboardRowActions } from "@domain/quote/lifecycle";
 import type { Quote } from "@domain/quote/quote";
 import { DocumentDownloadMenu } from "@web/components/documents/document-download-menu";
 import { EmailPackageButton } from "@web/components/documents/email-package-button";
+import { HandOverButton } from "@web/components/firm/hand-over-button";
 import { QuoteStatusBadge } from "@web/components/quote/quote-status-badge";
 import { QuoteValidityNote } from "@web/components/quote/quote-validity";
 import { Button } from "@web/components/ui/button";
@@ -51,6 +52,7 @@ function RowActions({ row, issueAction }: { row: QuoteRow; issueAction: IssueAct
             </Link>
           </Button>
         ) : null}
+        <HandOverButton quote={quote} />
       </div>
     );
   }
@@ -81,6 +83,7 @@ function RowActions({ row, issueAction }: { row: QuoteRow; issueAction: IssueAct
       ) : null}
       {actions.downloadMenu ? <DocumentDownloadMenu quote={documentQuote} /> : null}
       {actions.emailPackage ? <EmailPackageButton quote={documentQuote} /> : null}
+      <HandOverButton quote={quote} />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { Input } from "@web/components/ui/input";
 import { FieldError, Label } from "@web/components/ui/label";
 import { Select } from "@web/components/ui/select";
 import { toast } from "@web/components/ui/toast-store";
+import { useFirms } from "@web/lib/api/firms";
 import { ApiError, errorMessageOf } from "@web/lib/api-client";
 import { newPasswordProblemOf, usePreloadPasswordList } from "@web/lib/password-check";
 import { useSingleFlight } from "@web/lib/single-flight";
@@ -22,7 +23,15 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import { useCreateUser } from "../api/create-user";
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
-const EMPTY_FORM: RegisterUserInput = { name: "", email: "", password: "", role: DEFAULT_ROLE };
+const EMPTY_FORM: RegisterUserInput = {
+  name: "",
+  email: "",
+  password: "",
+  role: DEFAULT_ROLE,
+  firmId: null,
+  isFirmLead: false,
+};
+const NO_FIRM = "";
 
 export function AddUserForm() {
   usePreloadPasswordList();
@@ -32,7 +41,15 @@ export function AddUserForm() {
     defaultValues: EMPTY_FORM,
   });
   const { errors } = form.formState;
-  const [name, email, password] = useWatch({ control: form.control, name: ["name", "email", "password"] });
+  const [name, email, password, role] = useWatch({
+    control: form.control,
+    name: ["name", "email", "password", "role"],
+  });
+  const firms = useFirms();
+  const firmOptions = [
+    { value: NO_FIRM, label: "No firm" },
+    ...(firms.data ?? []).map((firm) => ({ value: firm.id, label: firm.name })),
+  ];
   // docs/product/errors.md: the button stays disabled until name, e-mail and password are all filled in.
   const complete = Boolean(name?.trim() && email?.trim() && password);
 
@@ -46,7 +63,8 @@ export function AddUserForm() {
         return;
       }
       try {
-        const user = await createUser.mutateAsync(values);
+        // Only brokers belong to firms: a firm chosen before the role changed is not sent.
+        const user = await createUser.mutateAsync(values.role === "BROKER" ? values : { ...values, firmId: null });
         toast({ title: "User Created", description: `${user.name} can now sign in as ${ROLE_LABELS[user.role]}.` });
         form.reset(EMPTY_FORM);
       } catch (error) {
@@ -73,7 +91,7 @@ export function AddUserForm() {
             void submit();
           }}
           noValidate
-          className="grid gap-3 md:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_12rem_auto] lg:items-start"
+          className="grid gap-3 md:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_10rem_12rem_auto] lg:items-start"
         >
           <div className="grid gap-1.5">
             <Label htmlFor="new-user-name">Full Name</Label>
@@ -126,6 +144,22 @@ export function AddUserForm() {
                   value={field.value ?? DEFAULT_ROLE}
                   onValueChange={field.onChange}
                   options={ROLE_OPTIONS}
+                />
+              )}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="new-user-firm">Firm</Label>
+            <Controller
+              control={form.control}
+              name="firmId"
+              render={({ field }) => (
+                <Select
+                  id="new-user-firm"
+                  value={role === "BROKER" ? (field.value ?? NO_FIRM) : NO_FIRM}
+                  disabled={role !== "BROKER"}
+                  onValueChange={(value) => field.onChange(value === NO_FIRM ? null : value)}
+                  options={firmOptions}
                 />
               )}
             />

@@ -1,6 +1,8 @@
+import type { Firm } from "@domain/firms/firm";
 import { formatDateGb, formatDateTimeGb } from "@domain/format/dates";
 import { authorityFromResponse, authoritySummary } from "@domain/underwriting/authority";
 import type { UserWithAuthority as User } from "@domain/underwriting/authority-schema";
+import { BrokerFirmCell } from "@web/components/firm/broker-firm-cell";
 import { ROLE_BADGE_TONE } from "@web/components/layout/role-style";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -18,6 +20,7 @@ import { FullPageSpinner } from "@web/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
 import { toast } from "@web/components/ui/toast-store";
 import { MD_QUERY, useMediaQuery } from "@web/hooks/use-media-query";
+import { useFirms } from "@web/lib/api/firms";
 import { useMe } from "@web/lib/api/get-me";
 import { useUsers } from "@web/lib/api/get-users";
 import { errorMessageOf } from "@web/lib/api-client";
@@ -30,6 +33,8 @@ import { AuthorityDialog } from "./authority-dialog";
 
 interface UserListProps {
   users: readonly User[];
+  /** The broker firms a broker may be placed in. */
+  firms: readonly Firm[];
   /** The signed-in administrator, who cannot delete their own account (docs/product/permissions.md). */
   meId: string | undefined;
   onDelete: (user: User) => void;
@@ -133,7 +138,7 @@ function Created({ user }: { user: User }) {
   return <time dateTime={user.createdAt}>{formatDateGb(user.createdAt)}</time>;
 }
 
-function UsersGrid({ users, meId, onDelete, onEditAuthority, onSendReset, onEndSessions }: UserListProps) {
+function UsersGrid({ users, firms, meId, onDelete, onEditAuthority, onSendReset, onEndSessions }: UserListProps) {
   return (
     <Table>
       <TableHead>
@@ -141,6 +146,7 @@ function UsersGrid({ users, meId, onDelete, onEditAuthority, onSendReset, onEndS
           <TableHeaderCell>Name</TableHeaderCell>
           <TableHeaderCell>Email</TableHeaderCell>
           <TableHeaderCell>Role</TableHeaderCell>
+          <TableHeaderCell>Firm</TableHeaderCell>
           <TableHeaderCell>Authority</TableHeaderCell>
           <TableHeaderCell>Created</TableHeaderCell>
           <TableHeaderCell>
@@ -155,6 +161,9 @@ function UsersGrid({ users, meId, onDelete, onEditAuthority, onSendReset, onEndS
             <TableCell>{user.email}</TableCell>
             <TableCell>
               <RoleBadge user={user} />
+            </TableCell>
+            <TableCell>
+              <BrokerFirmCell user={user} firms={firms} />
             </TableCell>
             <TableCell>
               <AuthorityCell user={user} onEditAuthority={onEditAuthority} />
@@ -177,7 +186,7 @@ function UsersGrid({ users, meId, onDelete, onEditAuthority, onSendReset, onEndS
 }
 
 /** Below md, one card per user with the same values and Delete (named, 40 px high, for a finger). */
-function UserCards({ users, meId, onDelete, onEditAuthority, onSendReset, onEndSessions }: UserListProps) {
+function UserCards({ users, firms, meId, onDelete, onEditAuthority, onSendReset, onEndSessions }: UserListProps) {
   return (
     <CardList label="Users">
       {users.map((user) => (
@@ -188,6 +197,11 @@ function UserCards({ users, meId, onDelete, onEditAuthority, onSendReset, onEndS
             <div className="text-sm wrap-anywhere text-slate-700">{user.email}</div>
           </CardListHeader>
           <CardListFields>
+            {user.role === "BROKER" ? (
+              <CardListField label="Firm">
+                <BrokerFirmCell user={user} firms={firms} />
+              </CardListField>
+            ) : null}
             {user.authority ? (
               <CardListField label="Authority">
                 <AuthorityCell user={user} onEditAuthority={onEditAuthority} />
@@ -210,6 +224,7 @@ function UserCards({ users, meId, onDelete, onEditAuthority, onSendReset, onEndS
 
 export function UsersTable() {
   const users = useUsers();
+  const firms = useFirms();
   // An administrator cannot delete their own account (docs/product/permissions.md), so their row offers no delete.
   const me = useMe();
   const deleteUser = useDeleteUser();
@@ -278,6 +293,7 @@ export function UsersTable() {
       ) : wide ? (
         <UsersGrid
           users={users.data}
+          firms={firms.data ?? []}
           meId={me.data?.id}
           onDelete={setPending}
           onEditAuthority={setEditing}
@@ -287,6 +303,7 @@ export function UsersTable() {
       ) : (
         <UserCards
           users={users.data}
+          firms={firms.data ?? []}
           meId={me.data?.id}
           onDelete={setPending}
           onEditAuthority={setEditing}
