@@ -3,7 +3,9 @@
  * in them; a firm's lead sees the firm's quotes and policies and hands them to the firm's other brokers; a
  * deleted broker's quotes stay with the firm; the dashboard search matches the firm's name.
  */
-import { eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { Quote, QuoteListResponse } from "../../src/domain/quote/quote";
 import { auditLog } from "../../src/server/db/schema";
@@ -263,5 +265,38 @@ describeEachDatabase("broker firms", (ctx) => {
     const underwriter = await signIn(ctx.app, "UNDERWRITER");
     expect(names((await list(underwriter, "?q=wren INSURANCE")).body)).toEqual(["Searched Ltd"]);
     expect(names((await list(alice.cookie, "?q=kestrel")).body)).toEqual(["Searched Ltd"]);
+  });
+
+  it("upgrades a database that holds brokers and quotes: nobody has a firm and every broker sees what they saw", async () => {
+    const owner = await signInNewUser(ctx.app, ctx.db, "BROKER", { name: "Pre-Firm Broker" });
+    const before = await createQuote(ctx.app, owner.cookie, { proposerName: "Before Firms Ltd" });
+    const seen = (await list(owner.cookie)).body.data.map((item) => item.quote.id);
+    // The tables as the release before had them: no firms, no firm on users or quotes.
+    for (const statement of [
+      `DROP INDEX "quotes_firm_idx"`,
+      `ALTER TABLE "quotes" DROP COLUMN "firm_id"`,
+      `ALTER TABLE "users" DROP COLUMN "firm_id"`,
+      `ALTER TABLE "users" DROP COLUMN "is_firm_lead"`,
+      `DROP TABLE "firms"`,
+    ]) {
+      await ctx.db.execute(sql.raw(statement));
+    }
+    const migration = readFileSync(
+      resolve(import.meta.dirname, "../../src/server/db/migrations/0039_broker_firms.sql"),
+      "utf8",
+    );
+    for (const statement of migration.split("--> statement-breakpoint")) await ctx.db.execute(sql.raw(statement));
+
+    const after = await call<{ data: Quote }>(ctx.app, owner.cookie, "GET", `/api/quotes/${before.id}`);
+    expect(after.status).toBe(200);
+    expect(after.body.data.firmId).toBeNull();
+    expect((await list(owner.cookie)).body.data.map((item) => item.quote.id)).toEqual(seen);
+    const me = await call<{ data: { firmId: string | null; isFirmLead: boolean } }>(
+      ctx.app,
+      owner.cookie,
+      "GET",
+      "/api/me",
+    );
+    expect(me.body.data).toMatchObject({ firmId: null, isFirmLead: false });
   });
 });
