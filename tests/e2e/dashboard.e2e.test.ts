@@ -146,8 +146,10 @@ describe("dashboard", () => {
     }
     const issued = rowOf("issued");
     await visible(issued.getByText("Issued", { exact: true }));
-    // The label stays; beside it, the only way on is to the policy.
-    expect(await issued.getByRole("button").count()).toBe(0);
+    // The label stays; beside it, the only way on is to the policy, and (the demo broker leads the demo firm,
+    // docs/product/firms.md) handing the policy to another broker of the firm.
+    expect(await issued.getByRole("button").filter({ hasNotText: "Hand over" }).count()).toBe(0);
+    await visible(issued.getByRole("button", { name: /^Hand over DCPI-\d{6}$/ }));
     expect(await issued.getByRole("link").count()).toBe(1);
     await visible(issued.getByRole("link", { name: /^View policy DCPI\/POL\/\d{6}$/ }));
     expect(await rowOf("quoted").getByRole("link", { name: /^Edit/ }).getAttribute("href")).toBe(
