@@ -5,9 +5,9 @@
  * the domain's; the figures are the quote's own, as stored.
  */
 
-import { actsForQuote } from "../../../domain/firms/firm";
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { auditDetailLines } from "../../../domain/audit";
+import { actsForQuote } from "../../../domain/firms/firm";
 import { todayInLondon } from "../../../domain/format/dates";
 import { penceToMoneyString, sumPence } from "../../../domain/money";
 import { earliestCancellationDate, mayChangePolicy } from "../../../domain/quote/cancellation";

@@ -4,9 +4,10 @@
  * then. The declaration is copied unconfirmed: the broker answers it again before the renewal completes.
  * `renewal_of_id` is unique, so two requests for one policy make one renewal; the other hears 409.
  */
-import { actsForQuote } from "../../../domain/firms/firm";
+
 import { and, eq } from "drizzle-orm";
 import { INSURER_NAME } from "../../../domain/constants";
+import { actsForQuote } from "../../../domain/firms/firm";
 import { policyExpiryDate } from "../../../domain/quote/policy-period";
 import { decideRenewal, RENEWAL_MESSAGES, renewalInceptionDate } from "../../../domain/quote/renewal";
 import { renewedDeclaration } from "../../../domain/quote/retroactive-cover";
