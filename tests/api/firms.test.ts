@@ -282,7 +282,7 @@ describeEachDatabase("broker firms", (ctx) => {
       await ctx.db.execute(sql.raw(statement));
     }
     const migration = readFileSync(
-      resolve(import.meta.dirname, "../../src/server/db/migrations/0039_broker_firms.sql"),
+      resolve(import.meta.dirname, "../../src/server/db/migrations/0040_broker_firms.sql"),
       "utf8",
     );
     for (const statement of migration.split("--> statement-breakpoint")) await ctx.db.execute(sql.raw(statement));

@@ -95,6 +95,26 @@ export interface paths {
     /** Delete a user (ADMIN; not yourself; asks for your password or a code again after a few minutes) */
     delete: operations["deleteUser"];
   };
+  "/api/firms": {
+    /** Broker firms, by name, each with its number of brokers (ADMIN) */
+    get: operations["listFirms"];
+    /** Create a broker firm (ADMIN) */
+    post: operations["createFirm"];
+  };
+  "/api/firms/{id}": {
+    /** Change a broker firm's details or commission rate (ADMIN) */
+    put: operations["updateFirm"];
+    /** Delete a broker firm with no brokers and no quotes (ADMIN) */
+    delete: operations["deleteFirm"];
+  };
+  "/api/users/{id}/firm": {
+    /** Place a broker in a firm, or in none, and say whether they lead it (ADMIN) */
+    put: operations["updateUserFirm"];
+  };
+  "/api/firm/brokers": {
+    /** The brokers of your firm, to hand a quote to (the firm's lead broker) */
+    get: operations["listFirmBrokers"];
+  };
   "/api/rating/versions": {
     /** Rating versions (ADMIN), by product, latest period first */
     get: operations["listRatingVersions"];
@@ -166,6 +186,10 @@ export interface paths {
     get: operations["getQuote"];
     /** Save one section, complete, or apply/remove a premium override */
     patch: operations["updateQuote"];
+  };
+  "/api/quotes/{id}/hand-over": {
+    /** Hand a quote or policy to another broker of its firm (the firm's lead broker) */
+    post: operations["updateQuoteBroker"];
   };
   "/api/quotes/{id}/rate": {
     /** Rate the stored quote with the step-7 selections */
@@ -355,6 +379,8 @@ export interface operations {
               /** @enum {string} */
               role: "BROKER" | "UNDERWRITER" | "ADMIN";
               createdAt: string;
+              firmId: string | null;
+              isFirmLead: boolean;
             }) | null;
             /** @enum {string} */
             next: "signedIn" | "secondFactor" | "enrol";
@@ -459,6 +485,8 @@ export interface operations {
               /** @enum {string} */
               role: "BROKER" | "UNDERWRITER" | "ADMIN";
               createdAt: string;
+              firmId: string | null;
+              isFirmLead: boolean;
             };
           };
         };
@@ -843,6 +871,8 @@ export interface operations {
               /** @enum {string} */
               role: "BROKER" | "UNDERWRITER" | "ADMIN";
               createdAt: string;
+              firmId: string | null;
+              isFirmLead: boolean;
             };
           };
         };
@@ -1314,6 +1344,8 @@ export interface operations {
                 /** @enum {string} */
                 role: "BROKER" | "UNDERWRITER" | "ADMIN";
                 createdAt: string;
+                firmId: string | null;
+                isFirmLead: boolean;
                 authority: ({
                   maxCoverLimit: number | null;
                   maxGrossPremium: string | null;
@@ -1381,6 +1413,8 @@ export interface operations {
               /** @enum {string} */
               role: "BROKER" | "UNDERWRITER" | "ADMIN";
               createdAt: string;
+              firmId: string | null;
+              isFirmLead: boolean;
               authority: ({
                 maxCoverLimit: number | null;
                 maxGrossPremium: string | null;
@@ -1455,6 +1489,13 @@ export interface operations {
            * @enum {string}
            */
           role?: "BROKER" | "UNDERWRITER" | "ADMIN";
+          /**
+           * Format: uuid
+           * @default null
+           */
+          firmId?: string | null;
+          /** @default false */
+          isFirmLead?: boolean;
         };
       };
     };
@@ -1470,6 +1511,8 @@ export interface operations {
               /** @enum {string} */
               role: "BROKER" | "UNDERWRITER" | "ADMIN";
               createdAt: string;
+              firmId: string | null;
+              isFirmLead: boolean;
             };
           };
         };
@@ -1656,6 +1699,8 @@ export interface operations {
               /** @enum {string} */
               role: "BROKER" | "UNDERWRITER" | "ADMIN";
               createdAt: string;
+              firmId: string | null;
+              isFirmLead: boolean;
             };
           };
         };
@@ -1686,6 +1731,415 @@ export interface operations {
       };
       /** @description The request conflicts with the current state (the quote's status, its version, a unique value) */
       409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Broker firms, by name, each with its number of brokers (ADMIN) */
+  listFirms: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+                id: string;
+                name: string;
+                fcaReference: string;
+                address: string;
+                commissionRatePercent: number;
+                brokerCount: number;
+                createdAt: string;
+              }[];
+          };
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Create a broker firm (ADMIN) */
+  createFirm: {
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          fcaReference: string;
+          address: string;
+          commissionRatePercent: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        content: {
+          "application/json": {
+            data: {
+              id: string;
+              name: string;
+              fcaReference: string;
+              address: string;
+              commissionRatePercent: number;
+              brokerCount: number;
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request conflicts with the current state (the quote's status, its version, a unique value) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Change a broker firm's details or commission rate (ADMIN) */
+  updateFirm: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          fcaReference: string;
+          address: string;
+          commissionRatePercent: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              id: string;
+              name: string;
+              fcaReference: string;
+              address: string;
+              commissionRatePercent: number;
+              brokerCount: number;
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request conflicts with the current state (the quote's status, its version, a unique value) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Delete a broker firm with no brokers and no quotes (ADMIN) */
+  deleteFirm: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              id: string;
+              name: string;
+              fcaReference: string;
+              address: string;
+              commissionRatePercent: number;
+              brokerCount: number;
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request conflicts with the current state (the quote's status, its version, a unique value) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Place a broker in a firm, or in none, and say whether they lead it (ADMIN) */
+  updateUserFirm: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: uuid */
+          firmId: string | null;
+          /** @default false */
+          isFirmLead?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              id: string;
+              name: string;
+              email: string;
+              /** @enum {string} */
+              role: "BROKER" | "UNDERWRITER" | "ADMIN";
+              createdAt: string;
+              firmId: string | null;
+              isFirmLead: boolean;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The brokers of your firm, to hand a quote to (the firm's lead broker) */
+  listFirmBrokers: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+                id: string;
+                name: string;
+                email: string;
+                isFirmLead: boolean;
+              }[];
+          };
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -3040,8 +3494,8 @@ export interface operations {
   listAuditEvents: {
     parameters: {
       query?: {
-        entityType?: "user" | "session" | "quote" | "rating_version" | "endorsement";
-        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "renewed" | "run_off_quoted" | "cancelled" | "adjusted" | "change_referred" | "change_declined" | "override_applied" | "override_removed" | "decision_recorded" | "question_asked" | "question_answered" | "referral_withdrawn" | "published" | "authority_changed" | "subjectivity_marked" | "password_changed" | "password_reset_sent" | "password_reset" | "sessions_ended" | "two_factor_enabled" | "two_factor_disabled" | "recovery_code_used" | "reauthenticated" | "two_factor_policy_changed";
+        entityType?: "user" | "session" | "quote" | "rating_version" | "endorsement" | "firm";
+        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "renewed" | "run_off_quoted" | "cancelled" | "adjusted" | "change_referred" | "change_declined" | "override_applied" | "override_removed" | "decision_recorded" | "question_asked" | "question_answered" | "referral_withdrawn" | "published" | "authority_changed" | "firm_changed" | "handed_over" | "subjectivity_marked" | "password_changed" | "password_reset_sent" | "password_reset" | "sessions_ended" | "two_factor_enabled" | "two_factor_disabled" | "recovery_code_used" | "reauthenticated" | "two_factor_policy_changed";
         actorId?: string;
         from?: string;
         to?: string;
@@ -3384,6 +3838,7 @@ export interface operations {
                   version: number;
                   policyNumber: string | null;
                   brokerId: string;
+                  firmId: string | null;
                   broker: {
                     name: string;
                     email: string;
@@ -3848,6 +4303,7 @@ export interface operations {
               version: number;
               policyNumber: string | null;
               brokerId: string;
+              firmId: string | null;
               broker: {
                 name: string;
                 email: string;
@@ -4364,6 +4820,7 @@ export interface operations {
               version: number;
               policyNumber: string | null;
               brokerId: string;
+              firmId: string | null;
               broker: {
                 name: string;
                 email: string;
@@ -4776,6 +5233,7 @@ export interface operations {
               version: number;
               policyNumber: string | null;
               brokerId: string;
+              firmId: string | null;
               broker: {
                 name: string;
                 email: string;
@@ -5500,6 +5958,7 @@ export interface operations {
               version: number;
               policyNumber: string | null;
               brokerId: string;
+              firmId: string | null;
               broker: {
                 name: string;
                 email: string;
@@ -5895,6 +6354,427 @@ export interface operations {
       };
     };
   };
+  /** Hand a quote or policy to another broker of its firm (the firm's lead broker) */
+  updateQuoteBroker: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: uuid */
+          brokerId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status: "DRAFT" | "QUOTED" | "REFERRED" | "UW_REQUESTED" | "UW_APPROVED" | "UW_DECLINED" | "ISSUED";
+              productCode: string;
+              productType: string | null;
+              contactEmail: string | null;
+              version: number;
+              policyNumber: string | null;
+              brokerId: string;
+              firmId: string | null;
+              broker: {
+                name: string;
+                email: string;
+              } | null;
+              proposerName: string;
+              tradingName: string | null;
+              businessAddress: string | null;
+              inceptionDate: string;
+              incorporationDate: string | null;
+              /** @default false */
+              isSoleTrader: boolean;
+              /** @default null */
+              tradingSince: string | null;
+              numberOfDirectors: number;
+              numberOfQualifiedStaff: number;
+              hasFinancialInterest: boolean;
+              financialInterestDetails: string | null;
+              insuredsDetails: ({
+                proposerName: string;
+                tradingName?: string | null;
+                businessActivity: string;
+                businessAddress: string;
+                /** Format: date */
+                inceptionDate: string;
+                /** Format: date */
+                incorporationDate?: string | null;
+                /** @default false */
+                isSoleTrader: boolean;
+                /** Format: date */
+                tradingSince?: string | null;
+                numberOfDirectors: number;
+                numberOfQualifiedStaff: number;
+                /** @default false */
+                hasFinancialInterest: boolean;
+                financialInterestDetails?: string | null;
+              }) | null;
+              financialOverview: ({
+                /** @default 1000000 */
+                coverLimitAggregate: number;
+                turnover: number;
+                largestSingleProjectValue: number;
+                /** @default true */
+                isAllTurnoverUK: boolean;
+                overseasWorkSplit?: string | null;
+                /** @default false */
+                hasNonUKJurisdictionWork: boolean;
+                /** @default false */
+                turnoverIncrease20Percent: boolean;
+                /** @default false */
+                hasDirectorsOfficersInsurance: boolean;
+                directorsOfficersLimit?: number | null;
+                /** @default false */
+                hasContentsInsurance: boolean;
+                contentsLimit?: number | null;
+                /** @default false */
+                hasBusinessEquipmentComputers: boolean;
+                businessEquipmentComputersLimit?: number | null;
+                /** @default false */
+                hasBusinessEquipmentSpecialist: boolean;
+                businessEquipmentSpecialistLimit?: number | null;
+                /** @default false */
+                hasStockContents: boolean;
+                stockContentsLimit?: number | null;
+              }) | null;
+              designLiability: ({
+                /** @default 0 */
+                turnoverSplitInHouseDesign: number;
+                /** @default 0 */
+                turnoverSplitThirdPartyAppointed: number;
+                /** @default 0 */
+                turnoverSplitThirdPartyNotAppointed: number;
+                /** @default 0 */
+                turnoverSplitMaintenance: number;
+                /** @default 0 */
+                turnoverSplitOther: number;
+                turnoverSplitOtherDetails?: string | null;
+                /** @default false */
+                undertakesWorkForFee: boolean;
+                /** @default 0 */
+                feesDesignSupervisory: number;
+                /** @default 0 */
+                feesOtherWork: number;
+                feesOtherWorkDetails?: string | null;
+              }) | null;
+              activitySplit: ({
+                /** @default 0 */
+                professionalServices: number;
+                /** @default 0 */
+                architectureNewBuildDomesticPrivate: number;
+                /** @default 0 */
+                architectureNewBuildDomesticMultiple: number;
+                /** @default 0 */
+                architectureNewBuildCommercialPublic: number;
+                /** @default 0 */
+                refurbishmentStructural: number;
+                /** @default 0 */
+                refurbishmentNonStructural: number;
+                /** @default 0 */
+                civilEngineering: number;
+                /** @default 0 */
+                structuralEngineering: number;
+                /** @default 0 */
+                soilFoundationEngineering: number;
+                /** @default 0 */
+                electricalEngineering: number;
+                /** @default 0 */
+                heatingPlumbingVentilation: number;
+                /** @default 0 */
+                mechanicalEngineering: number;
+                /** @default 0 */
+                processIndustrialEngineering: number;
+                /** @default 0 */
+                roofingFlooring: number;
+                /** @default 0 */
+                fireProtectionSystems: number;
+                /** @default 0 */
+                accessControlsAlarms: number;
+                /** @default 0 */
+                claddingFacades: number;
+                /** @default 0 */
+                landscapeGardenArchitecture: number;
+                /** @default 0 */
+                renewableEnergyInstallations: number;
+                /** @default 0 */
+                other: number;
+                otherDetails?: string | null;
+              }) | null;
+              contracts: ({
+                /** @default false */
+                hasRecurringContracts: boolean;
+                /** @default [] */
+                recurringContracts: ({
+                    clientName: string;
+                    valueToFirm: number;
+                    overallContractValue?: number | null;
+                    scopeOfWork: string;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD, from 1900-01-01 to five years after today (Europe/London)
+                     */
+                    startDate: string;
+                  })[];
+                /** @default 0 */
+                domesticPrivateDwellings: number;
+                /** @default 0 */
+                housingSchemesUnder3Floors: number;
+                /** @default 0 */
+                housingSchemesOver3Floors: number;
+                /** @default 0 */
+                basementConversions: number;
+                /** @default 0 */
+                officeRetail: number;
+                /** @default 0 */
+                pubsRestaurantsHotels: number;
+                /** @default 0 */
+                otherLeisure: number;
+                /** @default 0 */
+                schoolsHospitalsEducation: number;
+                /** @default 0 */
+                churchesCathedrals: number;
+                /** @default 0 */
+                factoryIndustrial: number;
+                /** @default 0 */
+                mechanicalBulkHandling: number;
+                /** @default 0 */
+                pipeWorkTanksVessels: number;
+                /** @default 0 */
+                roadsHighwaysMotorways: number;
+                /** @default 0 */
+                sewerageWaterSchemes: number;
+                /** @default 0 */
+                foundationsPiling: number;
+                /** @default 0 */
+                claddingGlazingCurtainWalling: number;
+                specialAreaDetails?: string | null;
+                otherContractDetails?: string | null;
+              }) | null;
+              declaration: ({
+                /** @default true */
+                subcontractorInsuranceConfirmed: boolean;
+                /** @default false */
+                requiresCoverForWaivedRights: boolean;
+                /** @default false */
+                responsibleForManufacturing: boolean;
+                /** @default false */
+                asbestosOrEnvironmentalWork: boolean;
+                /** @default false */
+                contractsNotInWriting: boolean;
+                /** @default false */
+                collateralWarrantiesOrThirdPartyRights: boolean;
+                /** @default false */
+                everFailedToCompleteProject: boolean;
+                /** @default false */
+                pastContractsWithDesignLiability: boolean;
+                /** @default false */
+                doesNotExcludeIndirectLosses: boolean;
+                /** @default false */
+                businessActivitiesChanged: boolean;
+                /** @default false */
+                contractsNotAlwaysWritten: boolean;
+                /** @default false */
+                previousDisciplinaryAction: boolean;
+                /** @default false */
+                lackRelevantQualifications: boolean;
+                /** @default false */
+                noBackgroundCheckPolicy: boolean;
+                /** @default false */
+                requireCoverPreviousBusiness: boolean;
+                /** @default false */
+                awareOfCircumstances: boolean;
+                /** @default false */
+                significantFluctuations: boolean;
+                /** @default false */
+                insuranceDeclined: boolean;
+                /** @default false */
+                officesOutsideUK: boolean;
+                /** @default false */
+                previousClaims: boolean;
+                /** @default false */
+                criminalConvictions: boolean;
+                designConstructDetails?: string | null;
+                generalDetails?: string | null;
+                businessDetails?: string | null;
+                comprehensiveDetails?: string | null;
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                retroactiveCover: "NONE" | "DATE" | "INCEPTION";
+                /** Format: date */
+                retroactiveDate?: string | null;
+                previousInsurer?: string | null;
+                /** Format: date */
+                previousPolicyEndDate?: string | null;
+              }) | null;
+              risk: ({
+                turnover?: number;
+                industry?: string;
+                employees?: number;
+                sumInsured?: number;
+                claimsLast3Yrs?: number;
+                hasClaims?: boolean;
+                hasExports?: boolean;
+                hasHazardous?: boolean;
+                operates24_7?: boolean;
+                postcode?: string;
+                /** @enum {string} */
+                excessDiscount?: "standard" | "2x" | "5x";
+                coverLimitAggregate?: number;
+                largestSingleProjectValue?: number;
+                isAllTurnoverUK?: boolean;
+                overseasWorkSplit?: string | null;
+                hasNonUKJurisdictionWork?: boolean;
+                turnoverIncrease20Percent?: boolean;
+                hasDirectorsOfficersInsurance?: boolean;
+                directorsOfficersLimit?: number | null;
+                hasContentsInsurance?: boolean;
+                contentsLimit?: number | null;
+                hasBusinessEquipmentComputers?: boolean;
+                businessEquipmentComputersLimit?: number | null;
+                hasBusinessEquipmentSpecialist?: boolean;
+                businessEquipmentSpecialistLimit?: number | null;
+                hasStockContents?: boolean;
+                stockContentsLimit?: number | null;
+              }) | null;
+              /** @enum {string|null} */
+              turnoverBand: "up_to_500k" | "500k_to_1m" | "1m_to_1_5m" | "1_5m_to_2m" | null;
+              /**
+               * @default AGGREGATE
+               * @enum {string}
+               */
+              limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+              /**
+               * @default INCLUSIVE
+               * @enum {string}
+               */
+              defenceCosts: "INCLUSIVE" | "IN_ADDITION";
+              basePremium: string | null;
+              fees: {
+                  code: string;
+                  label: string;
+                  amount: string;
+                }[];
+              taxes: string | null;
+              totalPremium: string | null;
+              premiumOverridden: boolean;
+              ratingVersionId: string | null;
+              referralReason: string | null;
+              referralHits: {
+                  code: string;
+                  description: string;
+                }[];
+              ratingTrace: {
+                  kind: string;
+                  name: string;
+                  matched: string;
+                  multiplier: number;
+                }[];
+              ratedAt: string | null;
+              referredAt: string | null;
+              /** @enum {string|null} */
+              decision: "APPROVED" | "DECLINED" | "COUNTER" | null;
+              adjustmentMultiplier: number | null;
+              uwNote: string | null;
+              decidedAt: string | null;
+              decidedBy: {
+                name: string;
+                email: string;
+              } | null;
+              issuedAt: string | null;
+              /** @default null */
+              renewalOfId: string | null;
+              /** @default null */
+              renewalOf: ({
+                id: string;
+                reference: string;
+                policyNumber: string | null;
+                totalPremium: string | null;
+              }) | null;
+              /** @default true */
+              declarationConfirmed: boolean;
+              /** @default null */
+              runOffYears: number | null;
+              /** @default null */
+              runOffOfId: string | null;
+              /** @default null */
+              runOffAnnualPremium: string | null;
+              createdAt: string;
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request conflicts with the current state (the quote's status, its version, a unique value) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Rate the stored quote with the step-7 selections */
   rateQuote: {
     parameters: {
@@ -5979,6 +6859,7 @@ export interface operations {
                 version: number;
                 policyNumber: string | null;
                 brokerId: string;
+                firmId: string | null;
                 broker: {
                   name: string;
                   email: string;
@@ -6440,6 +7321,7 @@ export interface operations {
               version: number;
               policyNumber: string | null;
               brokerId: string;
+              firmId: string | null;
               broker: {
                 name: string;
                 email: string;
@@ -6865,6 +7747,7 @@ export interface operations {
               version: number;
               policyNumber: string | null;
               brokerId: string;
+              firmId: string | null;
               broker: {
                 name: string;
                 email: string;
@@ -7581,6 +8464,7 @@ export interface operations {
               version: number;
               policyNumber: string | null;
               brokerId: string;
+              firmId: string | null;
               broker: {
                 name: string;
                 email: string;
@@ -9175,6 +10059,7 @@ export interface operations {
                 version: number;
                 policyNumber: string | null;
                 brokerId: string;
+                firmId: string | null;
                 broker: {
                   name: string;
                   email: string;
@@ -9800,6 +10685,7 @@ export interface operations {
               version: number;
               policyNumber: string | null;
               brokerId: string;
+              firmId: string | null;
               broker: {
                 name: string;
                 email: string;
@@ -10527,6 +11413,7 @@ export interface operations {
               version: number;
               policyNumber: string | null;
               brokerId: string;
+              firmId: string | null;
               broker: {
                 name: string;
                 email: string;

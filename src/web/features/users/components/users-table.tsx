@@ -122,12 +122,7 @@ function EndSessionsAction({
 }: Pick<UserListProps, "meId" | "onEndSessions"> & { user: User }) {
   if (user.id === meId) return null;
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      aria-label={`End sessions of ${user.name}`}
-      onClick={() => onEndSessions(user)}
-    >
+    <Button variant="outline" size="sm" aria-label={`End sessions of ${user.name}`} onClick={() => onEndSessions(user)}>
       <LogOut aria-hidden="true" className="h-4 w-4" />
       End sessions
     </Button>
