@@ -148,8 +148,12 @@ describe("route guards", () => {
 
   it("sends a user whose session ended elsewhere to /login on their next call", async () => {
     const { context, page } = await signedInPage(ui.browser, "BROKER");
+    // The screen has made its own first calls (the questions waiting for the broker among them) before the
+    // session ends, so the only calls that meet the ended session are the ones this test makes.
+    const questionsLoaded = page.waitForResponse((response) => response.url().includes("/api/questions/open"));
     await page.goto("/dashboard");
     await visible(page.getByRole("heading", { name: "Dashboard", level: 1 }));
+    expect((await questionsLoaded).status()).toBe(200);
     // The session is revoked behind the open screen (as idle expiry or an admin deleting the user would): the
     // next call and then the session lookup answer 401.
     expectBrowserErrors(page, [failedRequest(401, "/api/quotes"), SIGNED_OUT_SESSION_LOOKUP]);
