@@ -77,6 +77,8 @@ describe("register user schema", () => {
       email: "ben@example.com",
       password: "twelve-chars",
       role: "BROKER",
+      firmId: null,
+      isFirmLead: false,
     });
   });
 
@@ -94,6 +96,8 @@ describe("register user schema", () => {
       email: fc.constantFrom("ada@example.com", "ben.broker@example.co.uk", "u+tag@example.org"),
       password: fc.string({ minLength: 12, maxLength: 64 }),
       role: fc.constantFrom("BROKER", "UNDERWRITER", "ADMIN" as const),
+      firmId: fc.constantFrom(null, "0b6a2f3e-5c4d-4e8f-9a1b-2c3d4e5f6a7b"),
+      isFirmLead: fc.boolean(),
     });
     fc.assert(
       fc.property(registration, (value) => {
@@ -111,6 +115,8 @@ describe("user response schema", () => {
       email: "admin@example.com",
       role: "ADMIN",
       createdAt: "2026-01-01T00:00:00Z",
+      firmId: null,
+      isFirmLead: false,
     };
     expect(userSchema.parse({ ...user, passwordHash: "secret" })).toEqual(user);
   });

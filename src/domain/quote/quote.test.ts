@@ -11,6 +11,7 @@ const storedQuote = {
   version: 3,
   policyNumber: null,
   brokerId: "b1",
+  firmId: null,
   broker: { name: "Ben Broker", email: "broker@example.com" },
   proposerName: "Acme Build Ltd",
   tradingName: null,

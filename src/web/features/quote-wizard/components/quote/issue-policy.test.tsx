@@ -26,6 +26,7 @@ function completedQuote(ratedDaysAgo: number): Quote {
     version: 4,
     policyNumber: null,
     brokerId: BROKER_ID,
+    firmId: null,
     broker: null,
     proposerName: "Acme Build Ltd",
     tradingName: null,
@@ -69,7 +70,15 @@ function completedQuote(ratedDaysAgo: number): Quote {
 /** The signed-in user is read from the session cache the app fills at sign-in. */
 function renderFor(role: Role, userId: string, quote: Quote, onRerate: () => Promise<unknown> | undefined) {
   const queryClient = new QueryClient();
-  queryClient.setQueryData(meQueryKey, { id: userId, name: "Someone", email: "s@example.com", role, createdAt: "" });
+  queryClient.setQueryData(meQueryKey, {
+    id: userId,
+    name: "Someone",
+    email: "s@example.com",
+    role,
+    createdAt: "",
+    firmId: null,
+    isFirmLead: false,
+  });
   render(
     <QueryClientProvider client={queryClient}>
       <IssuePolicy quote={quote} busy={false} onRerate={onRerate} />
