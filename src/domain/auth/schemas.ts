@@ -87,8 +87,7 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const CURRENT_PASSWORD_REQUIRED = "Current password is required";
-/** A wrong current password on the Account screen; it counts as a failed sign-in. */
-export const CURRENT_PASSWORD_WRONG = "Current password is incorrect";
+export { CURRENT_PASSWORD_WRONG } from "./reauthentication";
 
 /** Account screen: change your own password (the new one must also pass the password rule). */
 export const changePasswordSchema = z.strictObject({

@@ -4,10 +4,10 @@
  * for the server and the browser.
  */
 import { z } from "zod";
+import { PASSWORD_OR_CODE_REQUIRED, REAUTHENTICATION_MINUTES } from "./reauthentication";
 import { ROLES, roleSchema } from "./schemas";
 
-/** How long a password or code proves who is at the keyboard for the actions that ask again. */
-export const REAUTHENTICATION_MINUTES = 5;
+export { PASSWORD_OR_CODE_REQUIRED, REAUTHENTICATION_MINUTES };
 export const REAUTHENTICATION_WINDOW_MS = REAUTHENTICATION_MINUTES * 60 * 1000;
 
 /** How long, after the right password, the second factor may be given before signing in starts again. */
@@ -20,7 +20,6 @@ export const DEFAULT_TWO_FACTOR_ROLES = ["ADMIN", "UNDERWRITER"] as const satisf
 
 export const CODE_REQUIRED = "Enter the 6-digit code from your authenticator app, or a recovery code";
 export const CODE_WRONG = "This code is not right, or has been used already";
-export const PASSWORD_OR_CODE_REQUIRED = "Enter your password or a code from your authenticator app";
 
 const CODE_MAX_LENGTH = 40;
 

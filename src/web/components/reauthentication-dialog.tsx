@@ -1,5 +1,8 @@
-import { CURRENT_PASSWORD_WRONG } from "@domain/auth/schemas";
-import { PASSWORD_OR_CODE_REQUIRED, REAUTHENTICATION_MINUTES } from "@domain/auth/two-factor";
+import {
+  CURRENT_PASSWORD_WRONG,
+  PASSWORD_OR_CODE_REQUIRED,
+  REAUTHENTICATION_MINUTES,
+} from "@domain/auth/reauthentication";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { ApiError, apiClient, errorMessageOf } from "../lib/api-client";
 import { setReauthenticationAsker } from "../lib/reauthentication";
