@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { REAUTHENTICATION_MINUTES } from "../domain/auth/reauthentication";
 import { NEW_PASSWORD_MIN_LENGTH, ROLES, type Role } from "../domain/auth/schemas";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -125,6 +126,13 @@ const envSchema = z.object({
       .min(5, { message: "must be at least 5" })
       .max(1440, { message: "must be at most 1440 (a day)" }),
   ),
+  REAUTHENTICATION_MINUTES: optional(
+    z.coerce
+      .number({ message: "must be a whole number of minutes" })
+      .int({ message: "must be a whole number of minutes" })
+      .min(1, { message: "must be at least 1" })
+      .max(60, { message: "must be at most 60" }),
+  ),
   SESSION_IDLE_MINUTES: idleMinutes,
   SESSION_ABSOLUTE_HOURS: absoluteHours,
   ...perRoleLifetimes,
@@ -177,6 +185,8 @@ export interface Config {
   referralTargetWorkingHours: number;
   /** How long an administrator's password reset link works (docs/product/permissions.md "Passwords"). */
   passwordResetLinkMinutes: number;
+  /** How long a password or code given on a session proves who is at the keyboard (docs/product/permissions.md). */
+  reauthenticationMinutes: number;
   /** How long a session of each role lives without use and in all (docs/product/permissions.md "Sessions"). */
   sessionLifetimes: Record<Role, { idleMs: number; absoluteMs: number }>;
   companiesHouseApiKey: string | undefined;
@@ -262,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     referralTargetWorkingHours: e.REFERRAL_TARGET_WORKING_HOURS ?? 4,
     passwordResetLinkMinutes: e.PASSWORD_RESET_LINK_MINUTES ?? 60,
+    reauthenticationMinutes: e.REAUTHENTICATION_MINUTES ?? REAUTHENTICATION_MINUTES,
     sessionLifetimes,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     companiesHouseApiKey: e.COMPANIES_HOUSE_API_KEY,

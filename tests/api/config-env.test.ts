@@ -27,6 +27,7 @@ describe("loadConfig", () => {
       logLevel: "info",
       loginRateLimitPerMinute: 30,
       passwordResetLinkMinutes: 60,
+      reauthenticationMinutes: 5,
       businessWriteLimitsPerMinute: { quotesCreated: 30, documentsRendered: 60, referralsSent: 30 },
       // OWASP ASVS level 2 for every role: 30 minutes idle, 12 hours in all.
       sessionLifetimes: {
@@ -61,6 +62,7 @@ describe("loadConfig", () => {
       LOG_LEVEL: "warn",
       LOGIN_RATE_LIMIT_PER_MINUTE: "120",
       PASSWORD_RESET_LINK_MINUTES: "30",
+      REAUTHENTICATION_MINUTES: "2",
       QUOTES_CREATED_PER_MINUTE: "12",
       DOCUMENTS_RENDERED_PER_MINUTE: "24",
       REFERRALS_SENT_PER_MINUTE: "6",
@@ -86,6 +88,7 @@ describe("loadConfig", () => {
       logLevel: "warn",
       loginRateLimitPerMinute: 120,
       passwordResetLinkMinutes: 30,
+      reauthenticationMinutes: 2,
       businessWriteLimitsPerMinute: { quotesCreated: 12, documentsRendered: 24, referralsSent: 6 },
       // A role's own variable wins over the one for every role.
       sessionLifetimes: {
@@ -118,6 +121,8 @@ describe("loadConfig", () => {
     ["LOGIN_RATE_LIMIT_PER_MINUTE", "0"],
     ["PASSWORD_RESET_LINK_MINUTES", "4"],
     ["PASSWORD_RESET_LINK_MINUTES", "1441"],
+    ["REAUTHENTICATION_MINUTES", "0"],
+    ["REAUTHENTICATION_MINUTES", "61"],
     ["SESSION_IDLE_MINUTES", "0"],
     ["SESSION_IDLE_MINUTES_BROKER", "1441"],
     ["SESSION_ABSOLUTE_HOURS", "721"],

@@ -4,11 +4,6 @@
  * allows), so the browser meets exactly what a user meets after 30 minutes away: the step's save answered 401, the
  * sign-in page, and after signing in the same step with what was typed. On a desktop and a phone at once.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
@@ -21,71 +16,25 @@ import {
   signInWithForm,
   toastText,
 } from "./support/browser";
+import { type OwnServer, startOwnServer } from "./support/own-server";
 import { DESKTOP, sharedBrowser, type Viewport } from "./support/session";
 import { expectOnStep, expectStepAddress } from "./wizard-helpers";
 
-const ROOT = resolve(import.meta.dirname, "../..");
 const PHONE: Viewport = { width: 390, height: 844 };
 /** A minute of idleness and a little more: the session has surely ended. */
 const IDLE_AND_MORE_MS = 65_000;
 
 const session = sharedBrowser();
-let server: ChildProcess | undefined;
-let dataDir = "";
+let server: OwnServer | undefined;
 let shortBase = "";
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? done(address.port) : fail(new Error("no port"))));
-    });
-  });
-}
-
 beforeAll(async () => {
-  // The build the browser tests' own server runs (tests/e2e/global-setup.ts made it current).
-  dataDir = await mkdtemp(join(tmpdir(), "pqe-e2e-expiry-"));
-  const port = await freePort();
-  shortBase = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [join(ROOT, "dist/server/main.js")], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SEED_DEMO: "true",
-      PUBLIC_URL: "",
-      SMTP_URL: "",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      SESSION_IDLE_MINUTES: "1",
-    },
-    stdio: "ignore",
-  });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${shortBase}/healthz`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error("The short-session server did not start");
-    await new Promise((done) => setTimeout(done, 250));
-  }
+  server = await startOwnServer({ SESSION_IDLE_MINUTES: "1" });
+  shortBase = server.base;
 }, 120_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((done) => server?.once("exit", done));
-    server.kill("SIGTERM");
-    await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
-  }
-  await rm(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 const revenue = (page: Page) => page.getByLabel("Annual revenue");

@@ -1,8 +1,4 @@
-import {
-  CURRENT_PASSWORD_WRONG,
-  PASSWORD_OR_CODE_REQUIRED,
-  REAUTHENTICATION_MINUTES,
-} from "@domain/auth/reauthentication";
+import { CURRENT_PASSWORD_WRONG, PASSWORD_OR_CODE_REQUIRED } from "@domain/auth/reauthentication";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { ApiError, apiClient, errorMessageOf } from "../lib/api-client";
 import { setReauthenticationAsker } from "../lib/reauthentication";
@@ -80,7 +76,7 @@ export function ReauthenticationDialog() {
         if (!next) finish(false);
       }}
       title="Confirm it's you"
-      description={`This action asks for your ${method === "password" ? "password" : "authenticator code"} again when you last gave it more than ${REAUTHENTICATION_MINUTES} minutes ago.`}
+      description={`This action asks for your ${method === "password" ? "password" : "authenticator code"} again when you have not given it in the last few minutes.`}
     >
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4">
         <div className="grid gap-1.5">
