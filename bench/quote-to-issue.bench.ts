@@ -52,7 +52,7 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 24);
 const BROKERS = Number(process.env.BENCH_BROKERS ?? 8);
 /** The product's default pool (src/server/db/client.ts); the floor gets the same. */
 const POOL_SIZE = 20;
-const BROKER_PASSWORD = "Journey-Broker-2026";
+const BROKER_PASSWORD = "Harbour-Quiet-Violin-2026";
 /** Socotra's published, audited quote-to-issue figure (a cluster): 11,500 a minute. */
 const SOCOTRA_PER_MINUTE = 11_500;
 
