@@ -2,7 +2,7 @@
  * What the server writes to its request log. A review link's token lets its holder read a quote for 14 days,
  * and a session cookie signs its holder in, so neither may reach a log file, a log shipper or whoever reads them.
  */
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 
 /** A review link's page and its API: everything after their `?` is the link's and is never logged. */
 const REVIEW_LINK_PATH = /\/uw\/review(\/|$)/i;
@@ -67,4 +67,20 @@ export function serverLoggerOptions(level: string, stream?: { write(line: string
       },
     },
   };
+}
+
+/**
+ * One line per request in the log, once it is answered: what was asked, the status and how long it took. A
+ * request's arrival is logged only at debug, where following a request that never ends is worth the second line:
+ * at info, every request would otherwise be written twice, a cost each request pays under load.
+ */
+export function registerRequestLog(app: FastifyInstance): void {
+  app.addHook("onRequest", (request, _reply, done) => {
+    request.log.debug({ req: request }, "incoming request");
+    done();
+  });
+  app.addHook("onResponse", (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
+    done();
+  });
 }

@@ -89,9 +89,9 @@ describe("documents rendered by server processes", { timeout: 180_000 }, () => {
   });
 
   it("answers the renders in flight at SIGTERM, closes its worker threads and exits 0", async () => {
-    // The request log (info) says when each request has reached the server: SIGTERM must find all three in
+    // The request log (at debug) says when each request has reached the server: SIGTERM must find all three in
     // flight, not on their way (a request that arrives after it is turned away, as a closing server should).
-    const server = await startServerProcess({ dataDir: freshDataDir(), env: { LOG_LEVEL: "info" } });
+    const server = await startServerProcess({ dataDir: freshDataDir(), env: { LOG_LEVEL: "debug" } });
     servers.push(server);
     const { cookie, quoteId } = await brokerWithCompleteQuote(server.baseURL);
     const arrived = () =>

@@ -8,10 +8,21 @@ const londonDateParts = new Intl.DateTimeFormat("en-GB", {
   day: "2-digit",
 });
 
+/**
+ * London's clocks change only on the hour, so within one UTC hour the date changes at most at London's midnight,
+ * which falls on a UTC hour too: one answer serves the whole hour. Every quote save asks, so it is asked once.
+ */
+let lastHour = Number.NaN;
+let lastDate = "";
+
 /** The calendar date in London at `now`, as YYYY-MM-DD. Just after midnight BST is already tomorrow. */
 export function todayInLondon(now: Date): string {
+  const hour = Math.floor(now.getTime() / 3_600_000);
+  if (hour === lastHour) return lastDate;
   const parts = Object.fromEntries(londonDateParts.formatToParts(now).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  lastDate = `${parts.year}-${parts.month}-${parts.day}`;
+  lastHour = hour;
+  return lastDate;
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;

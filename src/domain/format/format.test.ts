@@ -195,6 +195,24 @@ describe("names, numbers and dates", () => {
     expect(todayInLondon(new Date("2027-01-01T00:00:00Z"))).toBe("2027-01-01");
   });
 
+  it("gives the same date as London's calendar for every minute of the days the clocks change, asked in any order", () => {
+    const london = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
+    const minutes: Date[] = [];
+    for (const day of ["2026-03-28T12:00:00Z", "2026-10-24T12:00:00Z", "2027-03-27T12:00:00Z"]) {
+      const from = new Date(day).getTime();
+      for (let minute = 0; minute < 48 * 60; minute += 7) minutes.push(new Date(from + minute * 60_000));
+    }
+    // Forwards, then backwards, then alternating far apart: an answer kept from one hour must never serve another.
+    const orders = [
+      minutes,
+      [...minutes].reverse(),
+      minutes.flatMap((m, i) => [m, minutes[minutes.length - 1 - i] ?? m]),
+    ];
+    for (const order of orders) {
+      for (const at of order) expect(todayInLondon(at), at.toISOString()).toBe(london.format(at));
+    }
+  });
+
   it("formats dates as DD/MM/YYYY without shifting calendar dates", () => {
     expect(formatDateGb("2026-11-22")).toBe("22/11/2026");
     expect(formatDateGb("2026-07-01T23:30:00Z")).toBe("02/07/2026");
