@@ -259,6 +259,18 @@ describe("D&C policy wording PDF", () => {
     }
     expect((await renderDcWording()).equals(pdf)).toBe(true);
   });
+
+  it("leaves the limit's basis and defence costs to the schedule, which states the ones each policy bought", async () => {
+    // pdftotext breaks lines where the page does: the clauses are read as one run of words.
+    const text = pdfText(await renderDcWording()).replace(/\s+/g, " ");
+    expect(text).toContain("either to each and every Claim, or in the aggregate to all Claims first made");
+    expect(text).toContain("unless the Schedule states that they are payable in addition to it");
+    expect(text).toContain(
+      "where it applies to each and every Claim, the Insurer's liability for each Claim shall not exceed it",
+    );
+    expect(text).not.toContain("are not payable in addition to, the Limit of Indemnity");
+    expect(text).not.toContain("inclusive of Defence Costs");
+  });
 });
 
 describe("document helpers", () => {

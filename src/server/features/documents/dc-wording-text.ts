@@ -73,7 +73,7 @@ export const DC_WORDING: WordingDocument = {
         { number: "1.9", text: "Insurer: First Underwriting." },
         {
           number: "1.10",
-          text: "Limit of Indemnity: the amount shown in the Schedule as the limit of indemnity, which is the most the Insurer will pay in the aggregate for all Claims first made during the Period of Insurance, inclusive of Defence Costs.",
+          text: "Limit of Indemnity: the amount shown in the Schedule as the limit of indemnity, which applies as the Schedule states: either to each and every Claim, or in the aggregate to all Claims first made during the Period of Insurance; and either including Defence Costs or with Defence Costs payable in addition.",
         },
         {
           number: "1.11",
@@ -117,7 +117,7 @@ export const DC_WORDING: WordingDocument = {
         },
         {
           number: "2.2",
-          text: "Defence Costs. Defence Costs incurred in connection with a Claim covered by this policy. Defence Costs form part of, and are not payable in addition to, the Limit of Indemnity.",
+          text: "Defence Costs. Defence Costs incurred in connection with a Claim covered by this policy. Defence Costs form part of the Limit of Indemnity, unless the Schedule states that they are payable in addition to it.",
         },
         {
           number: "2.3",
@@ -146,7 +146,7 @@ export const DC_WORDING: WordingDocument = {
       clauses: [
         {
           number: "3.1",
-          text: "The Insurer's total liability for all Claims first made during the Period of Insurance, including Defence Costs, shall not exceed the Limit of Indemnity. Payments under clauses 2.4 and 2.5 erode the Limit of Indemnity.",
+          text: "Where the Schedule states that the Limit of Indemnity applies in the aggregate, the Insurer's total liability for all Claims first made during the Period of Insurance shall not exceed it; where it applies to each and every Claim, the Insurer's liability for each Claim shall not exceed it. Defence Costs count towards the Limit of Indemnity unless the Schedule states that they are payable in addition. Payments under clauses 2.4 and 2.5 erode the Limit of Indemnity.",
         },
         {
           number: "3.2",
