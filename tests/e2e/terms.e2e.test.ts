@@ -83,6 +83,20 @@ for (const size of SIZES) {
       await screenshot(page, `issue-held-${size.name}`);
       await expectAccessible(page, `step 7 held ${size.name}`);
 
+      // The dashboard's row reads the terms as its confirmation opens, and names the hold instead of issuing.
+      const { reference } = await broker.data<{ reference: string }>("GET", `/api/quotes/${quoteId}`);
+      await page.goto("/dashboard");
+      await page.getByPlaceholder("Search quotes by reference, company, broker, or product").fill(reference);
+      const row = page.locator(`[data-testid="quote-row"][data-reference="${reference}"]`);
+      await (await visible(row.getByRole("button", { name: `Issue Policy ${reference}` }))).click();
+      const held = page.getByRole("alertdialog", { name: "Issue Policy" });
+      await visible(held.getByText(HELD));
+      expect(await held.getByRole("button", { name: "Issue Policy" }).isDisabled()).toBe(true);
+      await screenshot(page, `dashboard-issue-held-${size.name}`);
+      await expectAccessible(page, `dashboard issue held ${size.name}`);
+      await held.getByRole("button", { name: "Cancel" }).click();
+      await held.waitFor({ state: "hidden" });
+
       const uw = ui.underwriter.page;
       await uw.goto(`/uw/review/${quoteId}`);
       await uw.getByRole("button", { name: `Mark satisfied: ${SURVEY}` }).click();

@@ -63,6 +63,8 @@ export interface ConfirmDialogProps {
   busy?: boolean;
   /** Red for a change that loses something (the default); primary for a step forward such as binding. */
   confirmVariant?: ButtonVariant;
+  /** The confirmation cannot be given yet (what it would do is held, or still being checked). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
 }
 
@@ -76,6 +78,7 @@ export function ConfirmDialogPanel({
   busyLabel,
   busy = false,
   confirmVariant = "destructive",
+  confirmDisabled = false,
   onConfirm,
 }: ConfirmDialogProps) {
   return (
@@ -93,7 +96,7 @@ export function ConfirmDialogPanel({
             </RadixAlertDialog.Cancel>
             <Button
               variant={confirmVariant}
-              disabled={busy}
+              disabled={busy || confirmDisabled}
               onClick={(event) => {
                 // Keep the dialog open until the caller closes it, so a failure can be retried.
                 event.preventDefault();

@@ -4,6 +4,7 @@ import type { Role } from "@domain/auth/schemas";
 import type { QuoteStatus } from "@domain/quote/status";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { quoteTermsQueryKey } from "@web/lib/api/terms";
 import { meQueryKey } from "@web/lib/query-keys";
 import { afterEach, describe, expect, it } from "vitest";
 import { IssuePolicyAction, issueConfirmationText } from "./issue-policy-action";
@@ -29,9 +30,17 @@ function quoteOf(status: QuoteStatus, ratedDaysAgo: number | null) {
 }
 
 /** The signed-in user is read from the session cache the app fills at sign-in. */
-function renderFor(role: Role, userId: string, quote: ReturnType<typeof quoteOf>, label?: string) {
+function renderFor(
+  role: Role,
+  userId: string,
+  quote: ReturnType<typeof quoteOf>,
+  label?: string,
+  openPreBind: string[] = [],
+) {
   const queryClient = new QueryClient();
   queryClient.setQueryData(meQueryKey, { id: userId, name: "Someone", email: "s@example.com", role, createdAt: "" });
+  // The quote's terms as the server answers them, read when the confirmation opens.
+  queryClient.setQueryData(quoteTermsQueryKey(quote.id), { endorsements: [], subjectivities: [], openPreBind });
   render(
     <QueryClientProvider client={queryClient}>
       <IssuePolicyAction quote={quote} now={NOW} size="sm" label={label} />
@@ -81,6 +90,18 @@ describe("Issue Policy, wherever a completed quote is shown", () => {
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
     expect(screen.getByRole("button", { name: "Issue Policy DCPI-000042" })).toBeTruthy();
+  });
+
+  it("names the pre-bind subjectivities still open instead of offering to issue, where the row did not know them", async () => {
+    renderFor("BROKER", BROKER_ID, quoteOf("QUOTED", 2), "Issue Policy DCPI-000042", ["Signed proposal form"]);
+    fireEvent.click(screen.getByRole("button", { name: "Issue Policy DCPI-000042" }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(dialog.textContent).toContain(
+      "The policy cannot be issued until the underwriter marks these subjectivities satisfied or waived: Signed proposal form",
+    );
+    expect(dialog.textContent).not.toContain("Issue a policy for");
+    const confirm = [...dialog.querySelectorAll("button")].find((b) => b.textContent === "Issue Policy");
+    expect(confirm?.hasAttribute("disabled")).toBe(true);
   });
 
   it("names the insured, the premium and the inception date in the confirmation", () => {

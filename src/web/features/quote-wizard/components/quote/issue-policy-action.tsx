@@ -1,10 +1,12 @@
 import { formatDateGb } from "@domain/format/dates";
 import { decideQuoteAction } from "@domain/quote/lifecycle";
 import type { Quote } from "@domain/quote/quote";
+import { TERMS_MESSAGES } from "@domain/underwriting/terms-rules";
 import { Button, type ButtonSize } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/dialog";
 import { toast } from "@web/components/ui/toast-store";
 import { useMe } from "@web/lib/api/get-me";
+import { useQuoteTerms } from "@web/lib/api/terms";
 import { errorMessageOf } from "@web/lib/api-client";
 import { useSingleFlight } from "@web/lib/single-flight";
 import { FileCheck2 } from "lucide-react";
@@ -25,7 +27,9 @@ type IssuableQuote = Pick<
 /**
  * 'Issue Policy' with its confirmation, wherever a completed quote is shown (step 7, the dashboard's row): offered
  * only when the life cycle lets this user bind it now (a completed quote within its 30-day validity, to its broker
- * or an underwriter), so the button never promises what the server would refuse.
+ * or an underwriter), so the button never promises what the server would refuse. Where the screen has not read the
+ * quote's terms (the dashboard's row), the confirmation reads them as it opens: a pre-bind subjectivity still open
+ * holds the bind, and the dialog names it instead of offering to issue.
  */
 export function IssuePolicyAction({
   quote,
@@ -33,6 +37,7 @@ export function IssuePolicyAction({
   disabled = false,
   size,
   label,
+  held,
 }: {
   quote: IssuableQuote;
   now: Date;
@@ -41,10 +46,15 @@ export function IssuePolicyAction({
   size?: ButtonSize;
   /** The button's accessible name where several quotes share a screen ('Issue Policy DCPI-000042'). */
   label?: string;
+  /** The pre-bind subjectivities still open, where the screen already read the quote's terms. */
+  held?: readonly string[];
 }) {
   const me = useMe();
   const issue = useIssueQuote();
   const [confirming, setConfirming] = useState(false);
+  const terms = useQuoteTerms(quote.id, confirming && held === undefined);
+  // Unread terms (a failed request) do not stop the bind here: the server holds it and says why.
+  const holding = held ?? terms.data?.openPreBind ?? (terms.isError ? [] : undefined);
   // Binding is one request however often the button is pressed (the guard closes the gap before React re-renders).
   const [confirmIssue, issuing] = useSingleFlight(async () => {
     try {
@@ -72,7 +82,14 @@ export function IssuePolicyAction({
           if (!open && !issuing) setConfirming(false);
         }}
         title="Issue Policy"
-        description={issueConfirmationText(quote)}
+        description={
+          holding === undefined
+            ? "Checking the quote's subjectivities..."
+            : holding.length > 0
+              ? TERMS_MESSAGES.openPreBind(holding)
+              : issueConfirmationText(quote)
+        }
+        confirmDisabled={holding === undefined || holding.length > 0}
         confirmLabel="Issue Policy"
         busyLabel="Issuing..."
         busy={issuing}

@@ -109,7 +109,7 @@ export function IssuePolicy({
           </p>
         ) : null}
       </div>
-      <IssuePolicyAction quote={quote} now={now} disabled={busy || held.length > 0} />
+      <IssuePolicyAction quote={quote} now={now} disabled={busy || held.length > 0} held={held} />
     </section>
   );
 }
