@@ -6,13 +6,13 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { cpSync, createWriteStream, existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildIsCurrent } from "../../scripts/build-stamp.mjs";
 import { withBuildLock } from "../support/build-lock";
 import { decodedBody, subjectOf, TestSmtpServer } from "../support/smtp";
+import { demoServerEnv, freePort } from "./support/own-server";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -60,17 +60,6 @@ async function buildSnapshot(): Promise<string> {
   return snapshot;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? done(address.port) : fail(new Error("no port"))));
-    });
-  });
-}
-
 async function waitForHealth(baseURL: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
@@ -107,14 +96,7 @@ export default async function setup(project: TestProject) {
   const child = spawn(process.execPath, [join(snapshot, "dist/server/main.js")], {
     cwd: ROOT,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      // The browser tests always run on a fresh embedded database, whatever the API tests were given.
-      DATABASE_URL: "",
-      SEED_DEMO: "true",
-      PUBLIC_URL: "",
+      ...demoServerEnv(port, dataDir),
       SMTP_URL: smtp.url,
       COMPANIES_HOUSE_API_KEY: "",
       UNDERWRITING_MAILBOX: "underwriting@example.com",

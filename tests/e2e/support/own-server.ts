@@ -17,7 +17,7 @@ export interface OwnServer {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const probe = createServer();
     probe.once("error", fail);
@@ -28,6 +28,25 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The environment of a browser tests' server: the production build on a fresh embedded database with the demo users,
+ * whatever the API tests were given, listening on `port` on this machine only.
+ */
+export function demoServerEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    SEED_DEMO: "true",
+    PUBLIC_URL: "",
+    SMTP_URL: "",
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production",
+  };
+}
+
 /** Starts the server with `settings` on top of a demo deployment and waits until it answers /healthz. */
 export async function startOwnServer(settings: Record<string, string>): Promise<OwnServer> {
   const dataDir = await mkdtemp(join(tmpdir(), "pqe-e2e-own-"));
@@ -35,19 +54,7 @@ export async function startOwnServer(settings: Record<string, string>): Promise<
   const base = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, [join(ROOT, "dist/server/main.js")], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SEED_DEMO: "true",
-      PUBLIC_URL: "",
-      SMTP_URL: "",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      ...settings,
-    },
+    env: { ...demoServerEnv(port, dataDir), ...settings },
     stdio: "ignore",
   });
   const stop = async () => {
