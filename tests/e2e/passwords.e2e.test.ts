@@ -5,7 +5,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD_RULE_MESSAGES } from "../../src/domain/auth/password-rule";
-import { ApiSession } from "./support/api";
+import { ApiSession, newBrokerAccount } from "./support/api";
 import {
   expectAccessible,
   expectBrowserErrors,
@@ -33,17 +33,7 @@ beforeAll(async () => {
   admin = await ApiSession.signIn("ADMIN");
 });
 
-async function newUser(label: string): Promise<{ id: string; name: string; email: string }> {
-  const name = `Casey ${label} ${RUN}`;
-  const email = `casey.${label.toLowerCase()}.${RUN}@example.com`;
-  const user = await admin.data<{ id: string }>("POST", "/api/auth/register", {
-    name,
-    email,
-    password: FIRST_PASSWORD,
-    role: "BROKER",
-  });
-  return { id: user.id, name, email };
-}
+const newUser = (label: string) => newBrokerAccount(admin, "Casey", label, RUN, FIRST_PASSWORD);
 
 async function signInStatus(context: BrowserContext, email: string, password: string): Promise<number> {
   return (await context.request.post("/api/auth/login", { data: { email, password } })).status();

@@ -5,7 +5,7 @@
  */
 import type { BrowserContext } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ApiSession } from "./support/api";
+import { ApiSession, newBrokerAccount } from "./support/api";
 import {
   expectAccessible,
   expectBrowserErrors,
@@ -34,17 +34,7 @@ beforeAll(async () => {
   admin = await ApiSession.signIn("ADMIN");
 });
 
-async function newUser(label: string): Promise<{ id: string; name: string; email: string }> {
-  const name = `Sam ${label} ${RUN}`;
-  const email = `sam.${label.toLowerCase()}.${RUN}@example.com`;
-  const user = await admin.data<{ id: string }>("POST", "/api/auth/register", {
-    name,
-    email,
-    password: PASSWORD,
-    role: "BROKER",
-  });
-  return { id: user.id, name, email };
-}
+const newUser = (label: string) => newBrokerAccount(admin, "Sam", label, RUN, PASSWORD);
 
 async function signedInAs(email: string, userAgent: string, viewport: Viewport): Promise<BrowserContext> {
   const context = await newContext(session.browser, { userAgent, viewport });

@@ -7,7 +7,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { totpCodeAt } from "../../src/server/auth/totp";
-import { ApiSession } from "./support/api";
+import { ApiSession, newBrokerAccount } from "./support/api";
 import {
   DEMO_USERS,
   expectAccessible,
@@ -61,12 +61,7 @@ afterAll(async () => {
   await shortWindow?.stop();
 });
 
-async function newUser(label: string): Promise<{ name: string; email: string }> {
-  const name = `Morgan ${label} ${RUN}`;
-  const email = `morgan.${label.toLowerCase()}.${RUN}@example.com`;
-  await admin.data("POST", "/api/auth/register", { name, email, password: PASSWORD, role: "BROKER" });
-  return { name, email };
-}
+const newUser = (label: string) => newBrokerAccount(admin, "Morgan", label, RUN, PASSWORD);
 
 async function signInWithPassword(page: Page, email: string): Promise<void> {
   await page.goto("/login");

@@ -46,6 +46,25 @@ export class ApiSession {
   }
 }
 
+/** A broker account of a test's own, added by an administrator: `firstName label run` at a matching address. */
+export async function newBrokerAccount(
+  admin: ApiSession,
+  firstName: string,
+  label: string,
+  run: string,
+  password: string,
+): Promise<{ id: string; name: string; email: string }> {
+  const name = `${firstName} ${label} ${run}`;
+  const email = `${firstName.toLowerCase()}.${label.toLowerCase()}.${run}@example.com`;
+  const user = await admin.data<{ id: string }>("POST", "/api/auth/register", {
+    name,
+    email,
+    password,
+    role: "BROKER",
+  });
+  return { id: user.id, name, email };
+}
+
 export interface CreatedQuote {
   id: string;
   reference: string;
