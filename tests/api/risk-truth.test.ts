@@ -124,6 +124,28 @@ describeEachDatabase("one truth about the risk", (ctx) => {
     expect(recent.referralHits).toEqual([]);
   });
 
+  it("marks every cell of the options grid as referring for a backdated inception, as rating any of them would", async () => {
+    setToday(ctx, "2026-12-15");
+    const broker = await signIn(ctx.app, "BROKER");
+    const quote = await createCompleteQuote(ctx.app, broker, { stepOne: { inceptionDate: "2026-12-01" } });
+    type Grid = { data: { cells: { refers: boolean; referralCodes: string[]; totalPremium: string }[] } };
+    const inTime = await call<Grid>(ctx.app, broker, "GET", `/api/quotes/${quote.id}/options`);
+    expect(inTime.body.data.cells.some((cell) => cell.referralCodes.includes("BACKDATED_INCEPTION"))).toBe(false);
+
+    // A day later (and a new sign-in, the last one having idled out).
+    setToday(ctx, "2026-12-16");
+    const nextDay = await signIn(ctx.app, "BROKER");
+    const backdated = await call<Grid>(ctx.app, nextDay, "GET", `/api/quotes/${quote.id}/options`);
+    expect(backdated.status).toBe(200);
+    expect(backdated.body.data.cells).toHaveLength(inTime.body.data.cells.length);
+    backdated.body.data.cells.forEach((cell, index) => {
+      expect(cell.refers).toBe(true);
+      expect(cell.referralCodes).toContain("BACKDATED_INCEPTION");
+      // The price is the same; only whether it needs an underwriter changes.
+      expect(cell.totalPremium).toBe(inTime.body.data.cells[index]?.totalPremium);
+    });
+  });
+
   it("refuses with 409 to complete or issue, without an underwriter, a quote whose inception has since gone too far back", async () => {
     setToday(ctx, "2026-12-01");
     const broker = await signIn(ctx.app, "BROKER");

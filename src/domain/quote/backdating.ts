@@ -43,6 +43,20 @@ export function backdatedInceptionHit(
   return { code: BACKDATED_INCEPTION_CODE, description: backdatedInceptionReason(inceptionDate, maxDaysPast) };
 }
 
+/**
+ * A rating with the backdated inception's hit joined to the rule hits (and so referring), as every rating of a stored
+ * quote and every cell of its options grid is judged on the day it is made.
+ */
+export function withBackdatedInception<T extends { readonly referralHits: readonly ReferralHit[] }>(
+  rated: T,
+  inceptionDate: string | null | undefined,
+  today: string,
+  maxDaysPast: number,
+): T {
+  const backdated = backdatedInceptionHit(inceptionDate, today, maxDaysPast);
+  return backdated ? { ...rated, referralHits: [...rated.referralHits, backdated] } : rated;
+}
+
 /** Step 1's warning under the inception date, in the same words as the rule. */
 export function backdatedInceptionWarning(maxDaysPast: number = DEFAULT_BACKDATING.maxDaysPast): string {
   return `This date is more than ${maxDaysPast} days in the past: the quote will be referred to an underwriter`;

@@ -75,7 +75,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       return await turns.inTurn(user.id, async () => {
         const documentName = document === "statement-of-fact" ? "statement of fact" : "policy schedule";
         const view = await documentViewFor(app.db, user, request.params.id, documentName, app.now());
-        if (withQuotationOptions) view.quotationOptions = await quotationOptionsFor(app.db, user, request.params.id);
+        if (withQuotationOptions)
+          view.quotationOptions = await quotationOptionsFor(app.db, user, request.params.id, app.now());
         const pdf = await render({ kind: "render-document", document, view });
         return { pdf, fileName: quoteDocumentFileName(view.quote.reference, document) };
       });

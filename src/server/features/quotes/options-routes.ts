@@ -24,7 +24,9 @@ export const quoteOptionRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
     },
     async (request) => {
-      return { data: await quotationOptionsFor(app.db, currentUser(request), request.params.id, request.query) };
+      return {
+        data: await quotationOptionsFor(app.db, currentUser(request), request.params.id, app.now(), request.query),
+      };
     },
   );
 };

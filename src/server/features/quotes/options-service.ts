@@ -4,7 +4,9 @@
  * inputs. Read-only: nothing is written, so choosing a cell is an ordinary rating.
  */
 
+import { todayInLondon } from "../../../domain/format/dates";
 import { type DefenceCosts, defenceCostsOf, type LimitBasis, limitBasisOf } from "../../../domain/format/limit-basis";
+import { withBackdatedInception } from "../../../domain/quote/backdating";
 import {
   findMissingForRating,
   type QuotationOptionsResponse,
@@ -37,6 +39,7 @@ export type OptionTerms = { limitBasis?: LimitBasis | undefined; defenceCosts?: 
 export async function priceQuotationOptions(
   db: Database,
   quote: QuoteRow,
+  now: Date,
   terms: OptionTerms = {},
 ): Promise<PricedQuotationOptions> {
   const missing = findMissingForRating(quote);
@@ -52,8 +55,15 @@ export async function priceQuotationOptions(
   );
   // A grid on other terms than the quote's shows what switching would cost: none of its cells is the quote's own.
   const ownTerms = limitBasis === limitBasisOf(quote.limitBasis) && defenceCosts === defenceCostsOf(quote.defenceCosts);
+  // A backdated inception refers at every limit and excess, as the quote's own rating would today.
+  const today = todayInLondon(now);
+  const { maxDaysPast } = effective.rater.config.backdating;
+  const cells = options.cells.map((cell) => {
+    const judged = withBackdatedInception(cell, quote.inceptionDate, today, maxDaysPast);
+    return { ...judged, refers: judged.referralHits.length > 0, current: ownTerms && cell.current };
+  });
   return {
-    options: ownTerms ? options : { ...options, cells: options.cells.map((cell) => ({ ...cell, current: false })) },
+    options: { ...options, cells },
     version: effective.version,
     limitBasis,
     defenceCosts,
@@ -68,9 +78,10 @@ export async function quotationOptionsFor(
   db: Database,
   actor: QuoteActor,
   id: string,
+  now: Date,
   terms: OptionTerms = {},
 ): Promise<QuotationOptionsResponse> {
   const found = await loadQuoteFor(db, id, actor, "view");
-  const priced = await priceQuotationOptions(db, found.quote, terms);
+  const priced = await priceQuotationOptions(db, found.quote, now, terms);
   return toQuotationOptionsResponse(priced.options, priced.version.id, priced);
 }

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { todayInLondon } from "../../../domain/format/dates";
 import { penceToMoneyString } from "../../../domain/money";
-import { backdatedInceptionHit } from "../../../domain/quote/backdating";
+import { backdatedInceptionHit, withBackdatedInception } from "../../../domain/quote/backdating";
 import { ratingInputOf } from "../../../domain/quote/rating-input";
 import { RUN_OFF_MESSAGES } from "../../../domain/quote/run-off";
 import { toStoredRating } from "../../../domain/quote/stored-rating";
@@ -97,12 +97,8 @@ export async function rateStoredQuote(db: Database, quote: RatedQuoteFields, now
   const effective = await requireEffectiveRater(db, quote);
   const input = ratingInputOf(quote);
   const rated = effective.rater.rate(input, { ...overrideOptionsOf(quote), ...runOffOptionsOf(quote, effective) });
-  const backdated = backdatedInceptionHit(
-    quote.inceptionDate,
-    todayInLondon(now),
-    effective.rater.config.backdating.maxDaysPast,
-  );
-  const result = backdated ? { ...rated, referralHits: [...rated.referralHits, backdated] } : rated;
+  const { maxDaysPast } = effective.rater.config.backdating;
+  const result = withBackdatedInception(rated, quote.inceptionDate, todayInLondon(now), maxDaysPast);
   return { result, version: effective.version, input };
 }
 
