@@ -60,6 +60,12 @@ describeEachDatabase("run-off cover", (ctx) => {
       policyNumber: null,
     });
     expect(runOff.reference).not.toBe(policy.reference);
+    // It names the policy it continues, as a renewal names the one it renews.
+    const read = await call(ctx.app, broker.cookie, "GET", `/api/quotes/${runOff.id}`);
+    for (const answer of [runOff, read.body.data]) {
+      expect(answer.runOffOf).toMatchObject({ id: policy.id, reference: policy.reference, policyNumber });
+      expect(answer.renewalOf).toBeNull();
+    }
     // The retroactive date is the policy's, unchanged; the answers are the policy's.
     expect(runOff.declaration).toMatchObject({ retroactiveCover: "DATE", retroactiveDate: "2020-05-01" });
     expect(runOff.financialOverview).toEqual(policy.financialOverview);

@@ -91,7 +91,10 @@ describe("run-off cover", () => {
     await dialog.getByRole("button", { name: "Quote run-off" }).click();
     expect(await toastText(page, "Run-off quoted")).toContain(policy.policyNumber);
     await expectOnStep(page, 6);
-    await visible(page.getByRole("note", { name: "Run-off: review the answers copied from the policy" }));
+    const notice = page.getByRole("note", {
+      name: `Run-off of ${policy.policyNumber}: review the answers copied from the policy`,
+    });
+    await visible(notice.getByRole("link", { name: policy.policyNumber }));
     await keepScreenshot(page, "run-off-step-6-1440");
     const id = /\/quote\/([^/]+)\/step\/6/.exec(page.url())?.[1] ?? "";
     const quote = await quoteOf(broker, id);
@@ -101,6 +104,7 @@ describe("run-off cover", () => {
     await expectOnStep(page, 7);
     const period = page.getByLabel("Period of cover");
     await expect.poll(() => period.inputValue()).toBe("6");
+    await visible(page.getByTestId("run-off-of").getByRole("link", { name: policy.policyNumber }));
     // Annual cover is not offered to a run-off quoted from a policy.
     expect(await period.locator("option", { hasText: "Annual" }).count()).toBe(0);
     const policyBase = await broker.data<{ basePremium: string }>("GET", `/api/quotes/${policy.id}`);

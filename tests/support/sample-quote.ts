@@ -148,6 +148,7 @@ export function sampleQuoteForDocuments(overrides: Partial<Quote> = {}): Quote {
     declarationConfirmed: true,
     runOffYears: null,
     runOffOfId: null,
+    runOffOf: null,
     runOffAnnualPremium: null,
     createdAt: "2026-11-18T09:00:00.000Z",
     updatedAt: "2026-11-20T10:15:00.000Z",

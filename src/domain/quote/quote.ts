@@ -128,6 +128,8 @@ export const quoteSchema = z.object({
   runOffYears: z.number().int().nullable().default(null),
   /** The policy a run-off was quoted from, by quote id; null for a run-off rated afresh and an annual quote. */
   runOffOfId: nullableText.default(null),
+  /** That policy's reference and number (premium: its last total), on one quote's answers as `renewalOf` is. */
+  runOffOf: renewedPolicySchema.nullable().default(null),
   /** That policy's last annual base premium, the run-off's basis. */
   runOffAnnualPremium: moneyAmountSchema.nullable().default(null),
   createdAt: timestamp,

@@ -4165,6 +4165,13 @@ export interface operations {
                   /** @default null */
                   runOffOfId: string | null;
                   /** @default null */
+                  runOffOf: ({
+                    id: string;
+                    reference: string;
+                    policyNumber: string | null;
+                    totalPremium: string | null;
+                  }) | null;
+                  /** @default null */
                   runOffAnnualPremium: string | null;
                   createdAt: string;
                   updatedAt: string;
@@ -4629,6 +4636,13 @@ export interface operations {
               runOffYears: number | null;
               /** @default null */
               runOffOfId: string | null;
+              /** @default null */
+              runOffOf: ({
+                id: string;
+                reference: string;
+                policyNumber: string | null;
+                totalPremium: string | null;
+              }) | null;
               /** @default null */
               runOffAnnualPremium: string | null;
               createdAt: string;
@@ -5147,6 +5161,13 @@ export interface operations {
               /** @default null */
               runOffOfId: string | null;
               /** @default null */
+              runOffOf: ({
+                id: string;
+                reference: string;
+                policyNumber: string | null;
+                totalPremium: string | null;
+              }) | null;
+              /** @default null */
               runOffAnnualPremium: string | null;
               createdAt: string;
               updatedAt: string;
@@ -5559,6 +5580,13 @@ export interface operations {
               runOffYears: number | null;
               /** @default null */
               runOffOfId: string | null;
+              /** @default null */
+              runOffOf: ({
+                id: string;
+                reference: string;
+                policyNumber: string | null;
+                totalPremium: string | null;
+              }) | null;
               /** @default null */
               runOffAnnualPremium: string | null;
               createdAt: string;
@@ -6285,6 +6313,13 @@ export interface operations {
               /** @default null */
               runOffOfId: string | null;
               /** @default null */
+              runOffOf: ({
+                id: string;
+                reference: string;
+                policyNumber: string | null;
+                totalPremium: string | null;
+              }) | null;
+              /** @default null */
               runOffAnnualPremium: string | null;
               createdAt: string;
               updatedAt: string;
@@ -6711,6 +6746,13 @@ export interface operations {
               runOffYears: number | null;
               /** @default null */
               runOffOfId: string | null;
+              /** @default null */
+              runOffOf: ({
+                id: string;
+                reference: string;
+                policyNumber: string | null;
+                totalPremium: string | null;
+              }) | null;
               /** @default null */
               runOffAnnualPremium: string | null;
               createdAt: string;
@@ -7186,6 +7228,13 @@ export interface operations {
                 /** @default null */
                 runOffOfId: string | null;
                 /** @default null */
+                runOffOf: ({
+                  id: string;
+                  reference: string;
+                  policyNumber: string | null;
+                  totalPremium: string | null;
+                }) | null;
+                /** @default null */
                 runOffAnnualPremium: string | null;
                 createdAt: string;
                 updatedAt: string;
@@ -7648,6 +7697,13 @@ export interface operations {
               /** @default null */
               runOffOfId: string | null;
               /** @default null */
+              runOffOf: ({
+                id: string;
+                reference: string;
+                policyNumber: string | null;
+                totalPremium: string | null;
+              }) | null;
+              /** @default null */
               runOffAnnualPremium: string | null;
               createdAt: string;
               updatedAt: string;
@@ -8073,6 +8129,13 @@ export interface operations {
               runOffYears: number | null;
               /** @default null */
               runOffOfId: string | null;
+              /** @default null */
+              runOffOf: ({
+                id: string;
+                reference: string;
+                policyNumber: string | null;
+                totalPremium: string | null;
+              }) | null;
               /** @default null */
               runOffAnnualPremium: string | null;
               createdAt: string;
@@ -8790,6 +8853,13 @@ export interface operations {
               runOffYears: number | null;
               /** @default null */
               runOffOfId: string | null;
+              /** @default null */
+              runOffOf: ({
+                id: string;
+                reference: string;
+                policyNumber: string | null;
+                totalPremium: string | null;
+              }) | null;
               /** @default null */
               runOffAnnualPremium: string | null;
               createdAt: string;
@@ -10386,6 +10456,13 @@ export interface operations {
                 /** @default null */
                 runOffOfId: string | null;
                 /** @default null */
+                runOffOf: ({
+                  id: string;
+                  reference: string;
+                  policyNumber: string | null;
+                  totalPremium: string | null;
+                }) | null;
+                /** @default null */
                 runOffAnnualPremium: string | null;
                 createdAt: string;
                 updatedAt: string;
@@ -11011,6 +11088,13 @@ export interface operations {
               runOffYears: number | null;
               /** @default null */
               runOffOfId: string | null;
+              /** @default null */
+              runOffOf: ({
+                id: string;
+                reference: string;
+                policyNumber: string | null;
+                totalPremium: string | null;
+              }) | null;
               /** @default null */
               runOffAnnualPremium: string | null;
               createdAt: string;
@@ -11739,6 +11823,13 @@ export interface operations {
               runOffYears: number | null;
               /** @default null */
               runOffOfId: string | null;
+              /** @default null */
+              runOffOf: ({
+                id: string;
+                reference: string;
+                policyNumber: string | null;
+                totalPremium: string | null;
+              }) | null;
               /** @default null */
               runOffAnnualPremium: string | null;
               createdAt: string;

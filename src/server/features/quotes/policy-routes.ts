@@ -70,7 +70,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
         app.now(),
       );
       reply.code(201);
-      return { data: toQuoteResponse(runOff.quote, runOff.broker, runOff.decidedBy) };
+      return { data: toQuoteResponse(runOff.quote, runOff.broker, runOff.decidedBy, runOff.renewalOf) };
     },
   );
 

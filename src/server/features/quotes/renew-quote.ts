@@ -22,7 +22,7 @@ import { insertCreatedQuote, insuredsDetailsColumns } from "./change";
 import { currentAnswersOf, findPolicyTransactions, isCancelledPolicy } from "./policy-transactions";
 import { ratedAudit, rateStoredQuote, ratingColumns } from "./rating";
 import { findRenewalOf } from "./renewals";
-import type { QuoteWithBroker } from "./repository";
+import { type QuoteWithBroker, renewedPolicyRow } from "./repository";
 
 /** The run-off issued from policy `policyId`, if any. */
 async function findIssuedRunOffOf(db: Database, policyId: string) {
@@ -187,11 +187,5 @@ export async function renewQuote(db: Database, actor: AuthUser, id: string, now:
       return winner ? alreadyRenewed(winner.reference) : undefined;
     },
   });
-  const renewed = {
-    id: policy.id,
-    reference: policy.reference,
-    policyNumber: policy.policyNumber,
-    totalPremium: policy.totalPremium,
-  };
-  return { quote: renewal, broker: found.broker, decidedBy: null, renewalOf: renewed };
+  return { quote: renewal, broker: found.broker, decidedBy: null, renewalOf: renewedPolicyRow(policy) };
 }

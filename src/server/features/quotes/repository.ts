@@ -31,7 +31,10 @@ export interface QuoteWithBroker {
   broker: BrokerSummary | null;
   /** The underwriter who recorded the standing decision (`quotes.decided_by`), by name and e-mail. */
   decidedBy: BrokerSummary | null;
-  /** The issued policy this quote renews (reference, number, premium in pence); null for new business. */
+  /**
+   * The issued policy this quote renews, or whose run-off it quotes (reference, number, premium in pence); null for
+   * new business. A quote is never both.
+   */
   renewalOf?: RenewedPolicyRow | null;
 }
 
@@ -40,6 +43,16 @@ export interface RenewedPolicyRow {
   reference: string;
   policyNumber: string | null;
   totalPremium: number | null;
+}
+
+/** A policy as the quote that renews it or runs it off names it. */
+export function renewedPolicyRow(policy: RenewedPolicyRow): RenewedPolicyRow {
+  return {
+    id: policy.id,
+    reference: policy.reference,
+    policyNumber: policy.policyNumber,
+    totalPremium: policy.totalPremium,
+  };
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -78,7 +91,10 @@ export const brokerColumns = { name: users.name, email: users.email };
 export const deciders = alias(users, "decider");
 export const deciderColumns = { name: deciders.name, email: deciders.email };
 
-/** The quotes table a second time, as the policy a renewal renews: the same single read, one more join. */
+/**
+ * The quotes table a second time, as the policy a renewal renews or a run-off continues (a quote is never both): the
+ * same single read, one more join.
+ */
 const renewedPolicies = alias(quotes, "renewed");
 const renewedColumns = {
   id: renewedPolicies.id,
@@ -93,7 +109,7 @@ function prepareFindQuoteWithBroker(db: Database) {
     .from(quotes)
     .leftJoin(users, eq(users.id, quotes.brokerId))
     .leftJoin(deciders, eq(deciders.id, quotes.decidedBy))
-    .leftJoin(renewedPolicies, eq(renewedPolicies.id, quotes.renewalOfId))
+    .leftJoin(renewedPolicies, eq(renewedPolicies.id, sql`coalesce(${quotes.renewalOfId}, ${quotes.runOffOfId})`))
     .where(eq(quotes.id, sql.placeholder("id")))
     .limit(1)
     .prepare("find_quote_with_broker");

@@ -23,6 +23,17 @@ export function feesAnswer(fees: QuoteRow["fees"]): { code: string; label: strin
   return (fees ?? []).map((fee) => ({ code: fee.code, label: fee.label, amount: penceToMoneyString(fee.amount) }));
 }
 
+/** The policy a renewal renews or a run-off continues, as one quote's answer names it. */
+function sourcePolicy(policy: RenewedPolicyRow | null) {
+  if (policy === null) return null;
+  return {
+    id: policy.id,
+    reference: policy.reference,
+    policyNumber: policy.policyNumber,
+    totalPremium: money(policy.totalPremium),
+  };
+}
+
 /**
  * `decidedBy` is who recorded the decision as read with the quote; a write that has just cleared the decision
  * (a reopen) answers no decider, whatever was read before it.
@@ -85,18 +96,11 @@ export function toQuoteResponse(
     decidedBy: quote.decidedBy === null ? null : decidedBy,
     issuedAt: iso(quote.issuedAt),
     renewalOfId: quote.renewalOfId,
-    renewalOf:
-      quote.renewalOfId === null || renewalOf === null
-        ? null
-        : {
-            id: renewalOf.id,
-            reference: renewalOf.reference,
-            policyNumber: renewalOf.policyNumber,
-            totalPremium: money(renewalOf.totalPremium),
-          },
+    renewalOf: quote.renewalOfId === null ? null : sourcePolicy(renewalOf),
     declarationConfirmed: quote.declarationConfirmed,
     runOffYears: quote.runOffYears,
     runOffOfId: quote.runOffOfId,
+    runOffOf: quote.runOffOfId === null ? null : sourcePolicy(renewalOf),
     runOffAnnualPremium: quote.runOffAnnualPremium === null ? null : money(quote.runOffAnnualPremium),
     createdAt: quote.createdAt.toISOString(),
     updatedAt: quote.updatedAt.toISOString(),

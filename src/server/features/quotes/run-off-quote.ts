@@ -15,7 +15,7 @@ import { AppError } from "../../errors";
 import { currentAnswersOf } from "./policy-transactions";
 import { openPolicyForChange } from "./policy-view";
 import { insertQuoteFromPolicy, policyCopyValues } from "./renew-quote";
-import type { QuoteWithBroker } from "./repository";
+import { type QuoteWithBroker, renewedPolicyRow } from "./repository";
 
 async function findRunOffOf(db: Database, policyId: string) {
   const [row] = await db
@@ -77,5 +77,5 @@ export async function runOffQuote(
         : undefined;
     },
   });
-  return { quote: runOff, broker: policy.found.broker, decidedBy: null };
+  return { quote: runOff, broker: policy.found.broker, decidedBy: null, renewalOf: renewedPolicyRow(quote) };
 }

@@ -7,7 +7,7 @@ import { RenewedPolicyLink } from "./quote/renewed-policy-link";
  * policy; the renewal completes only once the broker has reviewed them and saved this step.
  */
 export function RenewalDeclarationNotice({ quote }: { quote: Quote | undefined }) {
-  if (quote?.runOffOfId && !quote.declarationConfirmed) return <RunOffDeclarationNotice />;
+  if (quote?.runOffOfId && !quote.declarationConfirmed) return <RunOffDeclarationNotice policy={quote.runOffOf} />;
   if (!quote?.renewalOf || quote.declarationConfirmed) return null;
   return (
     <section
@@ -33,7 +33,7 @@ export function RenewalDeclarationNotice({ quote }: { quote: Quote | undefined }
  * Step 6 of a run-off quoted from a policy (docs/product/life-cycle.md "Run-off"): the answers are the policy's; the
  * run-off completes only once the broker has reviewed them with the insured and saved this step.
  */
-function RunOffDeclarationNotice() {
+function RunOffDeclarationNotice({ policy }: { policy: Quote["runOffOf"] }) {
   return (
     <section
       role="note"
@@ -42,7 +42,16 @@ function RunOffDeclarationNotice() {
     >
       <h2 id="run-off-declaration-title" className="flex items-center gap-2 font-semibold">
         <Info aria-hidden="true" className="h-4 w-4" />
-        <span>Run-off: review the answers copied from the policy</span>
+        <span>
+          Run-off
+          {policy ? (
+            <>
+              {" "}
+              of <RenewedPolicyLink renewed={policy} />
+            </>
+          ) : null}
+          : review the answers copied from the policy
+        </span>
       </h2>
       <p>
         These answers are the policy's declaration. Check each one with the insured, above all any circumstances known

@@ -81,6 +81,7 @@ function quote(overrides: Partial<Quote> = {}): Quote {
     declarationConfirmed: true,
     runOffYears: null,
     runOffOfId: null,
+    runOffOf: null,
     runOffAnnualPremium: null,
     createdAt: "2026-11-22T00:00:00.000Z",
     updatedAt: "2026-11-22T01:00:00.000Z",

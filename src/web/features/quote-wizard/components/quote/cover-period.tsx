@@ -4,6 +4,7 @@ import { ANNUAL_COVER_TEXT, RUN_OFF_MAX_YEARS, RUN_OFF_MIN_YEARS, runOffCoverTex
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Label } from "@web/components/ui/label";
 import { Select } from "@web/components/ui/select";
+import { RenewedPolicyLink } from "./renewed-policy-link";
 
 const ANNUAL = "annual";
 
@@ -37,6 +38,11 @@ export function CoverPeriod({
         <CardTitle>Cover Period</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-1.5">
+        {quote.runOffOf ? (
+          <p className="text-sm text-slate-800" data-testid="run-off-of">
+            Run-off of policy <RenewedPolicyLink renewed={quote.runOffOf} />
+          </p>
+        ) : null}
         <Label htmlFor="coverPeriod">Period of cover</Label>
         <Select
           id="coverPeriod"
