@@ -105,8 +105,9 @@ for (const size of SIZES) {
       await screenshot(uw, `subjectivity-satisfied-${size.name}`);
       await expectAccessible(uw, `review with terms ${size.name}`);
 
-      await page.reload();
-      const issue = page.getByRole("button", { name: "Issue Policy" });
+      // Back on step 7: the bind is offered.
+      await page.goto(`/quote/${quoteId}`);
+      const issue = page.getByRole("button", { name: "Issue Policy", exact: true });
       await visible(issue);
       expect(await issue.isDisabled()).toBe(false);
       expect(await page.getByText(HELD).count()).toBe(0);
