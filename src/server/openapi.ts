@@ -112,6 +112,7 @@ export const API_OPERATIONS: Readonly<Record<string, OperationDescription>> = {
   "GET /api/uw/policy-changes": { operationId: "listPolicyChangeRequests" },
   "PATCH /api/quotes/{id}": { operationId: "updateQuote", errors: [403, 404, 409, 422] },
   "GET /api/quotes/{id}/options": { operationId: "getQuotationOptions", errors: [403, 404, 409, 422] },
+  "GET /api/quotes/{id}/receipt": { operationId: "getRatingReceipt", errors: [403, 404] },
   "POST /api/quotes/{id}/rate": { operationId: "rateQuote", errors: [403, 404, 409, 422] },
   "POST /api/quotes/{id}/refer": { operationId: "referQuote", errors: [403, 404, 409, 429] },
   "POST /api/quotes/{id}/issue": { operationId: "issueQuote", errors: [403, 404, 409] },

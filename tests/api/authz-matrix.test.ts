@@ -614,6 +614,11 @@ const RULES: Record<string, Rule> = {
     quote: "complete",
     request: (f) => ({ url: `/api/quotes/${f.quoteId}/options` }),
   },
+  "GET /api/quotes/:id/receipt": {
+    access: readQuote,
+    quote: "complete",
+    request: (f) => ({ url: `/api/quotes/${f.quoteId}/receipt` }),
+  },
   "POST /api/quotes/:id/refer": {
     access: editQuote,
     quote: "rated",
