@@ -9,37 +9,10 @@
  * Exit code: 0 every receipt verified; 1 any not verified (a changed part, an unknown engine version); 2 the file
  * cannot be read.
  */
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { ENGINE_VERSION } from "../src/domain/rating/engine-version";
-import { createReceiptVerifier, describeSummary, describeVerdict, verifyReceipts } from "../src/domain/receipt/verify";
-
-const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
-
-/** A receipt as saved from the API ({ "data": receipt }) or on its own. */
-function unwrap(value: unknown): unknown {
-  const data = (value as { data?: unknown; format?: unknown } | null)?.data;
-  return typeof value === "object" && value !== null && !("format" in value) && data !== undefined ? data : value;
-}
-
-/** One receipt (a JSON file), or many (a JSON array, or JSON Lines). */
-export function readReceipts(text: string): { single: unknown } | { many: unknown[] } {
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    return Array.isArray(parsed) ? { many: parsed.map(unwrap) } : { single: unwrap(parsed) };
-  } catch {
-    const lines = text.split(/\r?\n/).filter((line) => line.trim() !== "");
-    return {
-      many: lines.map((line) => {
-        try {
-          return unwrap(JSON.parse(line));
-        } catch {
-          return null;
-        }
-      }),
-    };
-  }
-}
+import { verifyReceiptText } from "../src/domain/receipt/read";
+import { sha256Hex } from "../src/server/features/receipts/sha256";
 
 export async function main(argv: readonly string[], print: (line: string) => void): Promise<number> {
   const file = argv[0];
@@ -55,16 +28,9 @@ export async function main(argv: readonly string[], print: (line: string) => voi
     print(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
     return 2;
   }
-  const verifier = createReceiptVerifier(sha256);
-  const read = readReceipts(text);
-  if ("single" in read) {
-    const verdict = await verifier.verify(read.single);
-    for (const line of describeVerdict(verdict)) print(line);
-    return verdict.verified ? 0 : 1;
-  }
-  const summary = await verifyReceipts(verifier, read.many);
-  for (const line of describeSummary(summary)) print(line);
-  return summary.differing.length === 0 ? 0 : 1;
+  const answer = await verifyReceiptText(text, sha256Hex);
+  for (const line of answer.lines) print(line);
+  return answer.verified ? 0 : 1;
 }
 
 // Run as a command (tsx or the built file), not when a test imports it.

@@ -79,6 +79,13 @@ export const API_OPERATIONS: Readonly<Record<string, OperationDescription>> = {
       mediaTypes: ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
     },
   },
+  "GET /api/bordereau/receipts": {
+    operationId: "downloadBordereauReceipts",
+    file: {
+      description: "The rating receipts of the month's bordereau rows, one receipt a line (JSON Lines)",
+      mediaTypes: ["application/jsonl"],
+    },
+  },
   "GET /api/companies/search": { operationId: "searchCompanies", errors: [502, 503] },
   "GET /api/companies/{companyNumber}/officers": { operationId: "listCompanyOfficers", errors: [404, 502, 503] },
   "GET /api/business-activities": { operationId: "listBusinessActivities" },

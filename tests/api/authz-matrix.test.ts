@@ -401,6 +401,10 @@ const RULES: Record<string, Rule> = {
     access: roles("UNDERWRITER", "ADMIN"),
     request: () => ({ url: "/api/bordereau?month=2026-11" }),
   },
+  "GET /api/bordereau/receipts": {
+    access: roles("UNDERWRITER", "ADMIN"),
+    request: () => ({ url: "/api/bordereau/receipts?month=2026-11" }),
+  },
 
   // Rating versions (ADMIN only).
   "GET /api/rating/versions": { access: roles("ADMIN"), request: () => ({ url: "/api/rating/versions" }) },

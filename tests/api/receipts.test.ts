@@ -3,8 +3,14 @@
  * rating, adjustment and issue, in the same transaction and named in its audit entry; readable by exactly who may
  * see the quote; immutable; and each one verifies offline with the engine alone.
  */
+
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
+import { main } from "../../scripts/verify-receipt";
+import { todayInLondon } from "../../src/domain/format/dates";
 import { addDays } from "../../src/domain/quote/renewal";
 import type { RatingReceipt } from "../../src/domain/receipt/receipt";
 import { createReceiptVerifier } from "../../src/domain/receipt/verify";
@@ -83,6 +89,56 @@ describeEachDatabase("rating receipts", (ctx) => {
     expect((await auditEntries(ctx.db, { entityId: policy.id, action: "adjusted" })).at(-1)?.details).toMatchObject({
       receipt: adjusted.hash,
     });
+  });
+
+  it("gives each bordereau row its receipt hash, and the month's receipts re-rate in one command", async () => {
+    const { broker, policy, policyNumber, inceptionDate } = await issuedPolicy(ctx);
+    const done = await call(ctx.app, broker.cookie, "POST", policyUrl(policyNumber, "/adjustments"), {
+      effectiveDate: addDays(inceptionDate, 30),
+      changes: { excessDiscount: "2x" },
+      expectedVersion: policy.version,
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(201);
+    const issued = (await receiptOf(broker.cookie, policy.id, "ISSUE")).body.data;
+    const adjusted = (await receiptOf(broker.cookie, policy.id, "ADJUSTMENT")).body.data;
+    const month = todayInLondon(ctx.clock.now()).slice(0, 7);
+    const underwriter = await signIn(ctx.app, "UNDERWRITER");
+
+    const csv = await ctx.app.inject({
+      method: "GET",
+      url: `/api/bordereau?month=${month}`,
+      headers: { cookie: underwriter },
+    });
+    expect(csv.statusCode).toBe(200);
+    const rows = csv.body.replace("\uFEFF", "").trim().split("\r\n");
+    expect(rows[0]?.endsWith('"Rating Receipt"')).toBe(true);
+    const ours = rows.filter((row) => row.startsWith(`"${policyNumber}"`));
+    expect(ours.map((row) => row.split(",").at(-1))).toEqual([`"${issued.hash}"`, `"${adjusted.hash}"`]);
+
+    const exported = await ctx.app.inject({
+      method: "GET",
+      url: `/api/bordereau/receipts?month=${month}`,
+      headers: { cookie: underwriter },
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers["content-type"]).toBe("application/jsonl; charset=utf-8");
+    expect(exported.headers["content-disposition"]).toContain(`bordereau-${month}-receipts.jsonl`);
+    const lines = exported.body.trim().split("\n");
+    const hashes = lines.map((line) => (JSON.parse(line) as RatingReceipt).hash);
+    expect(hashes).toEqual(expect.arrayContaining([issued.hash, adjusted.hash]));
+
+    const file = join(mkdtempSync(join(tmpdir(), "pqe-month-")), "month.jsonl");
+    writeFileSync(file, exported.body);
+    const printed: string[] = [];
+    expect(await main([file], (line) => printed.push(line))).toBe(0);
+    expect(printed).toEqual([`rows checked: ${lines.length}`, `verified: ${lines.length}`, "differing: 0"]);
+
+    const brokerAsks = await ctx.app.inject({
+      method: "GET",
+      url: `/api/bordereau/receipts?month=${month}`,
+      headers: { cookie: broker.cookie },
+    });
+    expect(brokerAsks.statusCode).toBe(403);
   });
 
   it("prints the policy's receipt hash and how to verify it on the schedule", async () => {

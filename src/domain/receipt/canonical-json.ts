@@ -24,16 +24,34 @@ function scalar(value: unknown): string {
   throw new TypeError(`A receipt cannot hold a ${typeof value}`);
 }
 
-/** The RFC 8785 text of `value`. */
+/**
+ * The RFC 8785 text of `value`. Written with plain loops and string concatenation: a month's receipts are
+ * canonicalised tens of thousands of times when a bordereau is verified.
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(",")}]`;
-  if (typeof value === "object" && value !== null) {
-    const object = value as Record<string, unknown>;
-    return `{${sortedKeys(object)
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson(object[key])}`)
-      .join(",")}}`;
+  if (typeof value === "string") return JSON.stringify(value);
+  if (typeof value !== "object" || value === null) return scalar(value);
+  if (Array.isArray(value)) {
+    let out = "[";
+    for (let index = 0; index < value.length; index++) {
+      if (index > 0) out += ",";
+      const item: unknown = value[index];
+      out += item === undefined ? "null" : canonicalJson(item);
+    }
+    return `${out}]`;
   }
-  return scalar(value);
+  const object = value as Record<string, unknown>;
+  // Array.prototype.sort compares strings by UTF-16 code units, as RFC 8785 orders keys.
+  const keys = Object.keys(object).sort();
+  let out = "{";
+  let first = true;
+  for (const key of keys) {
+    const member = object[key];
+    if (member === undefined) continue;
+    out += `${first ? "" : ","}${JSON.stringify(key)}:${canonicalJson(member)}`;
+    first = false;
+  }
+  return `${out}}`;
 }
 
 /**

@@ -328,6 +328,10 @@ export interface paths {
     /** The premium bordereau of a month (ADMIN, UNDERWRITER): every policy issued in it, as CSV or XLSX */
     get: operations["downloadBordereau"];
   };
+  "/api/bordereau/receipts": {
+    /** The rating receipts of a month's bordereau rows (ADMIN, UNDERWRITER), as JSON Lines: one receipt a line, to re-rate with `npm run verify` */
+    get: operations["downloadBordereauReceipts"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -12760,6 +12764,52 @@ export interface operations {
         content: {
           "text/csv": string;
           "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The rating receipts of a month's bordereau rows (ADMIN, UNDERWRITER), as JSON Lines: one receipt a line, to re-rate with `npm run verify` */
+  downloadBordereauReceipts: {
+    parameters: {
+      query: {
+        month: string;
+      };
+    };
+    responses: {
+      /** @description The rating receipts of the month's bordereau rows, one receipt a line (JSON Lines) */
+      200: {
+        content: {
+          "application/jsonl": string;
         };
       };
       /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
