@@ -9,7 +9,9 @@
  * Exit code: 0 every receipt verified; 1 any not verified (a changed part, an unknown engine version); 2 the file
  * cannot be read.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { ENGINE_VERSION } from "../src/domain/rating/engine-version";
 import { verifyReceiptText } from "../src/domain/receipt/read";
 import { sha256Hex } from "../src/server/features/receipts/sha256";
@@ -23,7 +25,8 @@ export async function main(argv: readonly string[], print: (line: string) => voi
   }
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    // `npm run verify` runs in the repository's folder: a relative name is the caller's, from where npm was run.
+    text = readFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), file), "utf8");
   } catch (error) {
     print(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
     return 2;
@@ -34,7 +37,7 @@ export async function main(argv: readonly string[], print: (line: string) => voi
 }
 
 // Run as a command (tsx or the built file), not when a test imports it.
-if (process.argv[1] && /verify-receipt\.(ts|mjs)$/.test(process.argv[1])) {
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
   main(process.argv.slice(2), (line) => process.stdout.write(`${line}\n`)).then(
     (code) => {
       process.exitCode = code;

@@ -94,7 +94,7 @@ export default function BordereauRoute() {
                 </Button>
               ))}
             </div>
-            <div className="grid gap-2 border-t border-slate-200 pt-4">
+            <div className="grid gap-2 border-t border-slate-200 pt-3">
               <p className="text-sm text-slate-600">
                 Each line's Rating Receipt column holds the hash of the receipt that priced it. Download the month's
                 receipts to re-rate every line with <code>npm run verify -- FILE</code> or{" "}
