@@ -14,12 +14,13 @@ import { todayInLondon } from "../../src/domain/format/dates";
 import { addDays } from "../../src/domain/quote/renewal";
 import type { RatingReceipt } from "../../src/domain/receipt/receipt";
 import { createReceiptVerifier } from "../../src/domain/receipt/verify";
-import { ratingReceipts } from "../../src/server/db/schema";
+import { quotes, ratingReceipts, ratingVersions, users } from "../../src/server/db/schema";
 import { sha256Hex } from "../../src/server/features/receipts/sha256";
 import { auditEntries } from "../support/audit";
 import { signIn, signInNewUser } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";
 import { pdfText } from "../support/pdf-text";
+import { sampleQuoteForDocuments, storedQuoteRow } from "../support/sample-quote";
 import { issuedPolicy, policyUrl } from "./policies-fixtures";
 import { call, createCompleteQuote, createQuote, rateQuote, STEP_SEVEN } from "./quotes-fixtures";
 
@@ -191,6 +192,33 @@ describeEachDatabase("rating receipts", (ctx) => {
       () => "written",
       (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message),
     );
+
+  it("answers 404 for a quote rated before receipts were kept, and at issue writes none unless re-rating gives its premium", async () => {
+    const [broker] = await ctx.db.select().from(users).where(eq(users.email, "broker@example.com"));
+    const [version] = await ctx.db
+      .select({ id: ratingVersions.id })
+      .from(ratingVersions)
+      .where(eq(ratingVersions.productCode, "D/C-PI"))
+      .limit(1);
+    const row = storedQuoteRow(sampleQuoteForDocuments(), broker?.id ?? "", {
+      ratingVersionId: version?.id ?? null,
+      ratedAt: ctx.clock.now(),
+    });
+    const [old] = await ctx.db.insert(quotes).values(row).returning({ id: quotes.id });
+    const cookie = await signIn(ctx.app, "BROKER");
+    const none = await receiptOf(cookie, old?.id ?? "");
+    expect(none.status).toBe(404);
+    expect(none.body).toMatchObject({
+      code: "RECEIPT_NOT_FOUND",
+      error: "This quote has no rating receipt: it has not been rated since receipts were kept",
+    });
+    const issued = await call(ctx.app, cookie, "POST", `/api/quotes/${old?.id}/issue`, {});
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    // The sample's stored premium is not what its answers rate to today: no receipt records another premium.
+    expect((await receiptOf(cookie, old?.id ?? "")).status).toBe(404);
+    const entry = (await auditEntries(ctx.db, { entityId: old?.id ?? "", action: "issued" })).at(-1);
+    expect(entry?.details).toMatchObject({ receipt: null, totalPremium: "2038.40" });
+  });
 
   it("keeps receipts immutable: the database refuses to change or delete one", async () => {
     const broker = await signIn(ctx.app, "BROKER");
