@@ -19,8 +19,7 @@ export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 export const RECEIPT_PARTS = ["input", "options", "configuration", "result"] as const;
 export type ReceiptPart = (typeof RECEIPT_PARTS)[number];
 
-/** Characters of the hash printed on a schedule and a bordereau row. */
-export const SHORT_HASH_LENGTH = 12;
+export { SHORT_HASH_LENGTH, shortReceiptHash } from "./short-hash";
 
 /** What the receipt is of: the quote or policy, and when it was rated. */
 export interface ReceiptSubject {
@@ -138,11 +137,6 @@ export function buildReceipt(source: ReceiptSource, sha256: Sha256): RatingRecei
     hashes,
   } satisfies Omit<RatingReceipt, "hash">;
   return { ...unsigned, hash: sha256(receiptHashBasis(unsigned)) };
-}
-
-/** The hash as printed: its first characters, enough to match a receipt to its schedule or bordereau row. */
-export function shortReceiptHash(hash: string): string {
-  return hash.slice(0, SHORT_HASH_LENGTH);
 }
 
 /** Re-rates a receipt's input with a compiled configuration: the result the receipt should hold. */

@@ -17,7 +17,7 @@ import { runOffCoverText, runOffScheduleWording, runOffYearsText } from "../../.
 import { statusLabel } from "../../../domain/quote/status";
 import { quoteValidUntil } from "../../../domain/quote/validity";
 import { ratingVersionTitle } from "../../../domain/rating/version";
-import { shortReceiptHash } from "../../../domain/receipt/receipt";
+import { shortReceiptHash } from "../../../domain/receipt/short-hash";
 import { DC_WORDING } from "./dc-wording-text";
 import {
   asExcessOption,
