@@ -22,6 +22,7 @@ const ROOT = resolve(import.meta.dirname, "..");
 /** In the order they run: the quick pure ones first, the database-heavy ones after. */
 export const BENCHMARKS = [
   { name: "rating", script: "bench/rating.bench.ts", about: "rating engine rates/s vs hand-written" },
+  { name: "receipts", script: "bench/receipts.bench.ts", about: "10,000 rating receipts verified vs hashing alone" },
   { name: "pdf", script: "bench/pdf.bench.ts", about: "PDF documents per render" },
   {
     name: "documents",

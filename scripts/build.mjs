@@ -6,7 +6,8 @@
 //      Node's module compile cache and loads the server's chunk), the worker threads' entry
 //      dist/server/worker.js (src/server/workers/tasks.ts), and chunks beside them for what they load on first use
 //   3. files the server reads at run time, copied beside the bundle: the SQL migrations, the PDF fonts
-//   4. the stamp of the sources built (scripts/build-stamp.mjs) into dist/.build-stamp, after a full build only
+//   4. the offline receipt verifier: one file, dist/verify/verify-receipt.mjs, that runs with Node alone
+//   5. the stamp of the sources built (scripts/build-stamp.mjs) into dist/.build-stamp, after a full build only
 // `npm start` (scripts/start.mjs) runs this only when that stamp differs from the sources' now, then serves
 // dist/server/main.js. `--server-only` skips step 1 and leaves no stamp.
 import { spawnSync } from "node:child_process";
@@ -130,6 +131,24 @@ for (const [from, to] of runtimeFiles) {
     step(`copied ${from} -> dist/server/${to}`);
   }
 }
+
+/*
+ * The offline verifier (docs/product/receipts.md): one file with the engine inside that rates a receipt again with
+ * `node verify-receipt.mjs FILE`, no database and no node_modules, so a capacity provider can run it anywhere.
+ */
+step("offline verifier (esbuild -> dist/verify/verify-receipt.mjs)");
+await build({
+  entryPoints: [join(root, "scripts", "verify-receipt.ts")],
+  outfile: join(root, "dist", "verify", "verify-receipt.mjs"),
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  // Small enough to send to a capacity provider beside a month's receipts.
+  minify: true,
+  legalComments: "none",
+  logLevel: "warning",
+});
 
 if (!serverOnly) writeStamp(root);
 step(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -550,7 +550,8 @@ async function rateProfiles(db: Database, random: SeededRandom, count: number, n
     // The same derivation and columns as POST /rate, with the rater looked up once per product.
     const { version, rater } = effective.get(profile.productCode) as EffectiveRater;
     const input = ratingInputOf({ ...profile, insuredsDetails: null });
-    const rating: QuoteRating = { result: rater.rate(input), version, input };
+    const result = rater.rate(input);
+    const rating: QuoteRating = { result, version, input, engine: { version, input, options: {}, result } };
     const columns = ratingColumns(rating, now);
     rated.push({
       profile,

@@ -20,6 +20,13 @@ describe("audit details in words", () => {
     ).toEqual(["Decision: Approved", "Status before: REFERRED", "Status after: UW APPROVED"]);
   });
 
+  it("names the rating receipt written with a change by its short hash, and says nothing when none was", () => {
+    expect(auditDetailLines(entry("quote", "issued", { receipt: `abcdef012345${"0".repeat(52)}` }))).toEqual([
+      "Rating receipt: abcdef012345",
+    ]);
+    expect(auditDetailLines(entry("quote", "issued", { receipt: null }))).toEqual([]);
+  });
+
   it("shows money as money: the audit trail's pounds strings with a pound sign and separators", () => {
     expect(
       auditDetailLines(

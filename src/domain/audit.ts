@@ -19,6 +19,7 @@ import { ADDITIONAL_COVERS } from "./quote/financial-overview";
 import { underwriterDecisionValueSchema } from "./quote/quote";
 import { statusLabel } from "./quote/status";
 import { humaniseName } from "./rating/worksheet";
+import { shortReceiptHash } from "./receipt/short-hash";
 import { decisionInWords, quoteHistoryTitle } from "./underwriting/history";
 import { SUBJECTIVITY_STATUS_LABELS, SUBJECTIVITY_TIMING_LABELS } from "./underwriting/terms-rules";
 
@@ -376,6 +377,8 @@ const DETAIL_WORDING: Readonly<Record<string, DetailWording>> = {
   effectiveFrom: { label: "Effective from", words: change(date) },
   effectiveTo: { label: "Effective to", words: change(date) },
   testCases: { label: "Test cases" },
+  // The rating receipt written with the change (docs/product/receipts.md), by its short hash; none is not shown.
+  receipt: { label: "Rating receipt", words: (value) => (typeof value === "string" ? shortReceiptHash(value) : null) },
   // The version that superseded it has its own entry, naming what it closed.
   supersededBy: { label: "Superseded by", words: () => null },
   closed: {

@@ -79,6 +79,13 @@ export const API_OPERATIONS: Readonly<Record<string, OperationDescription>> = {
       mediaTypes: ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
     },
   },
+  "GET /api/bordereau/receipts": {
+    operationId: "downloadBordereauReceipts",
+    file: {
+      description: "The rating receipts of the month's bordereau rows, one receipt a line (JSON Lines)",
+      mediaTypes: ["application/jsonl"],
+    },
+  },
   "GET /api/companies/search": { operationId: "searchCompanies", errors: [502, 503] },
   "GET /api/companies/{companyNumber}/officers": { operationId: "listCompanyOfficers", errors: [404, 502, 503] },
   "GET /api/business-activities": { operationId: "listBusinessActivities" },
@@ -112,6 +119,7 @@ export const API_OPERATIONS: Readonly<Record<string, OperationDescription>> = {
   "GET /api/uw/policy-changes": { operationId: "listPolicyChangeRequests" },
   "PATCH /api/quotes/{id}": { operationId: "updateQuote", errors: [403, 404, 409, 422] },
   "GET /api/quotes/{id}/options": { operationId: "getQuotationOptions", errors: [403, 404, 409, 422] },
+  "GET /api/quotes/{id}/receipt": { operationId: "getRatingReceipt", errors: [403, 404] },
   "POST /api/quotes/{id}/rate": { operationId: "rateQuote", errors: [403, 404, 409, 422] },
   "POST /api/quotes/{id}/refer": { operationId: "referQuote", errors: [403, 404, 409, 429] },
   "POST /api/quotes/{id}/issue": { operationId: "issueQuote", errors: [403, 404, 409] },

@@ -401,6 +401,10 @@ const RULES: Record<string, Rule> = {
     access: roles("UNDERWRITER", "ADMIN"),
     request: () => ({ url: "/api/bordereau?month=2026-11" }),
   },
+  "GET /api/bordereau/receipts": {
+    access: roles("UNDERWRITER", "ADMIN"),
+    request: () => ({ url: "/api/bordereau/receipts?month=2026-11" }),
+  },
 
   // Rating versions (ADMIN only).
   "GET /api/rating/versions": { access: roles("ADMIN"), request: () => ({ url: "/api/rating/versions" }) },
@@ -613,6 +617,11 @@ const RULES: Record<string, Rule> = {
     access: readQuote,
     quote: "complete",
     request: (f) => ({ url: `/api/quotes/${f.quoteId}/options` }),
+  },
+  "GET /api/quotes/:id/receipt": {
+    access: readQuote,
+    quote: "complete",
+    request: (f) => ({ url: `/api/quotes/${f.quoteId}/receipt` }),
   },
   "POST /api/quotes/:id/refer": {
     access: editQuote,

@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   "NOT_FOUND",
   "QUOTE_NOT_FOUND",
   "POLICY_NOT_FOUND",
+  "RECEIPT_NOT_FOUND",
   "COMPANY_NOT_FOUND",
   "QUOTE_STATE_CONFLICT",
   "RENEWAL_CONFLICT",
@@ -120,6 +121,11 @@ export const ERROR_CATALOGUE = {
   QUOTE_NOT_FOUND: { status: 404, message: "Quote not found" },
   // Also for a policy the caller may not see: a broker learns nothing of another broker's policies.
   POLICY_NOT_FOUND: { status: 404, message: "Policy not found" },
+  // A quote rated before receipts were kept, or never rated: there is nothing to verify (docs/product/receipts.md).
+  RECEIPT_NOT_FOUND: {
+    status: 404,
+    message: "This quote has no rating receipt: it has not been rated since receipts were kept",
+  },
   COMPANY_NOT_FOUND: { status: 404, message: "No company with this number was found in the company register" },
 
   // 409: the request conflicts with what is stored now.

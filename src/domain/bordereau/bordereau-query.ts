@@ -12,4 +12,7 @@ export const bordereauQuerySchema = z.strictObject({
     .refine((month) => month >= FIRST_BORDEREAU_MONTH, BORDEREAU_MONTH_MESSAGE),
   format: z.enum(BORDEREAU_FORMATS, { error: "Format must be csv or xlsx" }).default("csv"),
 });
+/** GET /api/bordereau/receipts's query: the month alone (the export is always JSON Lines). */
+export const bordereauReceiptsQuerySchema = bordereauQuerySchema.pick({ month: true });
+
 export type BordereauQuery = z.output<typeof bordereauQuerySchema>;

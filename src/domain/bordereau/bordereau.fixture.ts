@@ -31,4 +31,5 @@ export const SAMPLE_ISSUED_POLICY: PolicyTransactionRecord = {
   brokerName: "Bea Broker",
   brokerEmail: "broker@example.com",
   issuedAt: new Date("2026-11-03T09:15:00.000Z"),
+  receiptHash: null,
 };

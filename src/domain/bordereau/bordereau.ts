@@ -61,6 +61,8 @@ export interface PolicyTransactionRecord {
   brokerName: string;
   brokerEmail: string;
   issuedAt: Date;
+  /** The hash of the rating receipt that prices this transaction (docs/product/receipts.md); null when none. */
+  receiptHash: string | null;
 }
 
 type CellKind = "text" | "date" | "money" | "timestamp";
@@ -103,6 +105,9 @@ export const BORDEREAU_COLUMNS = {
   brokerEmail: { header: "Broker Email", kind: "text", lloyds: false },
   issuedAt: { header: "Policy Issuance Date", kind: "timestamp", lloyds: true },
   transactionAt: { header: "Transaction Date", kind: "timestamp", lloyds: false },
+  // Rating receipts (docs/product/receipts.md): the receipt that prices the row, verifiable with the month's
+  // receipts export. Empty for a transaction the engine did not price (a cancellation) or one made before receipts.
+  receiptHash: { header: "Rating Receipt", kind: "text", lloyds: false },
 } as const satisfies Record<string, ColumnDefinition>;
 
 export type BordereauColumn = keyof typeof BORDEREAU_COLUMNS;
@@ -164,6 +169,8 @@ export function bordereauLine(policy: PolicyTransactionRecord): BordereauLine {
     brokerEmail: policy.brokerEmail,
     issuedAt: policy.issuedAt.toISOString(),
     transactionAt: policy.transactionAt.toISOString(),
+    // Rating receipts (docs/product/receipts.md).
+    receiptHash: policy.receiptHash ?? "",
   };
 }
 
@@ -182,6 +189,11 @@ export function bordereauTotals(lines: readonly BordereauLine[]): BordereauLine 
     totals[column] = sumPence(lines.map((line) => line[column] as Pence));
   }
   return totals;
+}
+
+/** The file name of a month's receipts, one a line: bordereau-2026-11-receipts.jsonl (docs/product/receipts.md). */
+export function bordereauReceiptsFileName(month: string): string {
+  return `bordereau-${month}-receipts.jsonl`;
 }
 
 /** The file's name: bordereau-2026-11.csv */

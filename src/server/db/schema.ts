@@ -36,6 +36,7 @@ import type { TurnoverBand } from "../../domain/quote/turnover-band";
 import type { ImpactReport } from "../../domain/rating/impact";
 import type { RatingTestCase } from "../../domain/rating/test-cases";
 import { RATING_VERSION_STATUSES } from "../../domain/rating/version";
+import { RECEIPT_KINDS } from "../../domain/receipt/receipt";
 import type { Authority } from "../../domain/underwriting/authority";
 import { UNDERWRITER_DECISIONS } from "../../domain/underwriting/decision";
 import { SUBJECTIVITY_STATUSES, SUBJECTIVITY_TIMINGS } from "../../domain/underwriting/terms";
@@ -50,6 +51,7 @@ export const quoteStatus = pgEnum("quote_status", QUOTE_STATUSES);
 export const ratingVersionStatus = pgEnum("rating_version_status", RATING_VERSION_STATUSES);
 export const underwriterDecision = pgEnum("underwriter_decision", UNDERWRITER_DECISIONS);
 export const policyTransactionKind = pgEnum("policy_transaction_kind", POLICY_TRANSACTION_KINDS);
+export const ratingReceiptKind = pgEnum("rating_receipt_kind", RECEIPT_KINDS);
 
 /**
  * A broking firm regulated by the FCA (docs/product/firms.md). Its brokers' quotes belong to it as well as to
@@ -612,6 +614,29 @@ export const policyTransactions = pgTable(
 );
 
 /**
+ * Rating receipts (docs/product/receipts.md, ADR 0080): what each rating, adjustment and issue rated, with its
+ * hash, written in the same transaction as the change it prices. Immutable: no update path exists and a trigger
+ * refuses UPDATE, DELETE and TRUNCATE. `receipt` is the receipt's canonical JSON text, kept byte for byte.
+ * `policySequence` is the policy transaction the receipt prices (1 at issue, the adjustment's sequence after).
+ */
+export const ratingReceipts = pgTable(
+  "rating_receipts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id),
+    kind: ratingReceiptKind("kind").notNull(),
+    policySequence: integer("policy_sequence"),
+    hash: text("hash").notNull(),
+    engineVersion: text("engine_version").notNull(),
+    receipt: text("receipt").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("rating_receipts_quote_idx").on(t.quoteId, t.createdAt), index("rating_receipts_hash_idx").on(t.hash)],
+);
+
+/**
  * Mid-term changes a broker asked for that need an underwriter (docs/product/life-cycle.md "Mid-term
  * adjustments"): what was asked, the figures shown, why it refers, and the underwriter's decision. At most one
  * awaits a decision per policy.
@@ -724,6 +749,8 @@ export type ReferralQuestionRow = typeof referralQuestions.$inferSelect;
 export type ReviewTokenRow = typeof reviewTokens.$inferSelect;
 export type ImpactJobRow = typeof impactJobs.$inferSelect;
 export type PolicyTransactionRow = typeof policyTransactions.$inferSelect;
+export type RatingReceiptRow = typeof ratingReceipts.$inferSelect;
+export type NewRatingReceiptRow = typeof ratingReceipts.$inferInsert;
 export type PolicyChangeRequestRow = typeof policyChangeRequests.$inferSelect;
 export type EndorsementClauseRow = typeof endorsementClauses.$inferSelect;
 export type QuoteSubjectivityRow = typeof quoteSubjectivities.$inferSelect;

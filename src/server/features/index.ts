@@ -17,6 +17,7 @@ import { quoteOptionRoutes } from "./quotes/options-routes";
 import { policyRoutes } from "./quotes/policy-routes";
 import { quoteRoutes } from "./quotes/routes";
 import { ratingVersionRoutes } from "./rating-versions/routes";
+import { receiptRoutes } from "./receipts/routes";
 import { questionRoutes } from "./underwriting/question-routes";
 import { underwritingRoutes } from "./underwriting/routes";
 import { userRoutes } from "./users/routes";
@@ -34,6 +35,7 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   appConfigRoutes,
   quoteRoutes,
   quoteOptionRoutes,
+  receiptRoutes,
   policyRoutes,
   underwritingRoutes,
   questionRoutes,

@@ -207,6 +207,13 @@ export interface paths {
     /** The quote priced at every cover limit and excess option */
     get: operations["getQuotationOptions"];
   };
+  "/api/quotes/{id}/receipt": {
+    /**
+     * The quote's latest rating receipt
+     * @description The rating input, configuration, engine version and result of the quote's latest rating, adjustment or issue (or of the kind asked for), with their SHA-256 hashes. Save it as a file and run `npm run verify -- receipt.json` to rate it again anywhere. 404 RECEIPT_NOT_FOUND for a quote rated only before receipts were kept.
+     */
+    get: operations["getRatingReceipt"];
+  };
   "/api/policies/{policyNumber}": {
     /** An issued policy: insured, period, cover, premium paid, status, documents and history; 404 when unknown or not the caller's */
     get: operations["getPolicy"];
@@ -321,6 +328,10 @@ export interface paths {
     /** The premium bordereau of a month (ADMIN, UNDERWRITER): every policy issued in it, as CSV or XLSX */
     get: operations["downloadBordereau"];
   };
+  "/api/bordereau/receipts": {
+    /** The rating receipts of a month's bordereau rows (ADMIN, UNDERWRITER), as JSON Lines: one receipt a line, to re-rate with `npm run verify` */
+    get: operations["downloadBordereauReceipts"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -334,7 +345,7 @@ export interface components {
        * @description A machine-readable code from the closed list of docs/product/errors.md, e.g. VALIDATION_FAILED
        * @enum {string}
        */
-      code: "VALIDATION_FAILED" | "INVALID_JSON" | "COMPANY_SEARCH_TOO_SHORT" | "COMPANY_SEARCH_TOO_LONG" | "INVALID_COMPANY_NUMBER" | "BAD_REQUEST" | "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "INVALID_SECOND_FACTOR" | "SIGN_IN_EXPIRED" | "INVALID_REVIEW_TOKEN" | "RESET_LINK_INVALID" | "INSUFFICIENT_PERMISSIONS" | "AUTHORITY_EXCEEDED" | "CROSS_SITE_REQUEST" | "REAUTHENTICATION_REQUIRED" | "TWO_FACTOR_ENROLMENT_REQUIRED" | "NOT_FOUND" | "QUOTE_NOT_FOUND" | "POLICY_NOT_FOUND" | "COMPANY_NOT_FOUND" | "QUOTE_STATE_CONFLICT" | "RENEWAL_CONFLICT" | "POLICY_STATE_CONFLICT" | "ADJUSTMENT_NEEDS_UNDERWRITER" | "VERSION_CONFLICT" | "QUOTE_INCOMPLETE" | "EMAIL_TAKEN" | "CANNOT_DELETE_SELF" | "TWO_FACTOR_ALREADY_ON" | "TWO_FACTOR_NOT_STARTED" | "RATING_VERSION_PUBLISHED" | "RATING_TEST_CASES_FAILING" | "QUOTE_NOT_RATED" | "EFFECTIVE_PERIOD_CONFLICT" | "IMPACT_ANALYSIS_BUSY" | "CONFLICT" | "RESET_LINK_EXPIRED" | "RESET_LINK_USED" | "REVIEW_LINK_ENDED" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "NO_RATING_VERSION" | "RUN_OFF_NOT_PRICED" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "DOCUMENTS_BUSY" | "INTERNAL_ERROR" | "COMPANY_REGISTER_UNAVAILABLE" | "COMPANY_REGISTER_TIMEOUT" | "COMPANY_REGISTER_UNAUTHORISED" | "COMPANY_REGISTER_INVALID_RESPONSE" | "COMPANY_REGISTER_RATE_LIMITED" | "DATABASE_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+      code: "VALIDATION_FAILED" | "INVALID_JSON" | "COMPANY_SEARCH_TOO_SHORT" | "COMPANY_SEARCH_TOO_LONG" | "INVALID_COMPANY_NUMBER" | "BAD_REQUEST" | "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "INVALID_SECOND_FACTOR" | "SIGN_IN_EXPIRED" | "INVALID_REVIEW_TOKEN" | "RESET_LINK_INVALID" | "INSUFFICIENT_PERMISSIONS" | "AUTHORITY_EXCEEDED" | "CROSS_SITE_REQUEST" | "REAUTHENTICATION_REQUIRED" | "TWO_FACTOR_ENROLMENT_REQUIRED" | "NOT_FOUND" | "QUOTE_NOT_FOUND" | "POLICY_NOT_FOUND" | "RECEIPT_NOT_FOUND" | "COMPANY_NOT_FOUND" | "QUOTE_STATE_CONFLICT" | "RENEWAL_CONFLICT" | "POLICY_STATE_CONFLICT" | "ADJUSTMENT_NEEDS_UNDERWRITER" | "VERSION_CONFLICT" | "QUOTE_INCOMPLETE" | "EMAIL_TAKEN" | "CANNOT_DELETE_SELF" | "TWO_FACTOR_ALREADY_ON" | "TWO_FACTOR_NOT_STARTED" | "RATING_VERSION_PUBLISHED" | "RATING_TEST_CASES_FAILING" | "QUOTE_NOT_RATED" | "EFFECTIVE_PERIOD_CONFLICT" | "IMPACT_ANALYSIS_BUSY" | "CONFLICT" | "RESET_LINK_EXPIRED" | "RESET_LINK_USED" | "REVIEW_LINK_ENDED" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "NO_RATING_VERSION" | "RUN_OFF_NOT_PRICED" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "DOCUMENTS_BUSY" | "INTERNAL_ERROR" | "COMPANY_REGISTER_UNAVAILABLE" | "COMPANY_REGISTER_TIMEOUT" | "COMPANY_REGISTER_UNAUTHORISED" | "COMPANY_REGISTER_INVALID_RESPONSE" | "COMPANY_REGISTER_RATE_LIMITED" | "DATABASE_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
       /** @description On validation failures only: each failing field's dot path into the body and its message */
       issues?: {
           path: string;
@@ -8299,6 +8310,103 @@ export interface operations {
       };
     };
   };
+  /**
+   * The quote's latest rating receipt
+   * @description The rating input, configuration, engine version and result of the quote's latest rating, adjustment or issue (or of the kind asked for), with their SHA-256 hashes. Save it as a file and run `npm run verify -- receipt.json` to rate it again anywhere. 404 RECEIPT_NOT_FOUND for a quote rated only before receipts were kept.
+   */
+  getRatingReceipt: {
+    parameters: {
+      query?: {
+        kind?: "RATING" | "ADJUSTMENT" | "ISSUE";
+      };
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              /** @enum {string} */
+              format: "pi-rating-receipt";
+              engineVersion: string;
+              /** @enum {string} */
+              kind: "RATING" | "ADJUSTMENT" | "ISSUE";
+              subject: {
+                quoteReference: string;
+                policyNumber: string | null;
+                endorsement: number | null;
+                ratedAt: string;
+              };
+              ratingVersion: {
+                id: string;
+                name: string;
+              };
+              input: {
+                [key: string]: unknown;
+              };
+              options: {
+                baseOverridePence?: number;
+                runOff?: {
+                  years: number;
+                  annualBasePence?: number;
+                };
+              };
+              configuration: string;
+              result: {
+                [key: string]: unknown;
+              };
+              hashes: {
+                input: string;
+                options: string;
+                configuration: string;
+                result: string;
+              };
+              hash: string;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** An issued policy: insured, period, cover, premium paid, status, documents and history; 404 when unknown or not the caller's */
   getPolicy: {
     parameters: {
@@ -12656,6 +12764,52 @@ export interface operations {
         content: {
           "text/csv": string;
           "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The rating receipts of a month's bordereau rows (ADMIN, UNDERWRITER), as JSON Lines: one receipt a line, to re-rate with `npm run verify` */
+  downloadBordereauReceipts: {
+    parameters: {
+      query: {
+        month: string;
+      };
+    };
+    responses: {
+      /** @description The rating receipts of the month's bordereau rows, one receipt a line (JSON Lines) */
+      200: {
+        content: {
+          "application/jsonl": string;
         };
       };
       /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */

@@ -8,11 +8,18 @@ import type { PolicyTransactionRecord } from "../../../domain/bordereau/borderea
 import { defenceCostsOf, limitBasisOf } from "../../../domain/format/limit-basis";
 import { excessOptionSchema } from "../../../domain/quote/risk";
 import type { Database } from "../../db/client";
-import { policyTransactions, quotes, ratingVersions, users } from "../../db/schema";
+import { policyTransactions, quotes, ratingReceipts, ratingVersions, users } from "../../db/schema";
 
 /** The first instant of a London calendar month (YYYY-MM), as SQL, optionally some months later. */
 const londonMonthStart = (month: string, plusMonths = 0) =>
   sql`((${`${month}-01`}::date + make_interval(months => ${plusMonths}::int))::timestamp at time zone 'Europe/London')`;
+
+/** The transactions made in a London calendar month. */
+const inMonth = (month: string) =>
+  and(
+    gte(policyTransactions.createdAt, londonMonthStart(month)),
+    lt(policyTransactions.createdAt, londonMonthStart(month, 1)),
+  );
 
 /**
  * What a transaction after the issue reports of its policy (the insured and cover as the transaction left them);
@@ -59,17 +66,13 @@ export async function findTransactionsIn(db: Database, month: string): Promise<P
       brokerName: users.name,
       brokerEmail: users.email,
       issuedAt: quotes.issuedAt,
+      receiptHash: sql<string | null>`(${receiptOfTransaction(ratingReceipts.hash)})`,
     })
     .from(policyTransactions)
     .innerJoin(quotes, eq(quotes.id, policyTransactions.policyId))
     .innerJoin(users, eq(users.id, quotes.brokerId))
     .leftJoin(ratingVersions, eq(ratingVersions.id, quotes.ratingVersionId))
-    .where(
-      and(
-        gte(policyTransactions.createdAt, londonMonthStart(month)),
-        lt(policyTransactions.createdAt, londonMonthStart(month, 1)),
-      ),
-    )
+    .where(inMonth(month))
     .orderBy(asc(policyTransactions.createdAt), asc(quotes.policyNumber), asc(policyTransactions.sequence));
   return rows.map((row) => ({
     ...row,
@@ -83,4 +86,23 @@ export async function findTransactionsIn(db: Database, month: string): Promise<P
     ratingVersion: row.ratingVersion ?? "",
     issuedAt: row.issuedAt ?? new Date(0),
   }));
+}
+
+/**
+ * A column of the rating receipt that prices a policy transaction (docs/product/receipts.md): written with the
+ * issue (sequence 1) or with the adjustment, in the same database transaction.
+ */
+function receiptOfTransaction(column: typeof ratingReceipts.hash | typeof ratingReceipts.receipt) {
+  return sql`select ${column} from ${ratingReceipts} where ${ratingReceipts.quoteId} = ${policyTransactions.policyId} and ${ratingReceipts.policySequence} = ${policyTransactions.sequence} order by ${ratingReceipts.createdAt} desc limit 1`;
+}
+
+/** Each receipt of the month's bordereau rows, in the bordereau's order: the month's receipts export. */
+export async function findReceiptsIn(db: Database, month: string): Promise<string[]> {
+  const rows = await db
+    .select({ receipt: sql<string | null>`(${receiptOfTransaction(ratingReceipts.receipt)})` })
+    .from(policyTransactions)
+    .innerJoin(quotes, eq(quotes.id, policyTransactions.policyId))
+    .where(inMonth(month))
+    .orderBy(asc(policyTransactions.createdAt), asc(quotes.policyNumber), asc(policyTransactions.sequence));
+  return rows.flatMap((row) => (row.receipt === null ? [] : [row.receipt]));
 }

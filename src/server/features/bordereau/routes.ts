@@ -4,10 +4,10 @@
  * totals line.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { bordereauQuerySchema } from "../../../domain/bordereau/bordereau-query";
+import { bordereauQuerySchema, bordereauReceiptsQuerySchema } from "../../../domain/bordereau/bordereau-query";
 import { requireRole } from "../../auth/authenticate";
 import { contentDisposition } from "../../http/content-disposition";
-import { bordereauFile } from "./service";
+import { bordereauFile, bordereauReceiptsFile } from "./service";
 
 export const bordereauRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -23,6 +23,27 @@ export const bordereauRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { month, format } = request.query;
       const file = await bordereauFile(app.db, month, format);
+      return reply
+        .header("content-type", file.mediaType)
+        .header("content-disposition", contentDisposition("attachment", file.fileName))
+        .header("cache-control", "private, no-store")
+        .send(file.body);
+    },
+  );
+
+  app.get(
+    "/api/bordereau/receipts",
+    {
+      schema: {
+        tags: ["bordereau"],
+        summary:
+          "The rating receipts of a month's bordereau rows (ADMIN, UNDERWRITER), as JSON Lines: one receipt a line, to re-rate with `npm run verify`",
+        querystring: bordereauReceiptsQuerySchema,
+      },
+      onRequest: requireRole("ADMIN", "UNDERWRITER"),
+    },
+    async (request, reply) => {
+      const file = await bordereauReceiptsFile(app.db, request.query.month);
       return reply
         .header("content-type", file.mediaType)
         .header("content-disposition", contentDisposition("attachment", file.fileName))

@@ -25,6 +25,8 @@ export interface QuoteDocumentView {
   renewalOf?: string | null | undefined;
   /** The clauses and subjectivities of the quote's latest decision. */
   terms?: QuoteTerms | null | undefined;
+  /** The hash of the quote's latest rating receipt (docs/product/receipts.md), when it has one. */
+  receiptHash?: string | null | undefined;
 }
 
 export const PRODUCT_NAMES: Readonly<Record<string, string>> = {

@@ -17,6 +17,7 @@ import { runOffCoverText, runOffScheduleWording, runOffYearsText } from "../../.
 import { statusLabel } from "../../../domain/quote/status";
 import { quoteValidUntil } from "../../../domain/quote/validity";
 import { ratingVersionTitle } from "../../../domain/rating/version";
+import { shortReceiptHash } from "../../../domain/receipt/short-hash";
 import { DC_WORDING } from "./dc-wording-text";
 import {
   asExcessOption,
@@ -47,6 +48,10 @@ function taxRatePercent(subtotalPence: number, taxesPence: number): string {
   const rate = Math.round((taxesPence * 1_000) / subtotalPence) / 10;
   return ` at ${rate}%`;
 }
+
+/** One line on how anyone can check the premium (docs/product/receipts.md "Verifying"). */
+export const RECEIPT_VERIFY_TEXT =
+  "Anyone can rate this premium again: ask your broker for the rating receipt (GET /api/quotes/{id}/receipt) and run node verify-receipt.mjs receipt.json, which says verified when the premium follows from the answers and the rating version; the receipt's hash starts with the characters above.";
 
 export async function renderPolicySchedule(view: QuoteDocumentView): Promise<Buffer> {
   const { quote } = view;
@@ -204,7 +209,9 @@ export async function renderPolicySchedule(view: QuoteDocumentView): Promise<Buf
             : "Not rated",
       },
       ...(quote.ratedAt ? [{ label: "Rated on", value: dateGb(quote.ratedAt) }] : []),
+      ...(view.receiptHash ? [{ label: "Rating receipt", value: shortReceiptHash(view.receiptHash) }] : []),
     ]);
+    if (view.receiptHash) writer.paragraph(RECEIPT_VERIFY_TEXT);
   }
 
   writeUnderwritersTerms(writer, quote);

@@ -10,6 +10,7 @@ import { loadQuoteFor } from "../quotes/access-service";
 import type { QuoteActor } from "../quotes/repository";
 import { toQuoteResponse } from "../quotes/response";
 import { findVersionNaming } from "../rating-versions/repository";
+import { latestReceiptHash } from "../receipts/service";
 import type { QuoteDocumentView } from "./document-view";
 
 export async function documentViewFor(
@@ -30,5 +31,13 @@ export async function documentViewFor(
   }
   const ratingVersion = quote.ratingVersionId ? ((await findVersionNaming(db, quote.ratingVersionId)) ?? null) : null;
   const terms = await readQuoteTerms(db, found.quote, now);
-  return { quote, generatedAt: now, ratingVersion, renewalOf: quote.renewalOf?.policyNumber ?? null, terms };
+  const receiptHash = await latestReceiptHash(db, found.quote.id);
+  return {
+    quote,
+    generatedAt: now,
+    ratingVersion,
+    renewalOf: quote.renewalOf?.policyNumber ?? null,
+    terms,
+    receiptHash,
+  };
 }

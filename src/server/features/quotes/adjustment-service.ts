@@ -21,6 +21,7 @@ import type { Database } from "../../db/client";
 import type { PolicyTransactionRow, QuoteRow } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { compiledRaterFor } from "../rating-versions/effective-service";
+import { type EngineRating, insertReceipt, receiptToWrite } from "../receipts/service";
 import { assertUnderwriterMayDecide } from "../underwriting/authority-service";
 import {
   currentAnswersOf,
@@ -29,7 +30,7 @@ import {
   recordPolicyTransaction,
 } from "./policy-transactions";
 import { findPolicyByNumber, openPolicyForChange, type PolicyRecord } from "./policy-view";
-import { policyRater } from "./rating";
+import { policyRater, storedRatingVersion } from "./rating";
 
 /**
  * What a capacity provider's bordereau reports of the policy as a transaction leaves it: its insured and cover
@@ -57,13 +58,18 @@ export interface AdjustmentPlan {
   after: QuoteRow;
   /** The year's gross premium after the change (base, the policy's fees, IPT): what an underwriter accepts. */
   annualGrossAfter: Pence;
+  /** The engine's rating of the year after the change. */
+  ratedAfter: AfterRating;
 }
+
+/** The engine's rating of the year after the change: what the adjustment's receipt records. */
+type AfterRating = Pick<EngineRating, "input" | "result">;
 
 /** The year's base premium of `answers` under `version`, with the underwriter's counter offer the policy carries. */
 function annualBase(
   rater: ReturnType<typeof compiledRaterFor>,
   answers: QuoteRow,
-): { base: Pence; referralHits: { description: string }[]; coverLimit: number } {
+): { base: Pence; referralHits: { description: string }[]; coverLimit: number; engine: AfterRating } {
   const input = ratingInputOf(answers);
   const result = rater.rate(input);
   const multiplier = answers.adjustmentMultiplier ?? 1;
@@ -71,6 +77,7 @@ function annualBase(
     base: roundHalfUp(result.basePremium * multiplier),
     referralHits: [...result.referralHits],
     coverLimit: input.coverLimit,
+    engine: { input, result },
   };
 }
 
@@ -137,6 +144,7 @@ export async function planAdjustment(
     canBind: actor.role === "UNDERWRITER" || referralReasons.length === 0,
     after,
     annualGrossAfter: annualGross(will.base + (quote.feesTotal ?? 0), rater.config.taxesPct),
+    ratedAfter: will.engine,
   };
 }
 
@@ -216,12 +224,24 @@ export async function adjustPolicy(
   const sequence = (plan.transactions.at(-1)?.sequence ?? 0) + 1;
   const endorsement = plan.transactions.filter((transaction) => transaction.kind === "ADJUSTMENT").length + 1;
   const { charge } = plan;
+  const stored = quote.ratingVersionId === null ? undefined : await storedRatingVersion(db, quote.ratingVersionId);
+  const receipt =
+    stored &&
+    receiptToWrite(
+      "ADJUSTMENT",
+      { version: stored.version, options: {}, ...plan.ratedAfter },
+      { reference: quote.reference, policyNumber: quote.policyNumber, endorsement, policySequence: sequence },
+      now,
+    );
   await recordPolicyTransaction(db, {
     quote,
     expectedVersion: request.expectedVersion,
     actorId: actor.id,
     now,
-    alsoWithin,
+    alsoWithin: async (tx) => {
+      if (receipt) await insertReceipt(tx, quote.id, receipt, now);
+      await alsoWithin?.(tx);
+    },
     transaction: {
       sequence,
       kind: "ADJUSTMENT",
@@ -252,6 +272,7 @@ export async function adjustPolicy(
         effectiveDate: charge.effectiveDate,
         changedAnswers: plan.lines.map((line) => `${line.label}: ${line.from} -> ${line.to}`),
         adjustmentTotal: money(charge.total),
+        receipt: receipt?.receipt.hash ?? null,
       },
     },
   });

@@ -8,6 +8,7 @@ import { editReopens, reopenReset } from "../../../domain/quote/reopen";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import type { NewQuoteRow, QuoteRow } from "../../db/schema";
+import type { ReceiptToWrite } from "../receipts/service";
 import { assertQuoteAction } from "./access-service";
 import { insertQuoteWithAudit, type QuoteAuditEntry, type QuoteWithBroker, updateQuoteWithAudit } from "./repository";
 import { sameValue } from "./same-value";
@@ -22,8 +23,17 @@ export async function commitQuoteChange(
   audits: QuoteAudit[],
   actor: AuthUser,
   now: Date,
+  /** The rating receipt the change writes with it (docs/product/receipts.md). */
+  receipt?: ReceiptToWrite,
 ): Promise<QuoteWithBroker> {
-  const quote = await updateQuoteWithAudit(db, found.quote, changes, { actorId: actor.id, entries: audits }, now);
+  const quote = await updateQuoteWithAudit(
+    db,
+    found.quote,
+    changes,
+    { actorId: actor.id, entries: audits },
+    now,
+    receipt,
+  );
   return { ...found, quote };
 }
 

@@ -8,9 +8,10 @@ import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import type { NewQuoteRow, QuoteRow } from "../../db/schema";
 import { AppError } from "../../errors";
+import type { ReceiptToWrite } from "../receipts/service";
 import { assertQuoteAction } from "./access-service";
 import { commitQuoteChange, type QuoteAudit, withOptionalOverview } from "./change";
-import { rateStoredQuote, ratingColumns } from "./rating";
+import { rateStoredQuote, ratingColumns, ratingReceiptOf, withReceiptHash } from "./rating";
 import type { QuoteWithBroker } from "./repository";
 
 function completeAudit(quote: QuoteRow, totalPremium: number | null, reRated: boolean): QuoteAudit {
@@ -37,6 +38,7 @@ export async function completeQuote(
   const working = edit.after;
   const changes: Partial<NewQuoteRow> = { ...edit.changes };
   const audits = [...edit.audits];
+  let receipt: ReceiptToWrite | undefined;
 
   if (working.status === "DRAFT") {
     // Permission and state first (ADR 0016: a never-rated DRAFT is refused), then a fresh server-side rating.
@@ -55,7 +57,8 @@ export async function completeQuote(
       declarationConfirmed: working.declarationConfirmed,
     });
     Object.assign(changes, ratingColumns(rating, now), { status: decision.nextStatus });
-    audits.push(completeAudit(quote, rating.result.totalPremium, true));
+    receipt = ratingReceiptOf(rating, quote.reference, now);
+    audits.push(withReceiptHash(completeAudit(quote, rating.result.totalPremium, true), receipt));
   } else {
     const decision = assertQuoteAction(working, actor, "complete", {
       ratedAt: working.ratedAt,
@@ -65,5 +68,5 @@ export async function completeQuote(
     changes.status = decision.nextStatus;
     audits.push(completeAudit(quote, working.totalPremium, false));
   }
-  return commitQuoteChange(db, found, changes, audits, actor, now);
+  return commitQuoteChange(db, found, changes, audits, actor, now, receipt);
 }

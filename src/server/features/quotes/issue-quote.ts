@@ -9,10 +9,11 @@ import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { assertNoOpenPreBind } from "../endorsements/terms-service";
+import { receiptToWrite } from "../receipts/service";
 import { assertExpectedVersion, assertQuoteAction, requireQuote } from "./access-service";
 import { commitQuoteChange } from "./change";
 import { findPolicyTransactions, isCancelledPolicy } from "./policy-transactions";
-import { backdatedWithoutUnderwriter } from "./rating";
+import { backdatedWithoutUnderwriter, storedEngineRating } from "./rating";
 import type { QuoteWithBroker } from "./repository";
 
 export async function issueQuote(
@@ -33,6 +34,10 @@ export async function issueQuote(
   const backdated = await backdatedWithoutUnderwriter(db, quote, now);
   if (backdated !== null) throw new AppError("QUOTE_STATE_CONFLICT", backdated);
   const policyNumber = policyNumberFor(quote.reference);
+  // The issue's receipt prices the policy's first transaction: the rating the quote holds, rated again.
+  const engine = await storedEngineRating(db, quote);
+  const receipt =
+    engine && receiptToWrite("ISSUE", engine, { reference: quote.reference, policyNumber, policySequence: 1 }, now);
   return commitQuoteChange(
     db,
     found,
@@ -44,10 +49,12 @@ export async function issueQuote(
           reference: quote.reference,
           policyNumber,
           totalPremium: quote.totalPremium === null ? null : penceToMoneyString(quote.totalPremium),
+          receipt: receipt?.receipt.hash ?? null,
         },
       },
     ],
     actor,
     now,
+    receipt,
   );
 }

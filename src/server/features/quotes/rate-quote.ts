@@ -18,7 +18,7 @@ import type { NewQuoteRow, QuoteRow } from "../../db/schema";
 import { AppError } from "../../errors";
 import { openQuoteForWrite } from "./access-service";
 import { changedColumns, commitQuoteChange, type QuoteAudit, reopen } from "./change";
-import { type QuoteRating, ratedAudit, rateStoredQuote, ratingColumns } from "./rating";
+import { type QuoteRating, ratedAudit, rateStoredQuote, ratingColumns, ratingReceiptOf } from "./rating";
 import type { QuoteWithBroker } from "./repository";
 import { sameValue } from "./same-value";
 
@@ -103,13 +103,14 @@ export async function rateQuote(
     ...changedColumns(quote, { risk, turnoverBand, limitBasis, defenceCosts, runOffYears }),
     ...ratingColumns(rating, now),
   };
-  const audits: QuoteAudit[] = [ratedAudit(quote.reference, rating)];
+  const receipt = ratingReceiptOf(rating, quote.reference, now);
+  const audits: QuoteAudit[] = [ratedAudit(quote.reference, rating, receipt)];
   if (ratingReopens(quote.status, { selectionsChanged, samePremium: samePremium(quote, rating) })) {
     const reopening = reopen(quote, "rate");
     Object.assign(changes, reopening.changes);
     audits.push(reopening.audit);
   }
-  const saved = await commitQuoteChange(db, found, changes, audits, actor, now);
+  const saved = await commitQuoteChange(db, found, changes, audits, actor, now, receipt);
   return {
     found: saved,
     breakdown: toPremiumBreakdown(rating.result),

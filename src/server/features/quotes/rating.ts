@@ -11,13 +11,14 @@ import { ratingInputOf } from "../../../domain/quote/rating-input";
 import { RUN_OFF_MESSAGES } from "../../../domain/quote/run-off";
 import { toStoredRating } from "../../../domain/quote/stored-rating";
 import type { RateOptions, RatingResult } from "../../../domain/rating/compile";
-import type { RatingInput } from "../../../domain/rating/input";
+import { defaultRatingInput, type RatingInput } from "../../../domain/rating/input";
 import { runOffFactorFor } from "../../../domain/rating/run-off";
 import { ratingVersionTitle } from "../../../domain/rating/version";
 import type { Database } from "../../db/client";
 import { type NewQuoteRow, type QuoteRow, type RatingVersionRow, ratingVersions } from "../../db/schema";
 import { AppError } from "../../errors";
 import { compiledRaterFor, type EffectiveRater, findEffectiveRater } from "../rating-versions/effective-service";
+import { type EngineRating, type ReceiptToWrite, receiptToWrite } from "../receipts/service";
 import type { QuoteAuditEntry } from "./repository";
 
 type RatedQuoteFields = Pick<
@@ -44,6 +45,8 @@ export interface QuoteRating {
   result: RatingResult;
   version: RatingVersionRow;
   input: RatingInput;
+  /** What the engine itself was asked and answered: the rating's receipt records exactly this. */
+  engine: EngineRating;
 }
 
 /** The published rater effective on the quote's inception date; 422 when no version covers the date. */
@@ -96,10 +99,16 @@ export function runOffOptionsOf(
 export async function rateStoredQuote(db: Database, quote: RatedQuoteFields, now: Date): Promise<QuoteRating> {
   const effective = await requireEffectiveRater(db, quote);
   const input = ratingInputOf(quote);
-  const rated = effective.rater.rate(input, { ...overrideOptionsOf(quote), ...runOffOptionsOf(quote, effective) });
+  const options: RateOptions = { ...overrideOptionsOf(quote), ...runOffOptionsOf(quote, effective) };
+  const rated = effective.rater.rate(input, options);
   const { maxDaysPast } = effective.rater.config.backdating;
   const result = withBackdatedInception(rated, quote.inceptionDate, todayInLondon(now), maxDaysPast);
-  return { result, version: effective.version, input };
+  return {
+    result,
+    version: effective.version,
+    input,
+    engine: { version: effective.version, input, options, result: rated },
+  };
 }
 
 /**
@@ -134,17 +143,56 @@ export async function policyRater(db: Database, ratingVersionId: string | null) 
   return compiledRaterFor(version);
 }
 
+/** A stored rating version with its compiled rater (the quote's or policy's own, published or since retired). */
+export async function storedRatingVersion(db: Database, ratingVersionId: string) {
+  const [version] = await db.select().from(ratingVersions).where(eq(ratingVersions.id, ratingVersionId));
+  if (!version) return undefined;
+  return { version, rater: compiledRaterFor(version) };
+}
+
+/**
+ * What the engine gives again for the rating stored on a quote (the input it kept, its version, its override and
+ * run-off): the rating a policy is issued on. Undefined when the quote holds no rating, or when rating it again
+ * does not give exactly the premium it holds (a rating made under rules since changed), so no receipt ever
+ * records a premium other than the one charged.
+ */
+export async function storedEngineRating(db: Database, quote: QuoteRow): Promise<EngineRating | undefined> {
+  if (quote.ratingVersionId === null || !quote.ratingResult || quote.totalPremium === null) return undefined;
+  const stored = await storedRatingVersion(db, quote.ratingVersionId);
+  if (!stored) return undefined;
+  const input = defaultRatingInput(quote.ratingResult.input as Partial<RatingInput>);
+  const options: RateOptions = { ...overrideOptionsOf(quote), ...runOffOptionsOf(quote, stored) };
+  const result = stored.rater.rate(input, options);
+  const same = result.basePremium === quote.basePremium && result.totalPremium === quote.totalPremium;
+  return same ? { version: stored.version, input, options, result } : undefined;
+}
+
 /** The columns a rating writes on the quote: premium lines in pence, the version, the explanation, the time. */
 export function ratingColumns(rating: QuoteRating, now: Date): Partial<NewQuoteRow> {
   return { ...toStoredRating(rating.result, rating.input), ratingVersionId: rating.version.id, ratedAt: now };
 }
 
-/** The "rated" entry of a rating written on the quote: the version that priced it (by id and by name), the total and the referrals. */
-export function ratedAudit(reference: string, rating: QuoteRating): QuoteAuditEntry {
+/** The receipt of a rating written on quote `reference` (docs/product/receipts.md). */
+export function ratingReceiptOf(rating: QuoteRating, reference: string, now: Date): ReceiptToWrite {
+  return receiptToWrite("RATING", rating.engine, { reference }, now);
+}
+
+/** An audit entry that also names the receipt written with it (its creation is audited with the change). */
+export function withReceiptHash(audit: QuoteAuditEntry, receipt: ReceiptToWrite): QuoteAuditEntry {
+  const details = typeof audit.details === "object" && audit.details !== null ? audit.details : {};
+  return { ...audit, details: { ...details, receipt: receipt.receipt.hash } };
+}
+
+/**
+ * The "rated" entry of a rating written on the quote: the version that priced it (by id and by name), the total,
+ * the referrals and the hash of the receipt written with it.
+ */
+export function ratedAudit(reference: string, rating: QuoteRating, receipt: ReceiptToWrite): QuoteAuditEntry {
   return {
     action: "rated",
     details: {
       reference,
+      receipt: receipt.receipt.hash,
       ratingVersionId: rating.version.id,
       ratingVersion: ratingVersionTitle({
         name: rating.version.name,

@@ -11,9 +11,10 @@ import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import type { NewQuoteRow } from "../../db/schema";
 import { createReferralNotifications, type ReferralRecipient } from "../../mail/referral-notifications";
+import { insertReceipt } from "../receipts/service";
 import { assertQuoteAction, openQuoteForWrite } from "./access-service";
 import { type QuoteAudit, withOptionalOverview } from "./change";
-import { rateStoredQuote, ratingColumns } from "./rating";
+import { rateStoredQuote, ratingColumns, ratingReceiptOf } from "./rating";
 import { type QuoteWithBroker, updateQuoteAtVersion } from "./repository";
 
 export interface ReferQuoteOutcome {
@@ -45,8 +46,10 @@ export async function referQuote(
     referralReason,
   };
 
+  const receipt = ratingReceiptOf(rating, quote.reference, now);
   const result = await db.transaction(async (tx) => {
     const updated = await updateQuoteAtVersion(tx, quote, changes, now);
+    await insertReceipt(tx, updated.id, receipt, now);
     const recipients = await createReferralNotifications(tx, {
       quote: {
         id: updated.id,
@@ -72,6 +75,7 @@ export async function referQuote(
           referralHits: hits.map((hit) => hit.code),
           totalPremium: penceToMoneyString(rating.result.totalPremium),
           recipients: recipients.map((recipient) => recipient.email),
+          receipt: receipt.receipt.hash,
         },
       },
     ];

@@ -17,10 +17,11 @@ import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { type NewQuoteRow, type QuoteRow, quotes } from "../../db/schema";
 import { AppError, sqlStateOf } from "../../errors";
+import { insertReceipt } from "../receipts/service";
 import { requireQuote } from "./access-service";
 import { insertCreatedQuote, insuredsDetailsColumns } from "./change";
 import { currentAnswersOf, findPolicyTransactions, isCancelledPolicy } from "./policy-transactions";
-import { ratedAudit, rateStoredQuote, ratingColumns } from "./rating";
+import { ratedAudit, rateStoredQuote, ratingColumns, ratingReceiptOf } from "./rating";
 import { findRenewalOf } from "./renewals";
 import { type QuoteWithBroker, renewedPolicyRow } from "./repository";
 
@@ -122,12 +123,14 @@ export async function insertQuoteFromPolicy(
         actor,
         made.createdDetails,
       );
+      const receipt = ratingReceiptOf(rating, row.reference, now);
+      await insertReceipt(tx, row.id, receipt, now);
       await recordAudit(tx, {
         at: now,
         entityType: "quote",
         entityId: row.id,
         actorId: actor.id,
-        ...ratedAudit(row.reference, rating),
+        ...ratedAudit(row.reference, rating, receipt),
       });
       await recordAudit(tx, {
         at: now,

@@ -11,6 +11,7 @@ import { type AuditAction, auditEntriesAfter, auditEntryValues, createdEntryAfte
 import type { Database } from "../../db/client";
 import { type NewQuoteRow, type QuoteRow, quoteSearch, quotes, users } from "../../db/schema";
 import { AppError } from "../../errors";
+import { type ReceiptToWrite, receiptAfter, receiptAfterValues } from "../receipts/repository";
 
 /** Who is asking, as the access rule needs it. */
 export interface QuoteActor {
@@ -234,6 +235,7 @@ function prepareUpdateQuoteWithAudit(
   db: Database,
   columns: readonly (keyof NewQuoteRow)[],
   entryCount: number,
+  withReceipt: boolean,
   name: string,
 ) {
   const set: Record<string, unknown> = {};
@@ -249,6 +251,7 @@ function prepareUpdateQuoteWithAudit(
   );
   const withClauses: WithSubquery[] = [updated];
   if (entryCount > 0) withClauses.push(auditEntriesAfter(db, updated, entryCount, "quote"));
+  if (withReceipt) withClauses.push(receiptAfter(db, updated));
   return db
     .with(...withClauses)
     .select()
@@ -269,10 +272,12 @@ export async function updateQuoteWithAudit(
   changes: Partial<NewQuoteRow>,
   audit: { actorId: string; entries: readonly QuoteAuditEntry[] },
   now: Date,
+  /** The rating receipt written in the same statement (docs/product/receipts.md). */
+  receipt?: ReceiptToWrite,
 ): Promise<QuoteRow> {
   const written: Partial<NewQuoteRow> = { ...changes, version: quote.version + 1, updatedAt: now };
   const columns = (Object.keys(written) as (keyof NewQuoteRow)[]).filter((key) => written[key] !== undefined).sort();
-  const key = `${columns.join(",")}|${audit.entries.length}`;
+  const key = `${columns.join(",")}|${audit.entries.length}${receipt ? "|receipt" : ""}`;
   let byShape = preparedWrites.get(db);
   if (!byShape) {
     byShape = new Map();
@@ -282,13 +287,14 @@ export async function updateQuoteWithAudit(
   if (!prepared) {
     // The statement's name must be unique per text on a connection: the shape names it.
     const name = `update_quote_${createHash("sha1").update(key).digest("hex").slice(0, 16)}`;
-    prepared = prepareUpdateQuoteWithAudit(db, columns, audit.entries.length, name);
+    prepared = prepareUpdateQuoteWithAudit(db, columns, audit.entries.length, receipt !== undefined, name);
     byShape.set(key, prepared);
   }
   const values: Record<string, unknown> = {
     id: quote.id,
     version: quote.version,
     ...(audit.entries.length > 0 ? auditEntryValues(audit.entries, { actorId: audit.actorId, createdAt: now }) : {}),
+    ...(receipt ? receiptAfterValues(receipt, now) : {}),
   };
   for (const column of columns) {
     const value = written[column];

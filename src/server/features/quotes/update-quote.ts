@@ -19,7 +19,7 @@ import { assertQuoteAction, openQuoteForWrite } from "./access-service";
 import { commitQuoteChange, editSection, insuredsDetailsColumns, type QuoteAudit, reopen } from "./change";
 import { completeQuote } from "./complete-quote";
 import { assertPlausibleDates } from "./plausible-dates";
-import { rateStoredQuote, ratingColumns } from "./rating";
+import { rateStoredQuote, ratingColumns, ratingReceiptOf, withReceiptHash } from "./rating";
 import type { QuoteWithBroker } from "./repository";
 
 type InsuredsDetailsCommand = Extract<PatchQuoteCommand, { kind: "insuredsDetails" }>;
@@ -71,6 +71,7 @@ async function changeOverride(
   const override = { premiumOverridden: applying, overrideBasePremium };
   const rating = await rateStoredQuote(db, { ...quote, ...override }, now);
   const changes: Partial<NewQuoteRow> = { ...override, ...ratingColumns(rating, now) };
+  const receipt = ratingReceiptOf(rating, quote.reference, now);
   const audits: QuoteAudit[] = [
     applying
       ? {
@@ -93,12 +94,13 @@ async function changeOverride(
           },
         },
   ];
+  audits[0] = withReceiptHash(audits[0] as QuoteAudit, receipt);
   if (overrideReopens(quote.status)) {
     const reopening = reopen(quote, action);
     Object.assign(changes, reopening.changes);
     audits.push(reopening.audit);
   }
-  return commitQuoteChange(db, found, changes, audits, actor, now);
+  return commitQuoteChange(db, found, changes, audits, actor, now, receipt);
 }
 
 export async function patchQuote(

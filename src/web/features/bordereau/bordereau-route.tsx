@@ -11,9 +11,9 @@ import { useNow } from "@web/hooks/use-now";
 import { pageTitle, usePageTitle } from "@web/hooks/use-page-title";
 import { errorMessageOf } from "@web/lib/api-client";
 import { saveBlobAsFile } from "@web/lib/documents/save-file";
-import { FileSpreadsheet, FileText } from "lucide-react";
+import { FileSpreadsheet, FileText, ReceiptText } from "lucide-react";
 import { useId, useState } from "react";
-import { downloadBordereau } from "./download-bordereau";
+import { downloadBordereau, downloadBordereauReceipts } from "./download-bordereau";
 
 const FORMAT_LABELS: Readonly<Record<BordereauFormat, string>> = { csv: "CSV", xlsx: "Excel (XLSX)" };
 
@@ -23,16 +23,20 @@ export default function BordereauRoute() {
   const id = useId();
   const today = todayInLondon(useNow());
   const [month, setMonth] = useState(() => previousBordereauMonth(today));
-  const [busy, setBusy] = useState<BordereauFormat | null>(null);
+  const [busy, setBusy] = useState<BordereauFormat | "receipts" | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  async function download(format: BordereauFormat) {
+  async function download(format: BordereauFormat | "receipts") {
     setBusy(format);
     setError(null);
     try {
-      const file = await downloadBordereau(month, format);
+      const file =
+        format === "receipts" ? await downloadBordereauReceipts(month) : await downloadBordereau(month, format);
       saveBlobAsFile(file.blob, file.fileName);
-      toast({ title: "Bordereau downloaded", description: file.fileName });
+      toast({
+        title: format === "receipts" ? "Receipts downloaded" : "Bordereau downloaded",
+        description: file.fileName,
+      });
     } catch (failure) {
       setError(errorMessageOf(failure));
     } finally {
@@ -89,6 +93,23 @@ export default function BordereauRoute() {
                   Download {FORMAT_LABELS[format]}
                 </Button>
               ))}
+            </div>
+            <div className="grid gap-2 border-t border-slate-200 pt-3">
+              <p className="text-sm text-slate-600">
+                Each line's Rating Receipt column holds the hash of the receipt that priced it. Download the month's
+                receipts to re-rate every line with <code>npm run verify -- FILE</code> or{" "}
+                <code>node verify-receipt.mjs FILE</code>.
+              </p>
+              <div>
+                <Button variant="outline" disabled={busy !== null} onClick={() => void download("receipts")}>
+                  {busy === "receipts" ? (
+                    <Spinner className="h-4 w-4" />
+                  ) : (
+                    <ReceiptText aria-hidden="true" className="h-4 w-4" />
+                  )}
+                  Download receipts (JSON Lines)
+                </Button>
+              </div>
             </div>
             {error ? (
               <p role="alert" className="text-sm text-red-700">

@@ -1,4 +1,4 @@
-import { type BordereauFormat, bordereauFileName } from "@domain/bordereau/bordereau";
+import { type BordereauFormat, bordereauFileName, bordereauReceiptsFileName } from "@domain/bordereau/bordereau";
 import { assertOk, fetchWithSession } from "@web/lib/api-client";
 import type { DocumentFile } from "@web/lib/documents/document-file";
 import { fileNameFromDisposition } from "@web/lib/documents/save-file";
@@ -12,5 +12,17 @@ export async function downloadBordereau(month: string, format: BordereauFormat):
   );
   const fileName =
     fileNameFromDisposition(response.headers.get("Content-Disposition")) ?? bordereauFileName(month, format);
+  return { blob: await response.blob(), fileName };
+}
+
+export const BORDEREAU_RECEIPTS_PATH = "/api/bordereau/receipts";
+
+/** GET the month's rating receipts, one a line (docs/product/receipts.md), to re-rate every row offline. */
+export async function downloadBordereauReceipts(month: string): Promise<DocumentFile> {
+  const response = await assertOk(
+    await fetchWithSession(BORDEREAU_RECEIPTS_PATH, { params: { month }, headers: { Accept: "*/*" } }),
+  );
+  const fileName =
+    fileNameFromDisposition(response.headers.get("Content-Disposition")) ?? bordereauReceiptsFileName(month);
   return { blob: await response.blob(), fileName };
 }

@@ -22,6 +22,7 @@ import { ConfigFeedback } from "./config-feedback";
 import { EditorActions } from "./editor-actions";
 import { ImpactPanel } from "./impact-panel";
 import { PublishConfirmation } from "./publish-confirmation";
+import { ReceiptCheckPanel } from "./receipt-check-panel";
 import { TestCasesPanel } from "./test-cases-panel";
 import { TestResults } from "./test-results";
 import { TestRiskFields } from "./test-risk-fields";
@@ -132,6 +133,7 @@ export function RatingVersionEditor({
           waiverThreshold={rating.outcome.waiverThreshold}
         />
       ) : null}
+      <ReceiptCheckPanel />
       <div className="grid items-start gap-4 xl:grid-cols-2">
         {editing?.status === "DRAFT" ? (
           <ImpactPanel

@@ -16,3 +16,4 @@ export {
   runTestRating,
   testRiskOrDefaults,
 } from "../test-rating";
+export { checkReceiptFile } from "./receipt-check";
