@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ApiSession, createDraftQuote } from "./support/api";
 import {
   DEMO_USERS,
   type DemoRole,
@@ -147,6 +148,9 @@ describe("route guards", () => {
   });
 
   it("sends a user whose session ended elsewhere to /login on their next call", async () => {
+    // The broker has a quote, so the dashboard lists it and asks for the questions waiting on its rows, whichever
+    // browser tests ran before this one.
+    await createDraftQuote(await ApiSession.signIn("BROKER"), "Session Ended Elsewhere Ltd");
     const { context, page } = await signedInPage(ui.browser, "BROKER");
     // The screen has made its own first calls (the questions waiting for the broker among them) before the
     // session ends, so the only calls that meet the ended session are the ones this test makes.
