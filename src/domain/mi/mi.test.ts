@@ -115,8 +115,8 @@ describe("management information figures", () => {
       { firmId: "f1", firmName: "Alder", measure: "CREATED", events: 4, premium: 0 },
     ]);
     expect(firms.rows).toEqual([
-      { firm: "Alder", created: 4, policies: 1, premium: 50 },
-      { firm: "Brokers without a firm", created: 0, policies: 1, premium: 10 },
+      { firm: "Alder", created: 4, policies: 1, premium: 50, firmId: "f1" },
+      { firm: "Brokers without a firm", created: 0, policies: 1, premium: 10, firmId: null },
     ]);
   });
 

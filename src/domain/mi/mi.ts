@@ -313,6 +313,10 @@ export function firmsTable(totals: readonly (MiTotal & { firmId: string | null; 
       ...bindingRow(items),
     }),
   );
+  // Each firm's id beside its name (not a column): the screen's firm filter offers the firms listed here.
+  result.rows.forEach((row, index) => {
+    row.firmId = keys[index]?.key || null;
+  });
   result.rows.sort((a, b) => Number(b.premium) - Number(a.premium) || String(a.firm).localeCompare(String(b.firm)));
   return result;
 }
