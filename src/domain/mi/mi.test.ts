@@ -4,7 +4,6 @@ import {
   decisionBucketUpperMinutes,
   decisionsTable,
   firmsTable,
-  miCsv,
   monthsBefore,
   monthsBetween,
   percentileFromBuckets,
@@ -12,6 +11,7 @@ import {
   quotesTable,
   turnoverBandsTable,
 } from "./mi";
+import { miCsv } from "./mi-csv";
 
 describe("management information figures", () => {
   it("lists the months of a range across a year end, and the start of a range of n months", () => {

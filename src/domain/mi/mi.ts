@@ -4,10 +4,9 @@
  * firm) and a totals row; the screen draws it, shows it as a table, and the CSV writes it, so all three agree.
  * No zod here: the screen imports this file (ADR 0056).
  */
-import { neutraliseFormula, quotedField } from "../bordereau/bordereau";
 import { TURNOVER_BANDS } from "../constants";
-import { formatGbp, penceToMoneyString } from "../money";
-import { UNDERWRITER_DECISIONS } from "../quote/quote";
+import { formatGbp } from "../money";
+import type { UNDERWRITER_DECISIONS } from "../quote/quote";
 import { TURNOVER_BAND_LABELS } from "../quote/turnover-band";
 
 /** What the totals count, as the database triggers name them (migration 0041). */
@@ -228,6 +227,8 @@ export const DECISION_LABELS: Readonly<Record<(typeof UNDERWRITER_DECISIONS)[num
   DECLINED: "Declined",
   COUNTER: "Counter-offers",
 };
+/** The decisions in the order the chart lists them (the screen loads no zod, so not from quote.ts). */
+const DECISIONS = Object.keys(DECISION_LABELS) as (typeof UNDERWRITER_DECISIONS)[number][];
 
 export type MiBucketCount = { month: string; bucket: number; decisions: number };
 
@@ -239,7 +240,7 @@ export function decisionsTable(
 ): MiTable {
   const columns: MiColumn[] = [
     { key: "month", label: "Month", kind: "text" },
-    ...UNDERWRITER_DECISIONS.map((d) => ({ key: d.toLowerCase(), label: DECISION_LABELS[d], kind: "count" as const })),
+    ...DECISIONS.map((d) => ({ key: d.toLowerCase(), label: DECISION_LABELS[d], kind: "count" as const })),
     { key: "medianMinutes", label: "Median hours to decision", kind: "minutes" },
     { key: "p90Minutes", label: "90th percentile hours to decision", kind: "minutes" },
   ];
@@ -257,7 +258,7 @@ export function decisionsTable(
     (t) => t.month,
     (items) => {
       const sums = sumsOf(items);
-      return Object.fromEntries(UNDERWRITER_DECISIONS.map((d) => [d.toLowerCase(), events(sums, [`DECIDED_${d}`])]));
+      return Object.fromEntries(DECISIONS.map((d) => [d.toLowerCase(), events(sums, [`DECIDED_${d}`])]));
     },
   );
   for (const row of result.rows) Object.assign(row, waits(bucketsByMonth.get(String(row.month)) ?? []));
@@ -322,7 +323,7 @@ export function firmsTable(totals: readonly (MiTotal & { firmId: string | null; 
 }
 
 /** A wait (whole minutes) in hours to one decimal place, as the screen and the CSV both show it. */
-const hours = (minutes: number) => (minutes / 60).toFixed(1);
+export const hours = (minutes: number) => (minutes / 60).toFixed(1);
 
 /** A cell as the screen shows it: money in pounds, ratios as percentages, waits in hours. */
 export function formatMiCell(kind: MiColumnKind, value: MiCell): string {
@@ -332,24 +333,6 @@ export function formatMiCell(kind: MiColumnKind, value: MiCell): string {
   if (kind === "minutes") return hours(Number(value));
   if (kind === "count") return Number(value).toLocaleString("en-GB");
   return String(value);
-}
-
-/** A cell as the CSV writes it: money as pounds with two decimals, ratios to four places, waits in hours, text quoted and safe. */
-function csvCell(kind: MiColumnKind, value: MiCell): string {
-  if (value === null) return "";
-  if (kind === "money") return penceToMoneyString(Number(value));
-  if (kind === "ratio") return Number(value).toFixed(4);
-  if (kind === "minutes") return hours(Number(value));
-  if (kind === "text") return quotedField(neutraliseFormula(String(value)));
-  return String(value);
-}
-
-/** The chart's table as CSV (as the bordereau: RFC 4180, CRLF, every text cell and header quoted, formula-safe). */
-export function miCsv(mi: MiTable): string {
-  const lines = [mi.columns.map((c) => quotedField(neutraliseFormula(c.label))).join(",")];
-  for (const row of [...mi.rows, mi.totals])
-    lines.push(mi.columns.map((c) => csvCell(c.kind, row[c.key] ?? null)).join(","));
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
 /** The CSV's file name: mi-premium-2026-01-to-2026-12.csv */

@@ -5,7 +5,8 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { type MiChart, miCsv, miFileName } from "../../../domain/mi/mi";
+import { type MiChart, miFileName } from "../../../domain/mi/mi";
+import { miCsv } from "../../../domain/mi/mi-csv";
 import { type MiQuery, miParamsSchema, miQuerySchema, miTableSchema } from "../../../domain/mi/mi-query";
 import { type AuthUser, currentUser, requireRole } from "../../auth/authenticate";
 import { contentDisposition } from "../../http/content-disposition";
