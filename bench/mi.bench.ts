@@ -12,7 +12,8 @@
 import type pg from "pg";
 import { LOAD_BROKER_PASSWORD } from "../scripts/seed-load";
 import { todayInLondon } from "../src/domain/format/dates";
-import { MI_CHARTS, monthsBefore } from "../src/domain/mi/mi";
+import { MI_CHARTS } from "../src/domain/mi/mi";
+import { monthsBefore } from "../src/domain/mi/months";
 import type { MiScope } from "../src/server/features/mi/repository";
 import { miTable } from "../src/server/features/mi/service";
 import { signInCookie, UNDERWRITER } from "./lib/client";

@@ -6,7 +6,8 @@
  */
 import { sql } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
-import { decisionBucketOf, decisionBucketUpperMinutes, type MiTable } from "../../src/domain/mi/mi";
+import { decisionBucketOf, decisionBucketUpperMinutes } from "../../src/domain/mi/decision-times";
+import type { MiTable } from "../../src/domain/mi/mi";
 import { parseMoneyString } from "../../src/domain/money";
 import type { PolicyView } from "../../src/domain/quote/policy-schema";
 import { addDays } from "../../src/domain/quote/renewal";

@@ -1,17 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  decisionBucketOf,
-  decisionBucketUpperMinutes,
-  decisionsTable,
-  firmsTable,
-  monthsBefore,
-  monthsBetween,
-  percentileFromBuckets,
-  premiumTable,
-  quotesTable,
-  turnoverBandsTable,
-} from "./mi";
+import { decisionBucketOf, decisionBucketUpperMinutes, percentileFromBuckets } from "./decision-times";
+import { decisionsTable, firmsTable, premiumTable, quotesTable, turnoverBandsTable } from "./mi";
 import { miCsv } from "./mi-csv";
+import { monthsBefore, monthsBetween } from "./months";
 
 describe("management information figures", () => {
   it("lists the months of a range across a year end, and the start of a range of n months", () => {

@@ -8,6 +8,7 @@ import { TURNOVER_BANDS } from "../constants";
 import { formatGbp } from "../money";
 import type { UNDERWRITER_DECISIONS } from "../quote/quote";
 import { TURNOVER_BAND_LABELS } from "../quote/turnover-band";
+import { percentileFromBuckets } from "./decision-times";
 
 /** What the totals count, as the database triggers name them (migration 0041). */
 export const MI_MEASURES = [
@@ -60,56 +61,6 @@ export const MI_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 /** The longest range one request may ask for: five years of months. */
 export const MI_MAX_MONTHS = 60;
 export const MI_DEFAULT_MONTHS = 12;
-
-/** The months from `from` to `to` inclusive, in order ("2026-11" to "2027-01" is three). */
-export function monthsBetween(from: string, to: string): string[] {
-  const months: string[] = [];
-  let [year, month] = from.split("-").map(Number) as [number, number];
-  for (let key = from; key <= to; ) {
-    months.push(key);
-    month += 1;
-    if (month > 12) [year, month] = [year + 1, 1];
-    key = `${year}-${String(month).padStart(2, "0")}`;
-  }
-  return months;
-}
-
-/** The month `count - 1` months before `to`: the start of a range of `count` months ending at `to`. */
-export function monthsBefore(to: string, count: number): string {
-  const [year, month] = to.split("-").map(Number) as [number, number];
-  const index = year * 12 + (month - 1) - (count - 1);
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
-}
-
-/**
- * Time from referral to decision is counted in buckets that grow by 10%: bucket 0 holds waits up to one minute,
- * bucket b > 0 waits over 1.1^(b-1) and up to 1.1^b minutes. The database computes the same bucket (migration
- * 0041), so a percentile read from the counts is at most 10% above the true wait, whatever its size.
- */
-export const DECISION_BUCKET_GROWTH = 1.1;
-export function decisionBucketOf(minutes: number): number {
-  return minutes <= 1 ? 0 : Math.ceil(Math.log(minutes) / Math.log(DECISION_BUCKET_GROWTH));
-}
-/** The longest wait a bucket holds, in whole minutes (rounded up). */
-export function decisionBucketUpperMinutes(bucket: number): number {
-  return Math.ceil(DECISION_BUCKET_GROWTH ** bucket - 1e-9);
-}
-
-/**
- * The nearest-rank percentile (0 < p <= 1) of the waits counted in `buckets` (bucket -> decisions), as the upper
- * bound of the bucket holding it; null with no decisions.
- */
-export function percentileFromBuckets(buckets: ReadonlyMap<number, number>, p: number): number | null {
-  const total = [...buckets.values()].reduce((sum, n) => sum + n, 0);
-  if (total === 0) return null;
-  const rank = Math.ceil(p * total);
-  let seen = 0;
-  for (const bucket of [...buckets.keys()].sort((a, b) => a - b)) {
-    seen += buckets.get(bucket) ?? 0;
-    if (seen >= rank) return decisionBucketUpperMinutes(bucket);
-  }
-  return null;
-}
 
 /** A share of two counts, or null when there is nothing to divide by. */
 export function ratio(part: number, whole: number): number | null {

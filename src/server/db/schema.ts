@@ -417,7 +417,7 @@ export const miTotals = pgTable(
 
 /**
  * How long referrals waited for a decision: the number of decisions in each month, firm and broker whose wait
- * fell in each duration bucket (decisionBucketOf, src/domain/mi/mi.ts). The median and 90th percentile are read
+ * fell in each duration bucket (decisionBucketOf, src/domain/mi/decision-times.ts). The median and 90th percentile are read
  * from these counts; kept by the same triggers as mi_totals.
  */
 export const miDecisionTimes = pgTable(

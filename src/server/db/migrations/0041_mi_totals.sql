@@ -24,7 +24,7 @@ CREATE TABLE "mi_totals" (
 CREATE FUNCTION mi_month(at timestamptz) RETURNS date LANGUAGE sql STABLE AS $$
   SELECT date_trunc('month', at AT TIME ZONE 'Europe/London')::date
 $$;--> statement-breakpoint
--- The wait's bucket as decisionBucketOf (src/domain/mi/mi.ts) computes it: buckets growing by 10% from one minute.
+-- The wait's bucket as decisionBucketOf (src/domain/mi/decision-times.ts) computes it: buckets growing by 10% from one minute.
 CREATE FUNCTION mi_decision_bucket(waited interval) RETURNS integer LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE WHEN extract(epoch FROM waited) / 60 <= 1 THEN 0
     ELSE ceil(ln(extract(epoch FROM waited)::double precision / 60) / ln(1.1::double precision))::integer END

@@ -12,8 +12,6 @@ import {
   MI_MEASURES,
   type MiChart,
   type MiTable,
-  monthsBefore,
-  monthsBetween,
   premiumTable,
   quotesTable,
   turnoverBandsTable,
@@ -24,6 +22,7 @@ import {
   MI_REVERSED_RANGE_MESSAGE,
   type MiQuery,
 } from "../../../domain/mi/mi-query";
+import { monthsBefore, monthsBetween } from "../../../domain/mi/months";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";

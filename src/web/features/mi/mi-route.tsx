@@ -1,5 +1,6 @@
 import { todayInLondon } from "@domain/format/dates";
-import { MI_DEFAULT_MONTHS, MI_TOP_FIRMS, monthsBefore } from "@domain/mi/mi";
+import { MI_DEFAULT_MONTHS, MI_TOP_FIRMS } from "@domain/mi/mi";
+import { monthsBefore } from "@domain/mi/months";
 import { AppLayout } from "@web/components/layout/app-layout";
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
