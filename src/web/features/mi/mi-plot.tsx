@@ -49,6 +49,14 @@ function shortLabel(label: string, width: number): string {
   return label.length > max ? `${label.slice(0, max - 1)}…` : label;
 }
 
+/** A scale from zero (or the lowest negative figure) to a little above the highest. */
+function fromZero(_: uPlot, min: number | null, max: number | null): uPlot.Range.MinMax {
+  const low = Math.min(0, min ?? 0);
+  const high = Math.max(0, max ?? 0);
+  const room = (high - low) * 0.08 || 1;
+  return [low < 0 ? low - room : 0, high + room];
+}
+
 /** Every label when they fit, else every second or third, so none overlaps. */
 function labelStep(count: number, width: number): number {
   return Math.max(1, Math.ceil((count * 56) / Math.max(1, width - 120)));
@@ -79,7 +87,12 @@ export function MiPlot({
       legend: { show: true, live: false },
       cursor: { show: false },
       // Half a category of room at each end, so the first and last bars are whole.
-      scales: { x: { time: false, range: [-0.5, Math.max(0, labels.length - 0.5)] } },
+      // Bars start at zero: a scale fitted to the data alone would make small differences look large.
+      scales: {
+        x: { time: false, range: [-0.5, Math.max(0, labels.length - 0.5)] },
+        y: { range: fromZero },
+        r: { range: fromZero },
+      },
       axes: [
         {
           splits: () => labels.map((_, index) => index),
