@@ -28,10 +28,13 @@ const MONTH = todayInLondon(new Date()).slice(0, 7);
 /** The chart's card, found by its title. */
 const card = (page: Page, title: string) => page.getByRole("region", { name: title });
 
-/** This month's row of the premium chart's table, opened from its "Show as table". */
+/** This month's row of the premium chart's table, opened from its "Show as table" when closed. */
 async function premiumRow(page: Page) {
   const premium = card(page, "Gross written premium by month");
-  await premium.getByText("Show as table").click();
+  const details = premium.locator("details");
+  if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) {
+    await premium.getByText("Show as table").click();
+  }
   return visible(premium.getByRole("row", { name: new RegExp(`^${MONTH}`) }));
 }
 
@@ -64,6 +67,19 @@ describe("the management information screen", () => {
       const total = api.rows[0]?.total ?? null;
       expect(Number(total)).toBeGreaterThan(0);
       await expect.poll(async () => (await premiumRow(page)).textContent()).toContain(formatMiCell("money", total));
+
+      // One firm's figures: the firm filter offers the firms with figures, and the table follows it.
+      const firms = await underwriter.data<MiTable>("GET", `/api/mi/firms?from=${MONTH}&to=${MONTH}`);
+      const firm = firms.rows.find((row) => typeof row.firmId === "string");
+      expect(firm).toBeDefined();
+      const firmTotal = (
+        await underwriter.data<MiTable>("GET", `/api/mi/premium?from=${MONTH}&to=${MONTH}&firmId=${firm?.firmId}`)
+      ).rows[0]?.total;
+      await page.getByLabel("Firm", { exact: true }).selectOption({ label: String(firm?.firm) });
+      await expect
+        .poll(async () => (await premiumRow(page)).textContent())
+        .toContain(formatMiCell("money", firmTotal ?? null));
+      await page.getByLabel("Firm", { exact: true }).selectOption({ label: "All firms" });
 
       const [csv] = await Promise.all([
         page.waitForEvent("download"),
