@@ -38,6 +38,11 @@ export const BENCHMARKS = [
     script: "bench/search.bench.ts",
     about: "quote list, search and figures at 999,000 quotes (bench/search-book.ts)",
   },
+  {
+    name: "mi",
+    script: "bench/mi.bench.ts",
+    about: "management information charts at 999,000 quotes (bench/search-book.ts), API vs bare SQL",
+  },
   { name: "impact", script: "bench/impact.bench.ts", about: "impact analysis over 100,000 quotes" },
   {
     name: "bordereau",

@@ -9,7 +9,8 @@
  * quote takes one of those as its risk and rating, and gets its own reference (from the product's sequence),
  * company name (the same vocabulary seed:load uses), broker, and dates spread over 18 months, recent months
  * busier. The database's own triggers write every row's search text and narrow rows, exactly as for quotes
- * the app writes; only the per-broker, per-status counters are counted once at the end. The indexes are
+ * the app writes; only the per-broker, per-status counters and the management information totals are counted
+ * once at the end. The indexes are
  * dropped for the fill and built again afterwards (much faster than keeping them row by row), all in one
  * transaction, then VACUUM ANALYZE.
  *
@@ -30,6 +31,11 @@ const TEMPLATE_QUOTES = 4_000;
 const CHUNK = 100_000;
 /** The tables whose secondary indexes the fill drops and builds again. */
 const FILLED_TABLES = ["quotes", "quote_rating_inputs", "quote_search"];
+/** The triggers that keep the management information totals as quotes and their policy transactions are written. */
+const MI_TRIGGERS = [
+  ["quotes", "quotes_mi_kept_on_insert_or_delete"],
+  ["policy_transactions", "policy_transactions_mi_kept"],
+] as const;
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -124,6 +130,10 @@ async function fill(client: pg.Client, count: number): Promise<void> {
   const counted = await client.query("select to_regclass('public.quote_counts') is not null as present");
   if (counted.rows[0]?.present)
     await client.query("alter table quotes disable trigger quotes_counts_kept_on_insert_or_delete");
+  // The management information totals likewise: counted once from the filled book (mi_rebuild, migration 0041).
+  const totalled = await client.query("select to_regclass('public.mi_totals') is not null as present");
+  if (totalled.rows[0]?.present)
+    for (const [table, trigger] of MI_TRIGGERS) await client.query(`alter table ${table} disable trigger ${trigger}`);
   let inserted = 0;
   while (inserted < count) {
     const size = Math.min(CHUNK, count - inserted);
@@ -142,6 +152,10 @@ async function fill(client: pg.Client, count: number): Promise<void> {
     await client.query(
       "insert into quote_counts (broker_id, status, quotes, total_premium) select broker_id, status, count(*)::integer, coalesce(sum(total_premium), 0)::bigint from quotes group by 1, 2",
     );
+  }
+  if (totalled.rows[0]?.present) {
+    for (const [table, trigger] of MI_TRIGGERS) await client.query(`alter table ${table} enable trigger ${trigger}`);
+    await client.query("select mi_rebuild()");
   }
   await client.query("commit");
   process.stderr.write("  vacuuming and analysing...\n");

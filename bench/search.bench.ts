@@ -50,7 +50,7 @@ const STATUS_FILTERS: readonly QuoteStatus[] = ["DRAFT", "QUOTED", "REFERRED", "
 /** A page deep in the list, as a user paging on reaches it. */
 const DEEP_PAGE = 40;
 
-async function withPool<T>(url: string, work: (pool: pg.Pool) => Promise<T>): Promise<T> {
+export async function withPool<T>(url: string, work: (pool: pg.Pool) => Promise<T>): Promise<T> {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   try {
     return await work(pool);
@@ -59,13 +59,16 @@ async function withPool<T>(url: string, work: (pool: pg.Pool) => Promise<T>): Pr
   }
 }
 
-interface CapturedQuery {
+export interface CapturedQuery {
   sql: string;
   params: unknown[];
 }
 
 /** The statements the repository sends for one list request, captured from Drizzle's logger. */
-async function captureStatements(pool: pg.Pool, run: (db: Database) => Promise<unknown>): Promise<CapturedQuery[]> {
+export async function captureStatements(
+  pool: pg.Pool,
+  run: (db: Database) => Promise<unknown>,
+): Promise<CapturedQuery[]> {
   const captured: CapturedQuery[] = [];
   const db = drizzle({
     client: pool,
@@ -76,7 +79,7 @@ async function captureStatements(pool: pg.Pool, run: (db: Database) => Promise<u
   return captured;
 }
 
-async function timeHttp(url: string, cookie: string, path: string): Promise<number> {
+export async function timeHttp(url: string, cookie: string, path: string): Promise<number> {
   const started = performance.now();
   const response = await fetch(`${url}${path}`, { headers: { cookie } });
   await response.arrayBuffer();
@@ -85,7 +88,7 @@ async function timeHttp(url: string, cookie: string, path: string): Promise<numb
 }
 
 /** The bare run sends a request's statements the way the repository does: together, on the pool. */
-async function timeBare(pool: pg.Pool, statements: readonly CapturedQuery[]): Promise<number> {
+export async function timeBare(pool: pg.Pool, statements: readonly CapturedQuery[]): Promise<number> {
   const started = performance.now();
   await Promise.all(statements.map((statement) => pool.query(statement.sql, statement.params as unknown[])));
   return performance.now() - started;

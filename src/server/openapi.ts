@@ -86,6 +86,15 @@ export const API_OPERATIONS: Readonly<Record<string, OperationDescription>> = {
       mediaTypes: ["application/jsonl"],
     },
   },
+  "GET /api/mi/{chart}": { operationId: "getManagementInformation", errors: [403] },
+  "GET /api/mi/{chart}/csv": {
+    operationId: "downloadManagementInformation",
+    errors: [403],
+    file: {
+      description: "The chart's table as CSV: a line per month, band or firm and a totals line",
+      mediaTypes: ["text/csv"],
+    },
+  },
   "GET /api/companies/search": { operationId: "searchCompanies", errors: [502, 503] },
   "GET /api/companies/{companyNumber}/officers": { operationId: "listCompanyOfficers", errors: [404, 502, 503] },
   "GET /api/business-activities": { operationId: "listBusinessActivities" },

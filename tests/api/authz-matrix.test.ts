@@ -397,6 +397,15 @@ const RULES: Record<string, Rule> = {
     }),
   },
   "GET /api/audit": { access: roles("ADMIN"), request: () => ({ url: "/api/audit" }) },
+  // Management information: every role, each seeing the figures docs/product/permissions.md gives it.
+  "GET /api/mi/:chart": {
+    access: roles("BROKER", "UNDERWRITER", "ADMIN"),
+    request: () => ({ url: "/api/mi/premium" }),
+  },
+  "GET /api/mi/:chart/csv": {
+    access: roles("BROKER", "UNDERWRITER", "ADMIN"),
+    request: () => ({ url: "/api/mi/firms/csv?from=2026-01&to=2026-11" }),
+  },
   "GET /api/bordereau": {
     access: roles("UNDERWRITER", "ADMIN"),
     request: () => ({ url: "/api/bordereau?month=2026-11" }),

@@ -1,6 +1,7 @@
 /**
  * The load generator's book must be one the product can serve: every generated quote listed and opened
- * through the API as a stored quote is, or the dashboard and its scale measurements fail on it.
+ * through the API as a stored quote is, and counted in the management information, or the dashboard and its
+ * scale measurements fail on it.
  */
 import { sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
@@ -35,5 +36,19 @@ describeEachDatabase("generated book", (ctx) => {
       const opened = await ctx.app.inject({ method: "GET", url: `/api/quotes/${item.quote.id}`, headers: { cookie } });
       expect(opened.statusCode).toBe(200);
     }
+  });
+
+  it("counts every generated quote and policy in the management information totals as it writes them", async () => {
+    const counted = await ctx.db.execute(sql`
+      select
+        (select count(*)::int from quotes) as quotes,
+        (select coalesce(sum(events), 0)::int from mi_totals where measure = 'CREATED') as created,
+        (select count(*)::int from policy_transactions) as transactions,
+        (select coalesce(sum(events), 0)::int from mi_totals
+          where measure in ('NEW_BUSINESS', 'RENEWAL', 'ADJUSTMENT', 'CANCELLATION')) as counted_transactions`);
+    const [row] = (counted as unknown as { rows: Record<string, number>[] }).rows;
+    expect(row?.created).toBe(row?.quotes);
+    expect(row?.counted_transactions).toBe(row?.transactions);
+    expect(row?.quotes).toBeGreaterThanOrEqual(LOADED);
   });
 });

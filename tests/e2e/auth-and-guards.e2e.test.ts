@@ -198,7 +198,7 @@ describe("route guards", () => {
     }
     await page.goto("/admin");
     await visible(page.getByRole("heading", { name: "Admin Dashboard", level: 1 }));
-    for (const card of ["Rating Versions", "User Management", "Audit Logs"]) {
+    for (const card of ["Rating Versions", "User Management", "Management Information", "Audit Logs"]) {
       await visible(page.getByRole("main").getByRole("heading", { name: card }));
     }
     await expectAccessible(page, "admin dashboard");
@@ -208,13 +208,18 @@ describe("route guards", () => {
 });
 
 describe("navigation and not-found", () => {
-  it("shows brokers their three links and marks the active one", async () => {
+  it("shows brokers their four links and marks the active one", async () => {
     const { context, page } = await signedInPage(ui.browser, "BROKER");
     await page.goto("/dashboard");
     const nav = page.getByRole("navigation", { name: "Main" });
     await visible(nav.getByRole("link", { name: "Dashboard" }));
     const names = await nav.getByRole("link").allInnerTexts();
-    expect(names.map((name) => name.trim())).toEqual(["Dashboard", "New Quote", "User Management"]);
+    expect(names.map((name) => name.trim())).toEqual([
+      "Dashboard",
+      "New Quote",
+      "Management Information",
+      "User Management",
+    ]);
     expect(await nav.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
     await expectAccessible(page, "dashboard (broker)");
     await nav.hover();
@@ -233,6 +238,7 @@ describe("navigation and not-found", () => {
       "Rating Versions",
       "User Management",
       "Audit Logs",
+      "Management Information",
       "Bordereau",
     ]);
     expect(await nav.getByRole("link", { name: "Rating Versions" }).getAttribute("aria-current")).toBe("page");

@@ -213,7 +213,7 @@ export function neutraliseFormula(text: string): string {
  * Text is always quoted: a spreadsheet set to another separator (';' in much of Europe) then keeps a name such as
  * `Acme;=cmd|' /C calc'!A0;` whole, as one text cell, instead of splitting it at the ';' into a formula.
  */
-function quotedField(text: string): string {
+export function quotedField(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 

@@ -22,6 +22,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -389,6 +390,48 @@ export const quoteCounts = pgTable(
     totalPremium: pence("total_premium").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.brokerId, t.status] })],
+);
+
+/**
+ * Management information totals (ADR 0079, docs/product/mi.md): how many events of each kind, and their premium,
+ * fell in each London month for each firm, broker and turnover band. An event is a quote created, a referral, an
+ * underwriter's decision, or a policy transaction (new business, renewal, adjustment, cancellation). Kept exact
+ * by database triggers (migration 0041) in the same transaction as the change to the book, so every chart is a
+ * sum over a few hundred of these rows; never written by the application. `firm_id` and `turnover_band` are
+ * null for a quote without a firm or a band: the key treats nulls as equal.
+ */
+export const miTotals = pgTable(
+  "mi_totals",
+  {
+    /** The first day of the London month the event fell in. */
+    month: date("month", { mode: "string" }).notNull(),
+    firmId: uuid("firm_id"),
+    brokerId: uuid("broker_id").notNull(),
+    turnoverBand: text("turnover_band"),
+    /** MI_MEASURES (src/domain/mi/mi.ts). */
+    measure: text("measure").notNull(),
+    events: integer("events").notNull(),
+    /** The events' premium in pence: the transactions' total premium (a cancellation's is negative). */
+    premium: pence("premium").notNull().default(0),
+  },
+  (t) => [unique("mi_totals_key").on(t.month, t.firmId, t.brokerId, t.turnoverBand, t.measure).nullsNotDistinct()],
+);
+
+/**
+ * How long referrals waited for a decision: the number of decisions in each month, firm and broker whose wait
+ * fell in each duration bucket (decisionBucketOf, src/domain/mi/decision-times.ts). The median and 90th percentile are read
+ * from these counts; kept by the same triggers as mi_totals.
+ */
+export const miDecisionTimes = pgTable(
+  "mi_decision_times",
+  {
+    month: date("month", { mode: "string" }).notNull(),
+    firmId: uuid("firm_id"),
+    brokerId: uuid("broker_id").notNull(),
+    bucket: integer("bucket").notNull(),
+    decisions: integer("decisions").notNull(),
+  },
+  (t) => [unique("mi_decision_times_key").on(t.month, t.firmId, t.brokerId, t.bucket).nullsNotDistinct()],
 );
 
 /**

@@ -13,6 +13,7 @@ import { documentRoutes } from "./documents/routes";
 import { endorsementRoutes } from "./endorsements/routes";
 import { firmRoutes } from "./firms/routes";
 import { impactRoutes } from "./impact/routes";
+import { miRoutes } from "./mi/routes";
 import { quoteOptionRoutes } from "./quotes/options-routes";
 import { policyRoutes } from "./quotes/policy-routes";
 import { quoteRoutes } from "./quotes/routes";
@@ -42,4 +43,5 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   endorsementRoutes,
   documentRoutes,
   bordereauRoutes,
+  miRoutes,
 ];

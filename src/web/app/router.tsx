@@ -17,6 +17,7 @@ const QuoteWizardRoute = lazyScreen(() => import("../features/quote-wizard/quote
 const UnderwriterReviewRoute = lazyScreen(() => import("../features/underwriting/underwriter-review-route"));
 const UnderwriterQueueRoute = lazyScreen(() => import("../features/underwriting/underwriter-queue-route"));
 const BordereauRoute = lazyScreen(() => import("../features/bordereau/bordereau-route"));
+const MiRoute = lazyScreen(() => import("../features/mi/mi-route"));
 const PolicyRoute = lazyScreen(() => import("../features/policies/policy-route"));
 const AccountRoute = lazyScreen(() => import("../features/account/account-route"));
 const ResetPasswordRoute = lazyScreen(() => import("../features/account/reset-password-route"));
@@ -150,6 +151,12 @@ export function AppRouter() {
           <Preload screen={BordereauRoute} />
           <RequireRole roles={BORDEREAU_ROLES}>
             <BordereauRoute />
+          </RequireRole>
+        </Route>
+        <Route path={paths.managementInformation}>
+          <Preload screen={MiRoute} />
+          <RequireRole roles={EVERY_ROLE}>
+            <MiRoute />
           </RequireRole>
         </Route>
         <Route path={routePatterns.adminSection}>

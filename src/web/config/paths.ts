@@ -28,6 +28,8 @@ export const paths = {
   policy: (policyNumber: string) => `${POLICIES}/${encodeURIComponent(policyNumber)}`,
   /** The monthly premium bordereau, for underwriters and admins. */
   bordereau: "/bordereau",
+  /** Management information: the book's figures, for underwriters, admins and brokers (their own quotes). */
+  managementInformation: "/mi",
   admin: {
     root: ADMIN,
     dashboard: `${ADMIN}/dashboard`,

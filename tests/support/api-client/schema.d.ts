@@ -332,6 +332,14 @@ export interface paths {
     /** The rating receipts of a month's bordereau rows (ADMIN, UNDERWRITER), as JSON Lines: one receipt a line, to re-rate with `npm run verify` */
     get: operations["downloadBordereauReceipts"];
   };
+  "/api/mi/{chart}": {
+    /** A management information chart's figures by London month, turnover band or firm (ADMIN, UNDERWRITER: the book or one firm; BROKER: the quotes they act for) */
+    get: operations["getManagementInformation"];
+  };
+  "/api/mi/{chart}/csv": {
+    /** A management information chart's table as CSV (ADMIN, UNDERWRITER: the book or one firm; BROKER: the quotes they act for) */
+    get: operations["downloadManagementInformation"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -12810,6 +12818,134 @@ export interface operations {
       200: {
         content: {
           "application/jsonl": string;
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** A management information chart's figures by London month, turnover band or firm (ADMIN, UNDERWRITER: the book or one firm; BROKER: the quotes they act for) */
+  getManagementInformation: {
+    parameters: {
+      query?: {
+        /** @description First month, YYYY-MM (London); default: eleven months before `to` */
+        from?: string;
+        /** @description Last month, YYYY-MM (London); default: the current month */
+        to?: string;
+        /** @description One firm's figures */
+        firmId?: string;
+      };
+      path: {
+        chart: "premium" | "quotes" | "decisions" | "turnover-bands" | "firms";
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              /** @enum {string} */
+              chart: "premium" | "quotes" | "decisions" | "turnover-bands" | "firms";
+              title: string;
+              from: string;
+              to: string;
+              columns: ({
+                  key: string;
+                  label: string;
+                  /** @enum {string} */
+                  kind: "text" | "count" | "money" | "ratio" | "minutes";
+                })[];
+              rows: ({
+                  [key: string]: (string | null) | (number | null);
+                })[];
+              totals: {
+                [key: string]: (string | null) | (number | null);
+              };
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** A management information chart's table as CSV (ADMIN, UNDERWRITER: the book or one firm; BROKER: the quotes they act for) */
+  downloadManagementInformation: {
+    parameters: {
+      query?: {
+        /** @description First month, YYYY-MM (London); default: eleven months before `to` */
+        from?: string;
+        /** @description Last month, YYYY-MM (London); default: the current month */
+        to?: string;
+        /** @description One firm's figures */
+        firmId?: string;
+      };
+      path: {
+        chart: "premium" | "quotes" | "decisions" | "turnover-bands" | "firms";
+      };
+    };
+    responses: {
+      /** @description The chart's table as CSV: a line per month, band or firm and a totals line */
+      200: {
+        content: {
+          "text/csv": string;
         };
       };
       /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */

@@ -1,4 +1,4 @@
-import { Building2, FileText, ScrollText, SlidersHorizontal, Users } from "lucide-react";
+import { Building2, ChartColumn, FileText, ScrollText, SlidersHorizontal, Users } from "lucide-react";
 import { Suspense } from "react";
 import { Link } from "wouter";
 import { AppLayout } from "../../components/layout/app-layout";
@@ -38,6 +38,12 @@ const ADMIN_CARDS = [
     title: "Broker Firms",
     text: "FCA-regulated firms, their commission, and which brokers belong to each",
     icon: Building2,
+  },
+  {
+    href: paths.managementInformation,
+    title: "Management Information",
+    text: "Premium, quotes, referrals and decisions by month, turnover band and firm",
+    icon: ChartColumn,
   },
   { href: paths.admin.audit, title: "Audit Logs", text: "Every sign-in and change, newest first", icon: ScrollText },
   {

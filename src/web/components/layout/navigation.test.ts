@@ -8,10 +8,11 @@ function active(role: "BROKER" | "UNDERWRITER" | "ADMIN", location: string): str
 }
 
 describe("side navigation (docs/product/screens.md)", () => {
-  it("gives brokers Dashboard, New Quote and User Management", () => {
+  it("gives brokers Dashboard, New Quote, their figures and User Management", () => {
     expect(navigationFor("BROKER").map((link) => [link.label, link.href])).toEqual([
       ["Dashboard", "/dashboard"],
       ["New Quote", "/quote/new"],
+      ["Management Information", "/mi"],
       ["User Management", "/admin/users"],
     ]);
   });
@@ -21,21 +22,24 @@ describe("side navigation (docs/product/screens.md)", () => {
       ["Dashboard", "/dashboard"],
       ["Review Queue", "/uw/dashboard"],
       ["New Quote", "/quote/new"],
+      ["Management Information", "/mi"],
       ["Bordereau", "/bordereau"],
       ["User Management", "/admin/users"],
     ]);
     expect(active("UNDERWRITER", "/bordereau")).toEqual(["Bordereau"]);
+    expect(active("UNDERWRITER", "/mi")).toEqual(["Management Information"]);
     expect(active("UNDERWRITER", "/uw/dashboard")).toEqual(["Review Queue"]);
     expect(active("UNDERWRITER", "/uw/review/8d3c0f4e")).toEqual(["Review Queue"]);
     expect(active("UNDERWRITER", "/dashboard")).toEqual(["Dashboard"]);
   });
 
-  it("gives administrators the four admin links and the bordereau", () => {
+  it("gives administrators the four admin links, the figures and the bordereau", () => {
     expect(navigationFor("ADMIN").map((link) => [link.label, link.href])).toEqual([
       ["Dashboard", "/admin/dashboard"],
       ["Rating Versions", "/admin/rating"],
       ["User Management", "/admin/users"],
       ["Audit Logs", "/admin/audit"],
+      ["Management Information", "/mi"],
       ["Bordereau", "/bordereau"],
     ]);
   });

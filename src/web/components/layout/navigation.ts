@@ -1,5 +1,6 @@
 import type { Role } from "@domain/auth/schemas";
 import {
+  ChartColumn,
   ClipboardCheck,
   FilePlus2,
   FileSpreadsheet,
@@ -57,14 +58,30 @@ const BORDEREAU: NavLink = {
   isActive: exactly(paths.bordereau),
 };
 
-const QUOTE_USER_LINKS: NavLink[] = [DASHBOARD, NEW_QUOTE, USER_MANAGEMENT];
-const UNDERWRITER_LINKS: NavLink[] = [DASHBOARD, REVIEW_QUEUE, NEW_QUOTE, BORDEREAU, USER_MANAGEMENT];
+/** Management information: every role, each seeing the figures it may (docs/product/permissions.md). */
+const MANAGEMENT_INFORMATION: NavLink = {
+  href: paths.managementInformation,
+  label: "Management Information",
+  icon: ChartColumn,
+  isActive: exactly(paths.managementInformation),
+};
+
+const QUOTE_USER_LINKS: NavLink[] = [DASHBOARD, NEW_QUOTE, MANAGEMENT_INFORMATION, USER_MANAGEMENT];
+const UNDERWRITER_LINKS: NavLink[] = [
+  DASHBOARD,
+  REVIEW_QUEUE,
+  NEW_QUOTE,
+  MANAGEMENT_INFORMATION,
+  BORDEREAU,
+  USER_MANAGEMENT,
+];
 
 const ADMIN_LINKS: NavLink[] = [
   { href: paths.admin.dashboard, label: "Dashboard", icon: LayoutDashboard, isActive: exactly(paths.admin.dashboard) },
   { href: paths.admin.rating, label: "Rating Versions", icon: SlidersHorizontal, isActive: under(paths.admin.rating) },
   { href: paths.admin.users, label: "User Management", icon: Users, isActive: exactly(paths.admin.users) },
   { href: paths.admin.audit, label: "Audit Logs", icon: ScrollText, isActive: exactly(paths.admin.audit) },
+  MANAGEMENT_INFORMATION,
   BORDEREAU,
 ];
 
