@@ -113,18 +113,40 @@ export interface ReceiptSource {
   result: RatingResult;
 }
 
+/**
+ * A configuration's text and hash, worked out once per configuration object and hash function: a published version's
+ * configuration is compiled once and kept, and every rating with it would otherwise write and hash the same text.
+ */
+const configurationParts = new WeakMap<Sha256, WeakMap<object, { text: string; hash: string }>>();
+
+function configurationPart(configuration: Record<string, unknown>, sha256: Sha256): { text: string; hash: string } {
+  let byConfiguration = configurationParts.get(sha256);
+  if (!byConfiguration) {
+    byConfiguration = new WeakMap();
+    configurationParts.set(sha256, byConfiguration);
+  }
+  let part = byConfiguration.get(configuration);
+  if (!part) {
+    const text = JSON.stringify(configuration);
+    part = { text, hash: sha256(canonicalJson(text)) };
+    byConfiguration.set(configuration, part);
+  }
+  return part;
+}
+
 /** A receipt of a rating the engine made. */
 export function buildReceipt(source: ReceiptSource, sha256: Sha256): RatingReceipt {
+  const configuration = configurationPart(source.configuration, sha256);
   const parts = {
     input: { ...source.input },
     options: receiptOptionsOf(source.options),
-    configuration: JSON.stringify(source.configuration),
+    configuration: configuration.text,
     result: receiptResultOf(source.result, source.input),
   };
   const hashes = {
     input: sha256(canonicalJson(parts.input)),
     options: sha256(canonicalJson(parts.options)),
-    configuration: sha256(canonicalJson(parts.configuration)),
+    configuration: configuration.hash,
     result: sha256(canonicalJson(parts.result)),
   };
   const unsigned = {
