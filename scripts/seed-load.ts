@@ -551,7 +551,14 @@ async function rateProfiles(db: Database, random: SeededRandom, count: number, n
     const { version, rater } = effective.get(profile.productCode) as EffectiveRater;
     const input = ratingInputOf({ ...profile, insuredsDetails: null });
     const result = rater.rate(input);
-    const rating: QuoteRating = { result, version, input, engine: { version, input, options: {}, result } };
+    // Load-test brokers belong to no firm, so their quotes carry no commission.
+    const rating: QuoteRating = {
+      result,
+      version,
+      input,
+      engine: { version, input, options: {}, result },
+      commissionRateBasisPoints: null,
+    };
     const columns = ratingColumns(rating, now);
     rated.push({
       profile,

@@ -54,6 +54,7 @@ export const AUDIT_ACTIONS = [
   "authority_changed",
   "firm_changed",
   "handed_over",
+  "commission_changed",
   "subjectivity_marked",
   "password_changed",
   "password_reset_sent",

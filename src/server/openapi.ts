@@ -140,6 +140,7 @@ export const API_OPERATIONS: Readonly<Record<string, OperationDescription>> = {
   },
   "GET /api/uw/queue": { operationId: "listUnderwriterQueue" },
   "POST /api/quotes/{id}/uw/decision": { operationId: "recordUnderwriterDecision", errors: [404, 409] },
+  "PUT /api/quotes/{id}/uw/commission": { operationId: "updateQuoteCommission", errors: [404, 409] },
   "POST /api/quotes/{id}/uw/questions": { operationId: "createReferralQuestion", errors: [404, 409] },
   "GET /api/quotes/{id}/questions": { operationId: "listQuoteQuestions", errors: [403, 404] },
   "GET /api/questions/open": { operationId: "listOpenQuestions" },

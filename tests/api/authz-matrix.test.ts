@@ -650,6 +650,12 @@ const RULES: Record<string, Rule> = {
     mutates: true,
     request: (f) => ({ url: `/api/quotes/${f.quoteId}/uw/decision`, payload: { decision: "APPROVED" } }),
   },
+  "PUT /api/quotes/:id/uw/commission": {
+    access: roles("UNDERWRITER"),
+    quote: "rated",
+    mutates: true,
+    request: (f) => ({ url: `/api/quotes/${f.quoteId}/uw/commission`, payload: { ratePercent: 10 } }),
+  },
   "GET /api/uw/queue": { access: roles("UNDERWRITER", "ADMIN"), request: () => ({ url: "/api/uw/queue" }) },
   "POST /api/quotes/:id/uw/questions": {
     access: roles("UNDERWRITER"),

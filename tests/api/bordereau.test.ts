@@ -17,6 +17,7 @@ import {
 import { SAMPLE_ISSUED_POLICY } from "../../src/domain/bordereau/bordereau.fixture";
 import { todayInLondon } from "../../src/domain/format/dates";
 import { formatGbp, parseMoneyString, penceToMoneyString } from "../../src/domain/money";
+import { commissionLines, commissionPence } from "../../src/domain/quote/commission";
 import type { AdjustmentFiguresAnswer, PolicyView } from "../../src/domain/quote/policy-schema";
 import { addDays } from "../../src/domain/quote/renewal";
 import { quotes } from "../../src/server/db/schema";
@@ -52,6 +53,15 @@ function semicolonCells(line: string): string[] {
 
 /** exceljs declares its own Buffer type; Node's is the same bytes. */
 const asXlsxData = (bytes: Buffer) => bytes as unknown as Parameters<ExcelJS.Xlsx["load"]>[0];
+
+const pence = (money: string) => parseMoneyString(money) ?? Number.NaN;
+
+/** A stored issued quote's commission and net premium, by the domain's one rule. */
+const commissionOfStored = (quote: typeof quotes.$inferSelect) =>
+  commissionLines(
+    { basePremium: quote.basePremium ?? 0, fees: quote.feesTotal ?? 0, totalPremium: quote.totalPremium ?? 0 },
+    quote.commissionRateBasisPoints ?? 0,
+  );
 
 const asRecord = (row: string[] | undefined) =>
   Object.fromEntries(BORDEREAU_COLUMN_ORDER.map((column, i) => [column, row?.[i] ?? ""]));
@@ -171,6 +181,10 @@ describeEachDatabase("the monthly bordereau", (ctx) => {
       basePremium: first.basePremium,
       ipt: first.taxes,
       grossPremium: first.totalPremium,
+      // The demo broker's firm takes 15% of the premium before IPT; the broker remits the rest.
+      commissionRate: "15.00",
+      commission: first.commission?.amount,
+      netPremium: first.commission?.netPremium,
       currency: "GBP",
       broker: "Ben Broker",
       brokerEmail: "broker@example.com",
@@ -187,7 +201,10 @@ describeEachDatabase("the monthly bordereau", (ctx) => {
       fees: sum((quote) => quote.feesTotal),
       ipt: sum((quote) => quote.taxes),
       grossPremium: sum((quote) => quote.totalPremium),
+      commission: sum((quote) => commissionOfStored(quote).commission),
+      netPremium: sum((quote) => commissionOfStored(quote).netPremium),
     });
+    expect(pence(totals.commission ?? "") + pence(totals.netPremium ?? "")).toBe(pence(totals.grossPremium ?? ""));
 
     const admin = await signIn(ctx.app, "ADMIN");
     const xlsx = await ctx.app.inject({
@@ -210,7 +227,10 @@ describeEachDatabase("the monthly bordereau", (ctx) => {
     expect(lastRow.getCell(1).value).toBe("Total");
     expect((lastRow.getCell(grossColumn).value as number).toFixed(2)).toBe(totals.grossPremium);
     expect(lastRow.getCell(grossColumn).numFmt).toBe("#,##0.00");
+    const commissionColumn = BORDEREAU_COLUMN_ORDER.indexOf("commission") + 1;
+    expect((lastRow.getCell(commissionColumn).value as number).toFixed(2)).toBe(totals.commission);
     const firstRow = sheet.getRow(2);
+    expect(firstRow.getCell(BORDEREAU_COLUMN_ORDER.indexOf("commissionRate") + 1).value).toBe(15);
     expect((firstRow.getCell(inceptionColumn).value as Date).toISOString().slice(0, 10)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
@@ -312,7 +332,6 @@ describeEachDatabase("the monthly bordereau", (ctx) => {
       expect(answer.statusCode).toBe(200);
       return parseCsv(answer.body).slice(1, -1).map(asRecord);
     };
-    const pence = (money: string) => parseMoneyString(money) ?? Number.NaN;
     const printed = async (url: string, cookie: string) =>
       pdfText((await ctx.app.inject({ method: "POST", url, headers: { cookie } })).rawPayload);
     const adjustment = fc.record({
@@ -390,6 +409,17 @@ describeEachDatabase("the monthly bordereau", (ctx) => {
             const total = rows.reduce((sum, row) => sum + pence(row[column] ?? ""), 0);
             expect(total, column).toBe(pence(view.paidToDate[line]));
           }
+          // Every transaction, returns included, takes commission at the policy's rate on its own premium before
+          // IPT, and what the broker keeps and remits adds up to what the insured paid.
+          for (const row of rows) {
+            expect(row.commissionRate).toBe("15.00");
+            const beforeIpt = pence(row.basePremium ?? "") + pence(row.fees ?? "");
+            expect(pence(row.commission ?? "")).toBe(commissionPence(beforeIpt, 1500));
+            expect(pence(row.commission ?? "") + pence(row.netPremium ?? "")).toBe(pence(row.grossPremium ?? ""));
+          }
+          const kept = rows.reduce((sum, row) => sum + pence(row.commission ?? ""), 0);
+          const remitted = rows.reduce((sum, row) => sum + pence(row.netPremium ?? ""), 0);
+          expect(kept + remitted).toBe(pence(view.paidToDate.totalPremium));
           expect(pence(view.paidToDate.totalPremium)).toBeGreaterThanOrEqual(0);
           expect(pence(rows.at(-1)?.grossPremium ?? "") + pence(view.cancellation?.returnTotal ?? "")).toBe(0);
 

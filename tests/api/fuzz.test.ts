@@ -323,6 +323,11 @@ const TEMPLATES: Record<string, RouteTemplate> = {
     ],
     params: (t) => ({ id: t.referredQuoteId }),
   },
+  "PUT /api/quotes/:id/uw/commission": {
+    caller: "underwriter",
+    bodies: () => [{ ratePercent: 12.5 }, { ratePercent: 0, expectedVersion: 2 }],
+    params: (t) => ({ id: t.referredQuoteId }),
+  },
   "POST /api/quotes/:id/uw/questions": {
     caller: "underwriter",
     bodies: () => [{ question: "Was the claim settled?" }],

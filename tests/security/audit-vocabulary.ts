@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS_FOR_TEST: readonly string[] = [
   "authority_changed",
   "firm_changed",
   "handed_over",
+  "commission_changed",
   "subjectivity_marked",
   "password_changed",
   "password_reset_sent",

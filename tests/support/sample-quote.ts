@@ -131,6 +131,7 @@ export function sampleQuoteForDocuments(overrides: Partial<Quote> = {}): Quote {
     taxes: "280.20",
     totalPremium: "2615.20",
     premiumOverridden: false,
+    commission: null,
     ratingVersionId: "5a3c1d9e-8f2b-4e6a-9c1d-2b3a4c5d6e7f",
     referralReason: null,
     referralHits: [],

@@ -27,6 +27,7 @@ export const SAMPLE_ISSUED_POLICY: PolicyTransactionRecord = {
   fees: 5_000,
   taxes: 15_415,
   totalPremium: 143_871,
+  commissionRateBasisPoints: 1250,
   ratingVersion: "2026 rates (v3)",
   brokerName: "Bea Broker",
   brokerEmail: "broker@example.com",

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { bordereauLine, bordereauMonthOptions, bordereauTotals, postcodeOf, previousBordereauMonth } from "./bordereau";
 import { SAMPLE_ISSUED_POLICY } from "./bordereau.fixture";
@@ -58,14 +59,62 @@ describe("the monthly bordereau", () => {
     });
     const totals = bordereauTotals(lines);
     expect(totals).toMatchObject({ basePremium: 23_457, fees: 5_002, ipt: 3_418, grossPremium: 31_877 });
+    // 12.5% of each line's premium before IPT: £1,284.56 gives £160.57, 3p gives 0p, the £1,000 return £125 back.
+    expect(lines.map((line) => line.commission)).toEqual([16_057, 0, -12_500]);
+    expect(totals).toMatchObject({ commission: 3_557, netPremium: 28_320, commissionRate: "" });
+    expect((totals.commission as number) + (totals.netPremium as number)).toBe(totals.grossPremium);
     expect(totals.quoteReference).toBe("3 transactions");
     expect(bordereauTotals([])).toMatchObject({
       basePremium: 0,
       fees: 0,
       ipt: 0,
       grossPremium: 0,
+      commission: 0,
+      netPremium: 0,
       quoteReference: "0 transactions",
     });
+  });
+
+  it("reports each transaction's commission at its policy's rate, and a policy with no firm as remitting it all", () => {
+    expect(bordereauLine(SAMPLE_ISSUED_POLICY)).toMatchObject({
+      commissionRate: 1250,
+      commission: 16_057,
+      netPremium: 143_871 - 16_057,
+    });
+    expect(bordereauLine({ ...SAMPLE_ISSUED_POLICY, commissionRateBasisPoints: null })).toMatchObject({
+      commissionRate: "",
+      commission: 0,
+      netPremium: 143_871,
+    });
+  });
+
+  it("totals agree to the penny with the lines, whatever the rates and returns", () => {
+    const transaction = fc.record({
+      basePremium: fc.integer({ min: -500_000, max: 500_000 }),
+      fees: fc.integer({ min: 0, max: 10_000 }),
+      rate: fc.option(fc.integer({ min: 0, max: 4000 })),
+    });
+    fc.assert(
+      fc.property(fc.array(transaction, { maxLength: 30 }), (transactions) => {
+        const lines = transactions.map(({ basePremium, fees, rate }) => {
+          const taxes = Math.round((basePremium + fees) * 0.12);
+          const totalPremium = basePremium + fees + taxes;
+          return bordereauLine({
+            ...SAMPLE_ISSUED_POLICY,
+            basePremium,
+            fees,
+            taxes,
+            totalPremium,
+            commissionRateBasisPoints: rate,
+          });
+        });
+        const totals = bordereauTotals(lines);
+        for (const column of ["commission", "netPremium", "grossPremium"] as const) {
+          expect(totals[column]).toBe(lines.reduce((sum, line) => sum + (line[column] as number), 0));
+        }
+        expect((totals.commission as number) + (totals.netPremium as number)).toBe(totals.grossPremium);
+      }),
+    );
   });
 
   it("accepts a calendar month and refuses anything else with one clear message", () => {

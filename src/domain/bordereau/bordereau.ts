@@ -11,6 +11,7 @@ import { excessAmount } from "../format/excess";
 import { DEFENCE_COSTS_SHORT, type DefenceCosts, LIMIT_BASIS_LABELS, type LimitBasis } from "../format/limit-basis";
 import { type Pence, penceToMoneyString, sumPence } from "../money";
 import { PREMIUM_LINES } from "../quote/catalogue";
+import { commissionLines } from "../quote/commission";
 import { periodOfInsurance } from "../quote/policy-period";
 import { type PolicyTransactionKind, policyTransactionLabel } from "../quote/policy-transactions";
 import { type RetroactiveCover, retroactiveAnswerOf } from "../quote/retroactive-cover";
@@ -57,6 +58,8 @@ export interface PolicyTransactionRecord {
   fees: Pence;
   taxes: Pence;
   totalPremium: Pence;
+  /** The policy's commission rate in basis points, fixed at issue; null for a policy with no firm (no commission). */
+  commissionRateBasisPoints: number | null;
   ratingVersion: string;
   brokerName: string;
   brokerEmail: string;
@@ -65,7 +68,7 @@ export interface PolicyTransactionRecord {
   receiptHash: string | null;
 }
 
-type CellKind = "text" | "date" | "money" | "timestamp";
+type CellKind = "text" | "date" | "money" | "percent" | "timestamp";
 
 interface ColumnDefinition {
   header: string;
@@ -99,6 +102,10 @@ export const BORDEREAU_COLUMNS = {
   fees: { header: "Fees", kind: "money", lloyds: false },
   ipt: { header: "Insurance Premium Tax", kind: "money", lloyds: false },
   grossPremium: { header: "Gross Premium including IPT and Fees", kind: "money", lloyds: false },
+  // The broker's share and what the broker remits (docs/product/firms.md "Commission").
+  commissionRate: { header: "Commission Rate %", kind: "percent", lloyds: false },
+  commission: { header: "Commission", kind: "money", lloyds: false },
+  netPremium: { header: "Net Premium due from Broker", kind: "money", lloyds: false },
   currency: { header: "Original Currency", kind: "text", lloyds: true },
   ratingVersion: { header: "Rating Version", kind: "text", lloyds: false },
   broker: { header: "Broker Name", kind: "text", lloyds: false },
@@ -113,7 +120,10 @@ export const BORDEREAU_COLUMNS = {
 export type BordereauColumn = keyof typeof BORDEREAU_COLUMNS;
 export const BORDEREAU_COLUMN_ORDER = Object.keys(BORDEREAU_COLUMNS) as BordereauColumn[];
 
-/** A line's cells: text as text, dates as YYYY-MM-DD, money in pence, timestamps as ISO 8601 in UTC. */
+/**
+ * A line's cells: text as text, dates as YYYY-MM-DD, money in pence, percentages in basis points, timestamps as
+ * ISO 8601 in UTC.
+ */
 export type BordereauLine = Record<BordereauColumn, string | number>;
 
 const UK_POSTCODE = /\b([A-Z]{1,2}\d[A-Z\d]?) ?(\d[A-Z]{2})\b/gi;
@@ -140,6 +150,21 @@ export function bordereauRetroactiveDate(cover: RetroactiveCover | null, incepti
   return UNLIMITED_RETROACTIVE_DATE;
 }
 
+/**
+ * A transaction's commission columns: the policy's rate on the transaction's own premium before IPT, so a return
+ * premium returns commission at the same rate. A policy with no firm has no rate, no commission, and remits it all.
+ */
+function commissionCells(
+  policy: PolicyTransactionRecord,
+): Pick<BordereauLine, "commissionRate" | "commission" | "netPremium"> {
+  const rate = policy.commissionRateBasisPoints;
+  const lines = commissionLines(
+    { basePremium: policy.basePremium, fees: policy.fees, totalPremium: policy.totalPremium },
+    rate ?? 0,
+  );
+  return { commissionRate: rate === null ? "" : rate, commission: lines.commission, netPremium: lines.netPremium };
+}
+
 /** One transaction's line: the policy it belongs to, and its own premium lines. */
 export function bordereauLine(policy: PolicyTransactionRecord): BordereauLine {
   return {
@@ -163,6 +188,7 @@ export function bordereauLine(policy: PolicyTransactionRecord): BordereauLine {
     fees: policy.fees,
     ipt: policy.taxes,
     grossPremium: policy.totalPremium,
+    ...commissionCells(policy),
     currency: "GBP",
     ratingVersion: policy.ratingVersion,
     broker: policy.brokerName,
@@ -175,7 +201,14 @@ export function bordereauLine(policy: PolicyTransactionRecord): BordereauLine {
 }
 
 /** The columns a totals line adds up: the premium lines, never limits or excesses. */
-export const BORDEREAU_TOTALLED: readonly BordereauColumn[] = ["basePremium", "fees", "ipt", "grossPremium"];
+export const BORDEREAU_TOTALLED: readonly BordereauColumn[] = [
+  "basePremium",
+  "fees",
+  "ipt",
+  "grossPremium",
+  "commission",
+  "netPremium",
+];
 
 /**
  * The totals line: the number of transactions and the exact sum of each premium column, returns netted against
@@ -221,6 +254,8 @@ export function quotedField(text: string): string {
 function csvCell(column: BordereauColumn, value: string | number): string {
   const { kind } = BORDEREAU_COLUMNS[column];
   if (kind === "money") return value === "" ? "" : penceToMoneyString(value as number);
+  // Basis points as a percentage with two decimals: 1250 is 12.50.
+  if (kind === "percent") return value === "" ? "" : penceToMoneyString(value as number);
   // Dates and timestamps are the product's own digits and dashes: nothing in them needs quoting.
   return kind === "text" ? quotedField(neutraliseFormula(String(value))) : String(value);
 }

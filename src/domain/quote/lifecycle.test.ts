@@ -41,7 +41,8 @@ const forbidden = (reason: string): QuoteActionDecision => ({ allowed: false, ki
 type ConversationAction = "askQuestion" | "answerQuestion" | "withdraw";
 const CONVERSATION: readonly QuoteAction[] = ["askQuestion", "answerQuestion", "withdraw"];
 
-const TABLE: Record<QuoteStatus, Record<Exclude<QuoteAction, "decide" | ConversationAction>, QuoteActionDecision>> = {
+type TableAction = Exclude<QuoteAction, "decide" | "setCommission" | ConversationAction>;
+const TABLE: Record<QuoteStatus, Record<TableAction, QuoteActionDecision>> = {
   DRAFT: {
     view: ok("DRAFT"),
     editSection: ok("DRAFT"),
@@ -144,10 +145,18 @@ describe("quote life cycle: every status × role × action", () => {
           );
           expect(decide(action, status, OWNER_BROKER)).toEqual(forbidden(R.onlyUnderwriterDecides));
           expect(decide(action, status, ADMIN)).toEqual(forbidden(R.onlyUnderwriterDecides));
+        } else if (action === "setCommission") {
+          // Only an underwriter sets a quote's commission, on a rated quote, until it is issued; the quote stays put.
+          const terminal =
+            status === "ISSUED" ? R.issuedReadOnly : status === "UW_DECLINED" ? R.declinedReadOnly : null;
+          expect(decide(action, status, UNDERWRITER)).toEqual(terminal ? conflict(terminal) : ok(status));
+          if (!terminal) expect(decide(action, status, UNDERWRITER, { ratedAt: null })).toEqual(conflict(R.notRated));
+          expect(decide(action, status, OWNER_BROKER)).toEqual(forbidden(R.onlyUnderwriterSetsCommission));
+          expect(decide(action, status, ADMIN)).toEqual(forbidden(R.onlyUnderwriterSetsCommission));
         } else if (CONVERSATION.includes(action)) {
           // The conversation's own table is below: who may take part differs from the other writes.
         } else {
-          const expected = TABLE[status][action as Exclude<QuoteAction, "decide" | ConversationAction>];
+          const expected = TABLE[status][action as TableAction];
           expect(decide(action, status, OWNER_BROKER)).toEqual(expected);
           expect(decide(action, status, UNDERWRITER)).toEqual(expected);
           // An administrator reads every quote but changes none, and does not open the review screen.

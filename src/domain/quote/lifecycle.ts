@@ -24,6 +24,7 @@ export const QUOTE_ACTIONS = [
   "askQuestion",
   "answerQuestion",
   "withdraw",
+  "setCommission",
 ] as const;
 export type QuoteAction = (typeof QUOTE_ACTIONS)[number];
 
@@ -61,6 +62,7 @@ export const LIFECYCLE_REASONS = {
   notOwner: "You can only access quotes you created",
   adminReadOnly: "Administrators can view quotes but not change them",
   onlyUnderwriterDecides: "Only an underwriter can record a decision",
+  onlyUnderwriterSetsCommission: "Only an underwriter can change a quote's commission",
   reviewNotForAdmin: "Only underwriters and the quote's broker can open the underwriter review",
   issuedReadOnly: "Quote is ISSUED and can no longer be changed",
   declinedReadOnly: "Quote was declined by the underwriter and can no longer be changed",
@@ -113,6 +115,7 @@ function checkPermission(context: QuoteActionContext): QuoteActionDecision | nul
   const { action, role, isOwner } = context;
   if (role === "BROKER" && !isOwner) return forbidden(R.notOwner);
   if (action === "decide" && role !== "UNDERWRITER") return forbidden(R.onlyUnderwriterDecides);
+  if (action === "setCommission" && role !== "UNDERWRITER") return forbidden(R.onlyUnderwriterSetsCommission);
   if (action === "reviewRead" && role === "ADMIN") return forbidden(R.reviewNotForAdmin);
   if (action === "askQuestion" && role !== "UNDERWRITER") return forbidden(R.onlyUnderwriterAsks);
   // The conversation is with the quote's own broker, never an underwriter or an admin.
@@ -168,6 +171,10 @@ export function decideQuoteAction(context: QuoteActionContext): QuoteActionDecis
     case "withdraw":
       if (status !== "REFERRED" && status !== "UW_REQUESTED") return conflict(R.withdrawNotReferred);
       return allow("DRAFT");
+    case "setCommission":
+      // Commission shares the premium; it never changes it, so the quote stays where it is (until issue).
+      if (!context.ratedAt) return conflict(R.notRated);
+      return allow(status);
     case "issue":
       if (status !== "QUOTED") return conflict(R.onlyQuotedIssues);
       if (!context.now || isQuoteExpired({ ratedAt: context.ratedAt }, context.now)) return conflict(R.expired);

@@ -11,7 +11,13 @@ import { financialOverviewFields } from "./financial-overview";
 import { insuredsDetailsFields } from "./insureds-details";
 import { POLICY_HISTORY_EVENTS, POLICY_STATUSES } from "./policy";
 import { POLICY_TRANSACTION_KINDS } from "./policy-transactions";
-import { brokerSummarySchema, feeLineSchema, moneyAmountSchema, quoteStatusSchema } from "./quote";
+import {
+  brokerSummarySchema,
+  feeLineSchema,
+  moneyAmountSchema,
+  quoteCommissionSchema,
+  quoteStatusSchema,
+} from "./quote";
 import { riskSchema } from "./risk";
 
 const isoTimestamp = z.string();
@@ -77,6 +83,11 @@ export const policyViewSchema = z.object({
   ),
   /** The sum of the transactions: what the insured has paid, net of anything returned. */
   paidToDate: premiumLinesSchema,
+  /**
+   * The broker's commission on what has been paid to date and the net premium due from the broker, each
+   * transaction's at the policy's rate (docs/product/firms.md "Commission"); null for a policy with no firm.
+   */
+  commission: quoteCommissionSchema.nullable().default(null),
   /** The cancellation, once made. */
   cancellation: z.object({ effectiveDate: z.string(), reason: z.string(), returnTotal: moneyAmountSchema }).nullable(),
   /** The quote's version: a change to the policy names it as `expectedVersion`. */

@@ -60,6 +60,19 @@ export const renewedPolicySchema = z.object({
 });
 export type RenewedPolicy = z.infer<typeof renewedPolicySchema>;
 
+/**
+ * The broker's commission on a rated quote (docs/product/firms.md "Commission"): the rate in percent, the amount and
+ * the net premium due from the broker as two-decimal strings.
+ */
+export const quoteCommissionSchema = z.object({
+  ratePercent: z.number(),
+  amount: moneyAmountSchema,
+  netPremium: moneyAmountSchema,
+  /** An underwriter set this quote's rate instead of the firm's. */
+  overridden: z.boolean(),
+});
+export type QuoteCommission = z.infer<typeof quoteCommissionSchema>;
+
 export const quoteSchema = z.object({
   id: z.string(),
   reference: z.string(),
@@ -104,6 +117,8 @@ export const quoteSchema = z.object({
   taxes: moneyAmountSchema.nullable(),
   totalPremium: moneyAmountSchema.nullable(),
   premiumOverridden: z.boolean(),
+  /** Null for a quote not yet rated or with no firm (no commission). */
+  commission: quoteCommissionSchema.nullable().default(null),
   ratingVersionId: nullableText,
   referralReason: nullableText,
   referralHits: z.array(referralHitSchema),

@@ -36,6 +36,7 @@ const TOP_LEVEL_ORDER = [
   "retroactiveCover",
   "runOff",
   "backdating",
+  "commissionLimits",
   "version",
   "productCode",
 ];
@@ -85,6 +86,9 @@ const KEY_LABELS: Record<string, string> = {
   runOff: "Run-off factors",
   backdating: "Backdated inception",
   maxDaysPast: "Referred after days in the past",
+  commissionLimits: "Commission an underwriter may set",
+  minPercent: "Lowest %",
+  maxPercent: "Highest %",
 };
 
 const count = new Intl.NumberFormat("en-GB");

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { DEFAULT_BACKDATING } from "../quote/backdating";
+import { commissionLimitsSchema, DEFAULT_COMMISSION_LIMITS } from "../quote/commission";
 import { CLAUSE_CODE_PATTERN } from "../underwriting/terms-rules";
 import { type ExcessOption, RATING_INPUT_FIELDS, type RatingInputFieldName } from "./input";
 import { DEFAULT_RETROACTIVE_COVER_FACTORS, retroactiveCoverSchema } from "./retroactive-cover";
@@ -411,6 +412,8 @@ export const ratingConfigSchema = z
     // No default: a version published without run-off factors quotes no run-off (docs/product/rating.md "Run-off").
     runOff: runOffFactorsSchema.optional(),
     backdating: backdatingSchema.default({ ...DEFAULT_BACKDATING }),
+    // The range an underwriter may set a quote's commission in; commission never changes the premium.
+    commissionLimits: commissionLimitsSchema.default({ ...DEFAULT_COMMISSION_LIMITS }),
   })
   .superRefine((config, ctx) => {
     // A fee line's code identifies it in the breakdown, so configured fees and covers must not share one.

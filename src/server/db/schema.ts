@@ -272,6 +272,15 @@ export const quotes = pgTable(
     totalPremium: pence("total_premium"),
     premiumOverridden: boolean("premium_overridden").notNull().default(false),
     overrideBasePremium: pence("override_base_premium"),
+    /**
+     * The broker's commission in basis points of the premium before IPT (docs/product/firms.md "Commission"): the
+     * firm's rate when the quote was last rated, or an underwriter's rate for this quote; null when the quote has
+     * no firm (no commission) or has not been rated. Kept on the quote so a later change to the firm's rate leaves
+     * its figures, and its policy's, as they were.
+     */
+    commissionRateBasisPoints: integer("commission_rate_basis_points"),
+    /** An underwriter set this quote's commission: a rating keeps it instead of taking the firm's rate. */
+    commissionOverridden: boolean("commission_overridden").notNull().default(false),
     ratingVersionId: uuid("rating_version_id").references(() => ratingVersions.id),
     /** The engine's result as rated: breakdown, factor trace, referral hits, multiplier. */
     ratingResult: jsonb("rating_result").$type<StoredRatingResult>(),

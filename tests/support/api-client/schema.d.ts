@@ -262,6 +262,10 @@ export interface paths {
     /** Record an underwriter decision: APPROVED, COUNTER (multiplier) or DECLINED */
     post: operations["recordUnderwriterDecision"];
   };
+  "/api/quotes/{id}/uw/commission": {
+    /** Set the broker's commission rate on one quote, in percent, within its rating version's commission limits (until issue; audited) */
+    put: operations["updateQuoteCommission"];
+  };
   "/api/quotes/{id}/uw/questions": {
     /** Ask the quote's broker a question instead of deciding (one open question at a time) */
     post: operations["createReferralQuestion"];
@@ -3514,7 +3518,7 @@ export interface operations {
     parameters: {
       query?: {
         entityType?: "user" | "session" | "quote" | "rating_version" | "endorsement" | "firm";
-        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "renewed" | "run_off_quoted" | "cancelled" | "adjusted" | "change_referred" | "change_declined" | "override_applied" | "override_removed" | "decision_recorded" | "question_asked" | "question_answered" | "referral_withdrawn" | "published" | "authority_changed" | "firm_changed" | "handed_over" | "subjectivity_marked" | "password_changed" | "password_reset_sent" | "password_reset" | "sessions_ended" | "two_factor_enabled" | "two_factor_disabled" | "recovery_code_used" | "reauthenticated" | "two_factor_policy_changed";
+        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "renewed" | "run_off_quoted" | "cancelled" | "adjusted" | "change_referred" | "change_declined" | "override_applied" | "override_removed" | "decision_recorded" | "question_asked" | "question_answered" | "referral_withdrawn" | "published" | "authority_changed" | "firm_changed" | "handed_over" | "commission_changed" | "subjectivity_marked" | "password_changed" | "password_reset_sent" | "password_reset" | "sessions_ended" | "two_factor_enabled" | "two_factor_disabled" | "recovery_code_used" | "reauthenticated" | "two_factor_policy_changed";
         actorId?: string;
         from?: string;
         to?: string;
@@ -4144,6 +4148,13 @@ export interface operations {
                   taxes: string | null;
                   totalPremium: string | null;
                   premiumOverridden: boolean;
+                  /** @default null */
+                  commission: {
+                    ratePercent: number;
+                    amount: string;
+                    netPremium: string;
+                    overridden: boolean;
+                  } | null;
                   ratingVersionId: string | null;
                   referralReason: string | null;
                   referralHits: {
@@ -4616,6 +4627,13 @@ export interface operations {
               taxes: string | null;
               totalPremium: string | null;
               premiumOverridden: boolean;
+              /** @default null */
+              commission: {
+                ratePercent: number;
+                amount: string;
+                netPremium: string;
+                overridden: boolean;
+              } | null;
               ratingVersionId: string | null;
               referralReason: string | null;
               referralHits: {
@@ -5140,6 +5158,13 @@ export interface operations {
               taxes: string | null;
               totalPremium: string | null;
               premiumOverridden: boolean;
+              /** @default null */
+              commission: {
+                ratePercent: number;
+                amount: string;
+                netPremium: string;
+                overridden: boolean;
+              } | null;
               ratingVersionId: string | null;
               referralReason: string | null;
               referralHits: {
@@ -5560,6 +5585,13 @@ export interface operations {
               taxes: string | null;
               totalPremium: string | null;
               premiumOverridden: boolean;
+              /** @default null */
+              commission: {
+                ratePercent: number;
+                amount: string;
+                netPremium: string;
+                overridden: boolean;
+              } | null;
               ratingVersionId: string | null;
               referralReason: string | null;
               referralHits: {
@@ -6292,6 +6324,13 @@ export interface operations {
               taxes: string | null;
               totalPremium: string | null;
               premiumOverridden: boolean;
+              /** @default null */
+              commission: {
+                ratePercent: number;
+                amount: string;
+                netPremium: string;
+                overridden: boolean;
+              } | null;
               ratingVersionId: string | null;
               referralReason: string | null;
               referralHits: {
@@ -6726,6 +6765,13 @@ export interface operations {
               taxes: string | null;
               totalPremium: string | null;
               premiumOverridden: boolean;
+              /** @default null */
+              commission: {
+                ratePercent: number;
+                amount: string;
+                netPremium: string;
+                overridden: boolean;
+              } | null;
               ratingVersionId: string | null;
               referralReason: string | null;
               referralHits: {
@@ -7207,6 +7253,13 @@ export interface operations {
                 taxes: string | null;
                 totalPremium: string | null;
                 premiumOverridden: boolean;
+                /** @default null */
+                commission: {
+                  ratePercent: number;
+                  amount: string;
+                  netPremium: string;
+                  overridden: boolean;
+                } | null;
                 ratingVersionId: string | null;
                 referralReason: string | null;
                 referralHits: {
@@ -7676,6 +7729,13 @@ export interface operations {
               taxes: string | null;
               totalPremium: string | null;
               premiumOverridden: boolean;
+              /** @default null */
+              commission: {
+                ratePercent: number;
+                amount: string;
+                netPremium: string;
+                overridden: boolean;
+              } | null;
               ratingVersionId: string | null;
               referralReason: string | null;
               referralHits: {
@@ -8109,6 +8169,13 @@ export interface operations {
               taxes: string | null;
               totalPremium: string | null;
               premiumOverridden: boolean;
+              /** @default null */
+              commission: {
+                ratePercent: number;
+                amount: string;
+                netPremium: string;
+                overridden: boolean;
+              } | null;
               ratingVersionId: string | null;
               referralReason: string | null;
               referralHits: {
@@ -8498,6 +8565,13 @@ export interface operations {
                 taxes: string;
                 totalPremium: string;
               };
+              /** @default null */
+              commission: {
+                ratePercent: number;
+                amount: string;
+                netPremium: string;
+                overridden: boolean;
+              } | null;
               cancellation: {
                 effectiveDate: string;
                 reason: string;
@@ -8930,6 +9004,13 @@ export interface operations {
               taxes: string | null;
               totalPremium: string | null;
               premiumOverridden: boolean;
+              /** @default null */
+              commission: {
+                ratePercent: number;
+                amount: string;
+                netPremium: string;
+                overridden: boolean;
+              } | null;
               ratingVersionId: string | null;
               referralReason: string | null;
               referralHits: {
@@ -9236,6 +9317,13 @@ export interface operations {
                 taxes: string;
                 totalPremium: string;
               };
+              /** @default null */
+              commission: {
+                ratePercent: number;
+                amount: string;
+                netPremium: string;
+                overridden: boolean;
+              } | null;
               cancellation: {
                 effectiveDate: string;
                 reason: string;
@@ -9602,6 +9690,13 @@ export interface operations {
                 taxes: string;
                 totalPremium: string;
               };
+              /** @default null */
+              commission: {
+                ratePercent: number;
+                amount: string;
+                netPremium: string;
+                overridden: boolean;
+              } | null;
               cancellation: {
                 effectiveDate: string;
                 reason: string;
@@ -9851,6 +9946,13 @@ export interface operations {
                 taxes: string;
                 totalPremium: string;
               };
+              /** @default null */
+              commission: {
+                ratePercent: number;
+                amount: string;
+                netPremium: string;
+                overridden: boolean;
+              } | null;
               cancellation: {
                 effectiveDate: string;
                 reason: string;
@@ -10081,6 +10183,13 @@ export interface operations {
                 taxes: string;
                 totalPremium: string;
               };
+              /** @default null */
+              commission: {
+                ratePercent: number;
+                amount: string;
+                netPremium: string;
+                overridden: boolean;
+              } | null;
               cancellation: {
                 effectiveDate: string;
                 reason: string;
@@ -10532,6 +10641,13 @@ export interface operations {
                 taxes: string | null;
                 totalPremium: string | null;
                 premiumOverridden: boolean;
+                /** @default null */
+                commission: {
+                  ratePercent: number;
+                  amount: string;
+                  netPremium: string;
+                  overridden: boolean;
+                } | null;
                 ratingVersionId: string | null;
                 referralReason: string | null;
                 referralHits: {
@@ -11165,6 +11281,448 @@ export interface operations {
               taxes: string | null;
               totalPremium: string | null;
               premiumOverridden: boolean;
+              /** @default null */
+              commission: {
+                ratePercent: number;
+                amount: string;
+                netPremium: string;
+                overridden: boolean;
+              } | null;
+              ratingVersionId: string | null;
+              referralReason: string | null;
+              referralHits: {
+                  code: string;
+                  description: string;
+                }[];
+              ratingTrace: {
+                  kind: string;
+                  name: string;
+                  matched: string;
+                  multiplier: number;
+                }[];
+              ratedAt: string | null;
+              referredAt: string | null;
+              /** @enum {string|null} */
+              decision: "APPROVED" | "DECLINED" | "COUNTER" | null;
+              adjustmentMultiplier: number | null;
+              uwNote: string | null;
+              decidedAt: string | null;
+              decidedBy: {
+                name: string;
+                email: string;
+              } | null;
+              issuedAt: string | null;
+              /** @default null */
+              renewalOfId: string | null;
+              /** @default null */
+              renewalOf: ({
+                id: string;
+                reference: string;
+                policyNumber: string | null;
+                totalPremium: string | null;
+              }) | null;
+              /** @default true */
+              declarationConfirmed: boolean;
+              /** @default null */
+              runOffYears: number | null;
+              /** @default null */
+              runOffOfId: string | null;
+              /** @default null */
+              runOffOf: ({
+                id: string;
+                reference: string;
+                policyNumber: string | null;
+                totalPremium: string | null;
+              }) | null;
+              /** @default null */
+              runOffAnnualPremium: string | null;
+              createdAt: string;
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request conflicts with the current state (the quote's status, its version, a unique value) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Set the broker's commission rate on one quote, in percent, within its rating version's commission limits (until issue; audited) */
+  updateQuoteCommission: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          ratePercent: number;
+          expectedVersion?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status: "DRAFT" | "QUOTED" | "REFERRED" | "UW_REQUESTED" | "UW_APPROVED" | "UW_DECLINED" | "ISSUED";
+              productCode: string;
+              productType: string | null;
+              contactEmail: string | null;
+              version: number;
+              policyNumber: string | null;
+              brokerId: string;
+              firmId: string | null;
+              broker: {
+                name: string;
+                email: string;
+              } | null;
+              proposerName: string;
+              tradingName: string | null;
+              businessAddress: string | null;
+              inceptionDate: string;
+              incorporationDate: string | null;
+              /** @default false */
+              isSoleTrader: boolean;
+              /** @default null */
+              tradingSince: string | null;
+              numberOfDirectors: number;
+              numberOfQualifiedStaff: number;
+              hasFinancialInterest: boolean;
+              financialInterestDetails: string | null;
+              insuredsDetails: ({
+                proposerName: string;
+                tradingName?: string | null;
+                businessActivity: string;
+                businessAddress: string;
+                /** Format: date */
+                inceptionDate: string;
+                /** Format: date */
+                incorporationDate?: string | null;
+                /** @default false */
+                isSoleTrader: boolean;
+                /** Format: date */
+                tradingSince?: string | null;
+                numberOfDirectors: number;
+                numberOfQualifiedStaff: number;
+                /** @default false */
+                hasFinancialInterest: boolean;
+                financialInterestDetails?: string | null;
+              }) | null;
+              financialOverview: ({
+                /** @default 1000000 */
+                coverLimitAggregate: number;
+                turnover: number;
+                largestSingleProjectValue: number;
+                /** @default true */
+                isAllTurnoverUK: boolean;
+                overseasWorkSplit?: string | null;
+                /** @default false */
+                hasNonUKJurisdictionWork: boolean;
+                /** @default false */
+                turnoverIncrease20Percent: boolean;
+                /** @default false */
+                hasDirectorsOfficersInsurance: boolean;
+                directorsOfficersLimit?: number | null;
+                /** @default false */
+                hasContentsInsurance: boolean;
+                contentsLimit?: number | null;
+                /** @default false */
+                hasBusinessEquipmentComputers: boolean;
+                businessEquipmentComputersLimit?: number | null;
+                /** @default false */
+                hasBusinessEquipmentSpecialist: boolean;
+                businessEquipmentSpecialistLimit?: number | null;
+                /** @default false */
+                hasStockContents: boolean;
+                stockContentsLimit?: number | null;
+              }) | null;
+              designLiability: ({
+                /** @default 0 */
+                turnoverSplitInHouseDesign: number;
+                /** @default 0 */
+                turnoverSplitThirdPartyAppointed: number;
+                /** @default 0 */
+                turnoverSplitThirdPartyNotAppointed: number;
+                /** @default 0 */
+                turnoverSplitMaintenance: number;
+                /** @default 0 */
+                turnoverSplitOther: number;
+                turnoverSplitOtherDetails?: string | null;
+                /** @default false */
+                undertakesWorkForFee: boolean;
+                /** @default 0 */
+                feesDesignSupervisory: number;
+                /** @default 0 */
+                feesOtherWork: number;
+                feesOtherWorkDetails?: string | null;
+              }) | null;
+              activitySplit: ({
+                /** @default 0 */
+                professionalServices: number;
+                /** @default 0 */
+                architectureNewBuildDomesticPrivate: number;
+                /** @default 0 */
+                architectureNewBuildDomesticMultiple: number;
+                /** @default 0 */
+                architectureNewBuildCommercialPublic: number;
+                /** @default 0 */
+                refurbishmentStructural: number;
+                /** @default 0 */
+                refurbishmentNonStructural: number;
+                /** @default 0 */
+                civilEngineering: number;
+                /** @default 0 */
+                structuralEngineering: number;
+                /** @default 0 */
+                soilFoundationEngineering: number;
+                /** @default 0 */
+                electricalEngineering: number;
+                /** @default 0 */
+                heatingPlumbingVentilation: number;
+                /** @default 0 */
+                mechanicalEngineering: number;
+                /** @default 0 */
+                processIndustrialEngineering: number;
+                /** @default 0 */
+                roofingFlooring: number;
+                /** @default 0 */
+                fireProtectionSystems: number;
+                /** @default 0 */
+                accessControlsAlarms: number;
+                /** @default 0 */
+                claddingFacades: number;
+                /** @default 0 */
+                landscapeGardenArchitecture: number;
+                /** @default 0 */
+                renewableEnergyInstallations: number;
+                /** @default 0 */
+                other: number;
+                otherDetails?: string | null;
+              }) | null;
+              contracts: ({
+                /** @default false */
+                hasRecurringContracts: boolean;
+                /** @default [] */
+                recurringContracts: ({
+                    clientName: string;
+                    valueToFirm: number;
+                    overallContractValue?: number | null;
+                    scopeOfWork: string;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD, from 1900-01-01 to five years after today (Europe/London)
+                     */
+                    startDate: string;
+                  })[];
+                /** @default 0 */
+                domesticPrivateDwellings: number;
+                /** @default 0 */
+                housingSchemesUnder3Floors: number;
+                /** @default 0 */
+                housingSchemesOver3Floors: number;
+                /** @default 0 */
+                basementConversions: number;
+                /** @default 0 */
+                officeRetail: number;
+                /** @default 0 */
+                pubsRestaurantsHotels: number;
+                /** @default 0 */
+                otherLeisure: number;
+                /** @default 0 */
+                schoolsHospitalsEducation: number;
+                /** @default 0 */
+                churchesCathedrals: number;
+                /** @default 0 */
+                factoryIndustrial: number;
+                /** @default 0 */
+                mechanicalBulkHandling: number;
+                /** @default 0 */
+                pipeWorkTanksVessels: number;
+                /** @default 0 */
+                roadsHighwaysMotorways: number;
+                /** @default 0 */
+                sewerageWaterSchemes: number;
+                /** @default 0 */
+                foundationsPiling: number;
+                /** @default 0 */
+                claddingGlazingCurtainWalling: number;
+                specialAreaDetails?: string | null;
+                otherContractDetails?: string | null;
+              }) | null;
+              declaration: ({
+                /** @default true */
+                subcontractorInsuranceConfirmed: boolean;
+                /** @default false */
+                requiresCoverForWaivedRights: boolean;
+                /** @default false */
+                responsibleForManufacturing: boolean;
+                /** @default false */
+                asbestosOrEnvironmentalWork: boolean;
+                /** @default false */
+                contractsNotInWriting: boolean;
+                /** @default false */
+                collateralWarrantiesOrThirdPartyRights: boolean;
+                /** @default false */
+                everFailedToCompleteProject: boolean;
+                /** @default false */
+                pastContractsWithDesignLiability: boolean;
+                /** @default false */
+                doesNotExcludeIndirectLosses: boolean;
+                /** @default false */
+                businessActivitiesChanged: boolean;
+                /** @default false */
+                contractsNotAlwaysWritten: boolean;
+                /** @default false */
+                previousDisciplinaryAction: boolean;
+                /** @default false */
+                lackRelevantQualifications: boolean;
+                /** @default false */
+                noBackgroundCheckPolicy: boolean;
+                /** @default false */
+                requireCoverPreviousBusiness: boolean;
+                /** @default false */
+                awareOfCircumstances: boolean;
+                /** @default false */
+                significantFluctuations: boolean;
+                /** @default false */
+                insuranceDeclined: boolean;
+                /** @default false */
+                officesOutsideUK: boolean;
+                /** @default false */
+                previousClaims: boolean;
+                /** @default false */
+                criminalConvictions: boolean;
+                designConstructDetails?: string | null;
+                generalDetails?: string | null;
+                businessDetails?: string | null;
+                comprehensiveDetails?: string | null;
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                retroactiveCover: "NONE" | "DATE" | "INCEPTION";
+                /** Format: date */
+                retroactiveDate?: string | null;
+                previousInsurer?: string | null;
+                /** Format: date */
+                previousPolicyEndDate?: string | null;
+              }) | null;
+              risk: ({
+                turnover?: number;
+                industry?: string;
+                employees?: number;
+                sumInsured?: number;
+                claimsLast3Yrs?: number;
+                hasClaims?: boolean;
+                hasExports?: boolean;
+                hasHazardous?: boolean;
+                operates24_7?: boolean;
+                postcode?: string;
+                /** @enum {string} */
+                excessDiscount?: "standard" | "2x" | "5x";
+                coverLimitAggregate?: number;
+                largestSingleProjectValue?: number;
+                isAllTurnoverUK?: boolean;
+                overseasWorkSplit?: string | null;
+                hasNonUKJurisdictionWork?: boolean;
+                turnoverIncrease20Percent?: boolean;
+                hasDirectorsOfficersInsurance?: boolean;
+                directorsOfficersLimit?: number | null;
+                hasContentsInsurance?: boolean;
+                contentsLimit?: number | null;
+                hasBusinessEquipmentComputers?: boolean;
+                businessEquipmentComputersLimit?: number | null;
+                hasBusinessEquipmentSpecialist?: boolean;
+                businessEquipmentSpecialistLimit?: number | null;
+                hasStockContents?: boolean;
+                stockContentsLimit?: number | null;
+              }) | null;
+              /** @enum {string|null} */
+              turnoverBand: "up_to_500k" | "500k_to_1m" | "1m_to_1_5m" | "1_5m_to_2m" | null;
+              /**
+               * @default AGGREGATE
+               * @enum {string}
+               */
+              limitBasis: "AGGREGATE" | "EACH_AND_EVERY";
+              /**
+               * @default INCLUSIVE
+               * @enum {string}
+               */
+              defenceCosts: "INCLUSIVE" | "IN_ADDITION";
+              basePremium: string | null;
+              fees: {
+                  code: string;
+                  label: string;
+                  amount: string;
+                }[];
+              taxes: string | null;
+              totalPremium: string | null;
+              premiumOverridden: boolean;
+              /** @default null */
+              commission: {
+                ratePercent: number;
+                amount: string;
+                netPremium: string;
+                overridden: boolean;
+              } | null;
               ratingVersionId: string | null;
               referralReason: string | null;
               referralHits: {
@@ -11900,6 +12458,13 @@ export interface operations {
               taxes: string | null;
               totalPremium: string | null;
               premiumOverridden: boolean;
+              /** @default null */
+              commission: {
+                ratePercent: number;
+                amount: string;
+                netPremium: string;
+                overridden: boolean;
+              } | null;
               ratingVersionId: string | null;
               referralReason: string | null;
               referralHits: {

@@ -62,6 +62,7 @@ export async function findTransactionsIn(db: Database, month: string): Promise<P
       fees: policyTransactions.fees,
       taxes: policyTransactions.taxes,
       totalPremium: policyTransactions.totalPremium,
+      commissionRateBasisPoints: quotes.commissionRateBasisPoints,
       ratingVersion: ratingVersions.name,
       brokerName: users.name,
       brokerEmail: users.email,

@@ -14,11 +14,12 @@ import {
   bordereauTotals,
 } from "../../../domain/bordereau/bordereau";
 
-const FORMATS = { money: "#,##0.00", date: "yyyy-mm-dd" } as const;
+const FORMATS = { money: "#,##0.00", percent: "0.00", date: "yyyy-mm-dd" } as const;
 
 function cellValue(kind: string, value: string | number): string | number | Date | null {
   if (value === "") return null;
-  if (kind === "money") return (value as number) / 100;
+  // Pence to pounds, and basis points to a percentage (1250 to 12.5), both shown with two decimals.
+  if (kind === "money" || kind === "percent") return (value as number) / 100;
   // A calendar date as midnight UTC: Excel's dates have no zone, and this keeps the day exact.
   if (kind === "date") return new Date(`${value}T00:00:00.000Z`);
   return value;
@@ -41,7 +42,7 @@ export async function bordereauXlsx(month: string, lines: readonly BordereauLine
       header,
       key: column,
       width: Math.max(12, Math.min(40, header.length + 2)),
-      style: kind === "money" || kind === "date" ? { numFmt: FORMATS[kind] } : {},
+      style: kind === "money" || kind === "percent" || kind === "date" ? { numFmt: FORMATS[kind] } : {},
     };
   });
   const header = sheet.getRow(1);

@@ -15,7 +15,7 @@ import { defaultRatingInput, type RatingInput } from "../../../domain/rating/inp
 import { runOffFactorFor } from "../../../domain/rating/run-off";
 import { ratingVersionTitle } from "../../../domain/rating/version";
 import type { Database } from "../../db/client";
-import { type NewQuoteRow, type QuoteRow, type RatingVersionRow, ratingVersions } from "../../db/schema";
+import { firms, type NewQuoteRow, type QuoteRow, type RatingVersionRow, ratingVersions } from "../../db/schema";
 import { AppError } from "../../errors";
 import { compiledRaterFor, type EffectiveRater, findEffectiveRater } from "../rating-versions/effective-service";
 import { type EngineRating, type ReceiptToWrite, receiptToWrite } from "../receipts/service";
@@ -39,7 +39,10 @@ type RatedQuoteFields = Pick<
   | "overrideBasePremium"
 > &
   // A quote made before run-off existed, or built without it, is annual.
-  Partial<Pick<QuoteRow, "runOffYears" | "runOffAnnualPremium">>;
+  Partial<Pick<QuoteRow, "runOffYears" | "runOffAnnualPremium">> &
+  // Commission follows the quote's firm; a quote being made has no underwriter's rate yet.
+  Pick<QuoteRow, "firmId"> &
+  Partial<Pick<QuoteRow, "commissionOverridden" | "commissionRateBasisPoints">>;
 
 export interface QuoteRating {
   result: RatingResult;
@@ -47,6 +50,27 @@ export interface QuoteRating {
   input: RatingInput;
   /** What the engine itself was asked and answered: the rating's receipt records exactly this. */
   engine: EngineRating;
+  /** The commission the rating carries (docs/product/firms.md "Commission"); null for a quote with no firm. */
+  commissionRateBasisPoints: number | null;
+}
+
+/**
+ * The commission rate a rating takes: an underwriter's rate set on this quote, else the quote's firm's rate as it
+ * stands now, else none (a quote with no firm).
+ */
+async function commissionRateFor(
+  db: Database,
+  quote: Pick<RatedQuoteFields, "firmId" | "commissionOverridden" | "commissionRateBasisPoints">,
+): Promise<number | null> {
+  if (quote.commissionOverridden === true && quote.commissionRateBasisPoints != null) {
+    return quote.commissionRateBasisPoints;
+  }
+  if (quote.firmId === null) return null;
+  const [firm] = await db
+    .select({ rate: firms.commissionRateBasisPoints })
+    .from(firms)
+    .where(eq(firms.id, quote.firmId));
+  return firm?.rate ?? null;
 }
 
 /** The published rater effective on the quote's inception date; 422 when no version covers the date. */
@@ -103,11 +127,13 @@ export async function rateStoredQuote(db: Database, quote: RatedQuoteFields, now
   const rated = effective.rater.rate(input, options);
   const { maxDaysPast } = effective.rater.config.backdating;
   const result = withBackdatedInception(rated, quote.inceptionDate, todayInLondon(now), maxDaysPast);
+  const commissionRateBasisPoints = await commissionRateFor(db, quote);
   return {
     result,
     version: effective.version,
     input,
     engine: { version: effective.version, input, options, result: rated },
+    commissionRateBasisPoints,
   };
 }
 
@@ -169,7 +195,12 @@ export async function storedEngineRating(db: Database, quote: QuoteRow): Promise
 
 /** The columns a rating writes on the quote: premium lines in pence, the version, the explanation, the time. */
 export function ratingColumns(rating: QuoteRating, now: Date): Partial<NewQuoteRow> {
-  return { ...toStoredRating(rating.result, rating.input), ratingVersionId: rating.version.id, ratedAt: now };
+  return {
+    ...toStoredRating(rating.result, rating.input),
+    ratingVersionId: rating.version.id,
+    ratedAt: now,
+    commissionRateBasisPoints: rating.commissionRateBasisPoints,
+  };
 }
 
 /** The receipt of a rating written on quote `reference` (docs/product/receipts.md). */

@@ -5,6 +5,7 @@
 
 import { defenceCostsOf, limitBasisOf } from "../../../domain/format/limit-basis";
 import { penceToMoneyString } from "../../../domain/money";
+import { quoteCommissionOf } from "../../../domain/quote/commission";
 import type { Quote } from "../../../domain/quote/quote";
 import type { QuoteRow } from "../../db/schema";
 import type { BrokerSummary, RenewedPolicyRow } from "./repository";
@@ -83,6 +84,7 @@ export function toQuoteResponse(
     taxes: money(quote.taxes),
     totalPremium: money(quote.totalPremium),
     premiumOverridden: quote.premiumOverridden,
+    commission: quoteCommissionOf(quote),
     ratingVersionId: quote.ratingVersionId,
     referralReason: quote.referralReason,
     referralHits: rating?.referralHits ?? [],

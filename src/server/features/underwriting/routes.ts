@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { commissionOverrideSchema } from "../../../domain/quote/commission";
 import { pendingPolicyChangesResponseSchema } from "../../../domain/quote/policy-schema";
 import { quoteSchema } from "../../../domain/quote/quote";
 import { underwriterDecisionSchema } from "../../../domain/underwriting/decision";
@@ -12,6 +13,7 @@ import { underwriterQueueQuerySchema, underwriterQueueResponseSchema } from "../
 import { underwriterReviewSchema } from "../../../domain/underwriting/review";
 import { currentUser, requireRole } from "../../auth/authenticate";
 import { listPendingChanges } from "../quotes/change-request-service";
+import { setQuoteCommission } from "../quotes/commission-service";
 import { toQuoteResponse } from "../quotes/response";
 import { findAuthority } from "../users/repository";
 import { recordUnderwriterDecision } from "./decisions";
@@ -103,6 +105,25 @@ export const underwritingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         app.now(),
       );
+      return { data: toQuoteResponse(saved.quote, saved.broker, saved.decidedBy) };
+    },
+  );
+
+  app.put(
+    "/api/quotes/:id/uw/commission",
+    {
+      schema: {
+        tags: ["underwriting"],
+        summary:
+          "Set the broker's commission rate on one quote, in percent, within its rating version's commission limits (until issue; audited)",
+        params,
+        body: commissionOverrideSchema,
+        response: { 200: z.object({ data: quoteSchema }) },
+      },
+      onRequest: requireRole("UNDERWRITER"),
+    },
+    async (request) => {
+      const saved = await setQuoteCommission(app.db, currentUser(request), request.params.id, request.body, app.now());
       return { data: toQuoteResponse(saved.quote, saved.broker, saved.decidedBy) };
     },
   );

@@ -64,6 +64,7 @@ function quote(overrides: Partial<Quote> = {}): Quote {
     taxes: "94.20",
     totalPremium: "879.20",
     premiumOverridden: false,
+    commission: null,
     ratingVersionId: "v-1",
     referralReason: null,
     referralHits: [],
