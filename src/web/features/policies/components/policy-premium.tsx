@@ -1,5 +1,6 @@
 import { PREMIUM_LINES } from "@domain/quote/catalogue";
 import type { PolicyView } from "@domain/quote/policy-schema";
+import { CommissionLines } from "@web/components/quote/commission-lines";
 import { money, Row } from "./policy-parts";
 import { PolicyTransactions } from "./policy-transactions";
 
@@ -31,6 +32,7 @@ export function PolicyPremium({ policy }: { policy: PolicyView }) {
           {money(paidToDate.totalPremium)}
         </Row>
       </dl>
+      {policy.commission ? <CommissionLines commission={policy.commission} /> : null}
       <div className="grid gap-1.5">
         <h3 className="text-sm font-semibold text-slate-900">Transactions</h3>
         <PolicyTransactions rows={policy.transactions} runOffYears={policy.period.runOffYears} />

@@ -34,6 +34,7 @@ import { useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { type UnderwriterReview, useUnderwriterReview } from "../api/get-underwriter-review";
 import { useRecordDecision } from "../api/record-decision";
+import { CommissionPanel } from "./commission-panel";
 import { type DecisionDraft, type DecisionErrors, DecisionForm, errorsAfterChange } from "./decision-form";
 import { termsBody } from "./decision-terms-editor";
 import { DeclarationNarratives, PremiumSummary, QuoteHistory, type RecordedPremium } from "./review-panels";
@@ -387,6 +388,7 @@ function ReviewBody({
         </div>
         <div className="grid content-start gap-4">
           <PremiumSummary quote={quote} multiplier={multiplier} recorded={recordedPremium(review)} />
+          <CommissionPanel quote={quote} canSet={canDecide && !byToken} />
           <QuoteHistory quote={quote} timeline={review.timeline} awaitingDecision={awaitingDecision} />
         </div>
       </div>

@@ -3,10 +3,11 @@ import { EXCESS_OPTION_LABELS, excessAmount } from "@domain/format/excess";
 import { DEFENCE_COSTS_SHORT, LIMIT_BASIS_LABELS, type LimitTerms } from "@domain/format/limit-basis";
 import { formatGbp, formatGbpWhole, poundsToPence } from "@domain/money";
 import { PREMIUM_LINES } from "@domain/quote/catalogue";
-import type { RatingTraceEntry } from "@domain/quote/quote";
+import type { QuoteCommission, RatingTraceEntry } from "@domain/quote/quote";
 import { runOffCoverText } from "@domain/quote/run-off";
 import type { ExcessOption } from "@domain/rating/input";
 import type { WorksheetContext } from "@domain/rating/worksheet";
+import { CommissionLines } from "@web/components/quote/commission-lines";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Spinner } from "@web/components/ui/spinner";
 import { cn } from "@web/lib/cn";
@@ -42,6 +43,7 @@ export function PremiumCard({
   trace,
   turnover,
   runOffYears = null,
+  commission = null,
 }: {
   lines: PremiumLines | null;
   coverLimit: number;
@@ -54,6 +56,8 @@ export function PremiumCard({
   turnover: Pick<WorksheetContext, "declaredTurnover" | "ratedTurnover">;
   /** A run-off's period in years (its single premium covers them all); null for annual cover. */
   runOffYears?: number | null;
+  /** The broker's commission on the rated premium; null when there is none (no firm) or no rating yet. */
+  commission?: QuoteCommission | null;
 }) {
   return (
     <Card aria-busy={updating}>
@@ -100,6 +104,9 @@ export function PremiumCard({
             Premium calculation will appear here once quote is rated
           </p>
         )}
+        {lines && commission ? (
+          <CommissionLines commission={commission} className="border-t border-slate-100 pt-3" />
+        ) : null}
         <dl className="grid gap-1.5 border-t border-slate-100 pt-3">
           <Line label="Cover Limit" value={formatGbpWhole(poundsToPence(coverLimit))} />
           <Line

@@ -275,6 +275,7 @@ export function QuoteStep() {
           trace={quote?.ratingTrace ?? []}
           turnover={quote ? ratedTurnoverOf(quote) : {}}
           runOffYears={quote?.runOffYears ?? null}
+          commission={quote?.commission ?? null}
         />
         {quote ? <RenewalPremiumChange quote={quote} /> : null}
         {quote && lines ? (
