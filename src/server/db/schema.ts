@@ -665,10 +665,20 @@ export const policyTransactions = pgTable(
   ],
 );
 
+/** Each configuration text the rating receipts hold, once, by its hash (append-only like the receipts). */
+export const ratingReceiptConfigurations = pgTable("rating_receipt_configurations", {
+  /** The receipts' `hashes.configuration`. */
+  hash: text("hash").primaryKey(),
+  configuration: text("configuration").notNull(),
+  createdAt: createdAt(),
+});
+
 /**
  * Rating receipts (docs/product/receipts.md, ADR 0080): what each rating, adjustment and issue rated, with its
  * hash, written in the same transaction as the change it prices. Immutable: no update path exists and a trigger
- * refuses UPDATE, DELETE and TRUNCATE. `receipt` is the receipt's canonical JSON text, kept byte for byte.
+ * refuses UPDATE, DELETE and TRUNCATE. `receipt` is the receipt's canonical JSON text, kept byte for byte
+ * but for its configuration (the version's whole configuration text, the same in every receipt of the version),
+ * which is kept once in `rating_receipt_configurations` and put back whenever a receipt is read.
  * `policySequence` is the policy transaction the receipt prices (1 at issue, the adjustment's sequence after).
  */
 export const ratingReceipts = pgTable(
@@ -682,7 +692,11 @@ export const ratingReceipts = pgTable(
     policySequence: integer("policy_sequence"),
     hash: text("hash").notNull(),
     engineVersion: text("engine_version").notNull(),
+    /** The receipt's canonical text without its configuration, which is kept once under `configurationHash`. */
     receipt: text("receipt").notNull(),
+    configurationHash: text("configuration_hash")
+      .notNull()
+      .references(() => ratingReceiptConfigurations.hash),
     createdAt: createdAt(),
   },
   (t) => [index("rating_receipts_quote_idx").on(t.quoteId, t.createdAt), index("rating_receipts_hash_idx").on(t.hash)],

@@ -3,12 +3,20 @@
  * (its issue, a cancellation), in the order they were made, with their stored premium lines and the policy's
  * details and what it was rated on.
  */
-import { and, asc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { PolicyTransactionRecord } from "../../../domain/bordereau/bordereau";
 import { defenceCostsOf, limitBasisOf } from "../../../domain/format/limit-basis";
 import { excessOptionSchema } from "../../../domain/quote/risk";
 import type { Database } from "../../db/client";
-import { policyTransactions, quotes, ratingReceipts, ratingVersions, users } from "../../db/schema";
+import {
+  policyTransactions,
+  quotes,
+  ratingReceiptConfigurations,
+  ratingReceipts,
+  ratingVersions,
+  users,
+} from "../../db/schema";
+import { receiptText } from "../receipts/repository";
 
 /** The first instant of a London calendar month (YYYY-MM), as SQL, optionally some months later. */
 const londonMonthStart = (month: string, plusMonths = 0) =>
@@ -90,20 +98,35 @@ export async function findTransactionsIn(db: Database, month: string): Promise<P
 }
 
 /**
- * A column of the rating receipt that prices a policy transaction (docs/product/receipts.md): written with the
- * issue (sequence 1) or with the adjustment, in the same database transaction.
+ * The rating receipts that price a policy transaction (docs/product/receipts.md): written with the issue
+ * (sequence 1) or with the adjustment, in the same database transaction; the latest is the transaction's.
  */
-function receiptOfTransaction(column: typeof ratingReceipts.hash | typeof ratingReceipts.receipt) {
-  return sql`select ${column} from ${ratingReceipts} where ${ratingReceipts.quoteId} = ${policyTransactions.policyId} and ${ratingReceipts.policySequence} = ${policyTransactions.sequence} order by ${ratingReceipts.createdAt} desc limit 1`;
+const ofTransaction = and(
+  eq(ratingReceipts.quoteId, policyTransactions.policyId),
+  eq(ratingReceipts.policySequence, policyTransactions.sequence),
+);
+
+/** A column of the receipt that prices a policy transaction. */
+function receiptOfTransaction(column: typeof ratingReceipts.hash) {
+  return sql`select ${column} from ${ratingReceipts} where ${ofTransaction} order by ${ratingReceipts.createdAt} desc limit 1`;
 }
 
 /** Each receipt of the month's bordereau rows, in the bordereau's order: the month's receipts export. */
 export async function findReceiptsIn(db: Database, month: string): Promise<string[]> {
+  const receipt = db
+    .select({ receipt: ratingReceipts.receipt, configuration: ratingReceiptConfigurations.configuration })
+    .from(ratingReceipts)
+    .innerJoin(ratingReceiptConfigurations, eq(ratingReceiptConfigurations.hash, ratingReceipts.configurationHash))
+    .where(ofTransaction)
+    .orderBy(desc(ratingReceipts.createdAt))
+    .limit(1)
+    .as("receipt");
   const rows = await db
-    .select({ receipt: sql<string | null>`(${receiptOfTransaction(ratingReceipts.receipt)})` })
+    .select({ receipt: receipt.receipt, configuration: receipt.configuration })
     .from(policyTransactions)
     .innerJoin(quotes, eq(quotes.id, policyTransactions.policyId))
+    .innerJoinLateral(receipt, sql`true`)
     .where(inMonth(month))
     .orderBy(asc(policyTransactions.createdAt), asc(quotes.policyNumber), asc(policyTransactions.sequence));
-  return rows.flatMap((row) => (row.receipt === null ? [] : [row.receipt]));
+  return rows.map((row) => receiptText(row.receipt, row.configuration));
 }

@@ -251,7 +251,7 @@ function prepareUpdateQuoteWithAudit(
   );
   const withClauses: WithSubquery[] = [updated];
   if (entryCount > 0) withClauses.push(auditEntriesAfter(db, updated, entryCount, "quote"));
-  if (withReceipt) withClauses.push(receiptAfter(db, updated));
+  if (withReceipt) withClauses.push(...receiptAfter(db, updated));
   return db
     .with(...withClauses)
     .select()
