@@ -65,6 +65,8 @@ export const AUDIT_ACTIONS = [
   "recovery_code_used",
   "reauthenticated",
   "two_factor_policy_changed",
+  "two_factor_reset",
+  "recovery_codes_renewed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -10,10 +10,11 @@
  */
 
 import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { todayInLondon } from "../../src/domain/format/dates";
 import { PI001_RATING_CONFIG } from "../../src/domain/rating/configs/pi001";
-import { firms } from "../../src/server/db/schema";
+import { firms, users } from "../../src/server/db/schema";
 import { routeTable } from "../security/route-table";
 import { createTestUser, signIn } from "../support/auth";
 import { describeEachDatabase, type TestContext } from "../support/harness";
@@ -263,6 +264,12 @@ const RULES: Record<string, Rule> = {
     success: [409],
     request: () => ({ url: "/api/me/two-factor/disable", payload: { code: "123456" } }),
   },
+  // The actors have no second factor: refused before the code is checked, never counted.
+  "POST /api/me/two-factor/recovery-codes": {
+    access: signedIn,
+    success: [409],
+    request: () => ({ url: "/api/me/two-factor/recovery-codes", payload: { code: "123456" } }),
+  },
   // Neither password nor code: the request stops at the body's rule and never counts as a failed sign-in.
   "POST /api/me/reauthenticate": {
     access: signedIn,
@@ -378,6 +385,20 @@ const RULES: Record<string, Rule> = {
     mutates: true,
     prepare: async (ctx) => ({ userId: (await createTestUser(ctx.db, { email: uniqueEmail("ended") })).user.id }),
     request: (f) => ({ url: `/api/users/${f.userId}/sessions/end` }),
+  },
+  "POST /api/users/:id/two-factor/reset": {
+    access: roles("ADMIN"),
+    reauthenticates: true,
+    mutates: true,
+    prepare: async (ctx) => {
+      const { user } = await createTestUser(ctx.db, { email: uniqueEmail("lost-phone") });
+      await ctx.db
+        .update(users)
+        .set({ totpSecret: "JBSWY3DPEHPK3PXP", totpEnabledAt: new Date() })
+        .where(eq(users.id, user.id));
+      return { userId: user.id };
+    },
+    request: (f) => ({ url: `/api/users/${f.userId}/two-factor/reset` }),
   },
   "PUT /api/users/:id/authority": {
     access: roles("ADMIN"),

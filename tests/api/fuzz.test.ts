@@ -194,6 +194,7 @@ const TEMPLATES: Record<string, RouteTemplate> = {
   // The code is never right, so the fuzzing never turns two-factor sign-in on or off for its callers.
   "POST /api/me/two-factor/enrolment/confirm": { caller: "broker", bodies: () => [{ code: "000000" }] },
   "POST /api/me/two-factor/disable": { caller: "broker", bodies: () => [{ code: "000000" }] },
+  "POST /api/me/two-factor/recovery-codes": { caller: "broker", bodies: () => [{ code: "000000" }] },
   // The caller has no second factor: a code is refused without counting as a failed sign-in.
   "POST /api/me/reauthenticate": { caller: "broker", bodies: () => [{ code: "000000" }] },
   "PUT /api/settings/two-factor": { caller: "admin", bodies: () => [{ requiredRoles: [] }] },
@@ -215,6 +216,12 @@ const TEMPLATES: Record<string, RouteTemplate> = {
   },
   "POST /api/me/sessions/end-others": { caller: "broker", bodies: () => [undefined] },
   "POST /api/users/:id/sessions/end": {
+    caller: "admin",
+    bodies: () => [undefined],
+    params: (t) => ({ id: t.underwriterId }),
+  },
+  // The underwriter has no second factor: the reset is refused, and nobody is signed out.
+  "POST /api/users/:id/two-factor/reset": {
     caller: "admin",
     bodies: () => [undefined],
     params: (t) => ({ id: t.underwriterId }),

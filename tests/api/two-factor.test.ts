@@ -14,8 +14,9 @@ import { demoUser, seedDatabase } from "../../src/server/db/seed";
 import { auditEntries } from "../support/audit";
 import { type Credentials, createTestUser, sessionCookieFrom, signIn } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";
+import { enrolledTestUser, TOTP_STEP_MS } from "../support/two-factor";
 
-const STEP_MS = 30_000;
+const STEP_MS = TOTP_STEP_MS;
 
 function cookieSet(setCookie: string | string[] | undefined, name: string): string | undefined {
   const header = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
@@ -43,20 +44,7 @@ describeEachDatabase("two-factor sign-in", (ctx) => {
   const get = (url: string, cookie: string) => ctx.app.inject({ method: "GET", url, headers: { cookie } });
   const codeNow = (secret: string) => totpCodeAt(secret, ctx.clock.now());
 
-  /** Enrols a fresh user through Account; returns their secret and recovery codes. */
-  async function enrolledUser(role: "BROKER" | "UNDERWRITER" | "ADMIN" = "UNDERWRITER") {
-    const created = await createTestUser(ctx.db, { role });
-    const cookie = await signIn(ctx.app, created.credentials);
-    const started = await post("/api/me/two-factor/enrolment", cookie);
-    expect(started.statusCode, started.body).toBe(200);
-    const { secret, uri } = started.json().data as { secret: string; uri: string };
-    const confirmed = await post("/api/me/two-factor/enrolment/confirm", cookie, { code: codeNow(secret) });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
-    const { recoveryCodes } = confirmed.json().data as { recoveryCodes: string[] };
-    // The code of enrolment is spent: the next sign-in needs the next step's code.
-    ctx.clock.advance(STEP_MS);
-    return { ...created, cookie, secret, uri, recoveryCodes };
-  }
+  const enrolledUser = (role: "BROKER" | "UNDERWRITER" | "ADMIN" = "UNDERWRITER") => enrolledTestUser(ctx, role);
 
   /** The password step: answers the second-factor cookie. */
   async function passwordStep(credentials: Credentials, remoteAddress = "127.0.0.1", device?: string): Promise<string> {

@@ -24,7 +24,8 @@ describeEachDatabase("users", (ctx) => {
       expect(list.map((u) => u.email)).toEqual(
         expect.arrayContaining(["admin@example.com", "broker@example.com", "underwriter@example.com"]),
       );
-      // Each underwriter with their authority (docs/product/permissions.md), anyone else with none.
+      // Each underwriter with their authority (docs/product/permissions.md), anyone else with none; whether each
+      // signs in with a second factor, never its secret.
       for (const user of list) {
         expect(Object.keys(user).sort()).toEqual([
           "authority",
@@ -35,6 +36,7 @@ describeEachDatabase("users", (ctx) => {
           "isFirmLead",
           "name",
           "role",
+          "twoFactorOn",
         ]);
         expect(user.authority === null).toBe(user.role !== "UNDERWRITER");
       }

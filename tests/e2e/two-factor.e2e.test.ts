@@ -23,16 +23,12 @@ import {
   waitForPath,
 } from "./support/browser";
 import { type OwnServer, startOwnServer } from "./support/own-server";
-import { DESKTOP, sharedBrowser, type Viewport } from "./support/session";
+import { DESKTOP_AND_PHONE, sharedBrowser } from "./support/session";
 
 const RUN = Date.now().toString(36);
-const PHONE: Viewport = { width: 390, height: 844 };
 const PASSWORD = "Harbour-Quiet-Violin-9";
 const STEP_MS = 30_000;
-const SIZES = [
-  ["1440", DESKTOP],
-  ["390", PHONE],
-] as const;
+const SIZES = DESKTOP_AND_PHONE;
 
 const session = sharedBrowser();
 let admin: ApiSession;

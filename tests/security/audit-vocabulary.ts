@@ -46,4 +46,6 @@ export const AUDIT_ACTIONS_FOR_TEST: readonly string[] = [
   "recovery_code_used",
   "reauthenticated",
   "two_factor_policy_changed",
+  "two_factor_reset",
+  "recovery_codes_renewed",
 ];

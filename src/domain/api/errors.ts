@@ -48,6 +48,7 @@ export const ERROR_CODES = [
   "QUOTE_INCOMPLETE",
   "EMAIL_TAKEN",
   "CANNOT_DELETE_SELF",
+  "CANNOT_RESET_OWN_TWO_FACTOR",
   "TWO_FACTOR_ALREADY_ON",
   "TWO_FACTOR_NOT_STARTED",
   "RATING_VERSION_PUBLISHED",
@@ -137,6 +138,11 @@ export const ERROR_CATALOGUE = {
   QUOTE_INCOMPLETE: { status: 409, message: "The quote is not complete" },
   EMAIL_TAKEN: { status: 409, message: "A user with this email address already exists" },
   CANNOT_DELETE_SELF: { status: 409, message: "You cannot delete your own account" },
+  // An administrator's own second factor changes on their Account screen, with their own code.
+  CANNOT_RESET_OWN_TWO_FACTOR: {
+    status: 409,
+    message: "You cannot reset your own two-factor sign-in: turn it off or renew your recovery codes on Account",
+  },
   TWO_FACTOR_ALREADY_ON: { status: 409, message: "Two-factor sign-in is already on for your account" },
   TWO_FACTOR_NOT_STARTED: {
     status: 409,

@@ -73,6 +73,13 @@ export const twoFactorEnrolmentSchema = z.object({
   secret: z.string(),
 });
 
+/** New recovery codes, shown this once, and how many of the set they replace were still unused. */
+export const renewedRecoveryCodesSchema = z.object({
+  recoveryCodes: z.array(z.string()),
+  previousCodesLeft: z.number().int(),
+});
+export type RenewedRecoveryCodes = z.infer<typeof renewedRecoveryCodesSchema>;
+
 export const twoFactorPolicySchema = z.strictObject({
   requiredRoles: z
     .array(roleSchema)

@@ -55,6 +55,12 @@ export const authorityResponseSchema = z.object({
   counterMax: z.number(),
 });
 
-/** A user in the administrator's list: an underwriter with their authority, anyone else with none (null). */
-export const userWithAuthoritySchema = userSchema.extend({ authority: authorityResponseSchema.nullable() });
+/**
+ * A user in the administrator's list: an underwriter with their authority, anyone else with none (null), and
+ * whether they sign in with a second factor (an administrator may reset it for a user who lost it).
+ */
+export const userWithAuthoritySchema = userSchema.extend({
+  authority: authorityResponseSchema.nullable(),
+  twoFactorOn: z.boolean(),
+});
 export type UserWithAuthority = z.infer<typeof userWithAuthoritySchema>;

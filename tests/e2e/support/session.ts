@@ -15,6 +15,13 @@ export interface Viewport {
 
 /** The desktop the screens are looked at on. */
 export const DESKTOP: Viewport = { width: 1440, height: 900 };
+/** The phone the screens are looked at on. */
+export const PHONE: Viewport = { width: 390, height: 844 };
+/** For a test run on both: each viewport with its width as the screenshots' names carry it. */
+export const DESKTOP_AND_PHONE = [
+  ["1440", DESKTOP],
+  ["390", PHONE],
+] as const;
 
 export interface SignedInTab {
   context: BrowserContext;

@@ -61,6 +61,10 @@ export interface paths {
     /** Turn two-factor sign-in off with a current code (counted like a password when wrong) */
     post: operations["deleteTwoFactor"];
   };
+  "/api/me/two-factor/recovery-codes": {
+    /** Replace your recovery codes with ten new ones, shown this once, with a current code (counted like a password when wrong) */
+    post: operations["createRecoveryCodes"];
+  };
   "/api/me/reauthenticate": {
     /** Confirm it is you with your password or a code, before an action that asks again */
     post: operations["signInAgain"];
@@ -90,6 +94,10 @@ export interface paths {
   "/api/users/{id}/sessions/end": {
     /** End every session of a user (ADMIN); they must sign in again */
     post: operations["deleteUserSessions"];
+  };
+  "/api/users/{id}/two-factor/reset": {
+    /** Reset a user's lost second factor (ADMIN; not yourself; asks for your password or a code again after a few minutes): their secret and recovery codes go and their sessions end */
+    post: operations["deleteUserTwoFactor"];
   };
   "/api/users/{id}": {
     /** Delete a user (ADMIN; not yourself; asks for your password or a code again after a few minutes) */
@@ -357,7 +365,7 @@ export interface components {
        * @description A machine-readable code from the closed list of docs/product/errors.md, e.g. VALIDATION_FAILED
        * @enum {string}
        */
-      code: "VALIDATION_FAILED" | "INVALID_JSON" | "COMPANY_SEARCH_TOO_SHORT" | "COMPANY_SEARCH_TOO_LONG" | "INVALID_COMPANY_NUMBER" | "BAD_REQUEST" | "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "INVALID_SECOND_FACTOR" | "SIGN_IN_EXPIRED" | "INVALID_REVIEW_TOKEN" | "RESET_LINK_INVALID" | "INSUFFICIENT_PERMISSIONS" | "AUTHORITY_EXCEEDED" | "CROSS_SITE_REQUEST" | "REAUTHENTICATION_REQUIRED" | "TWO_FACTOR_ENROLMENT_REQUIRED" | "NOT_FOUND" | "QUOTE_NOT_FOUND" | "POLICY_NOT_FOUND" | "RECEIPT_NOT_FOUND" | "COMPANY_NOT_FOUND" | "QUOTE_STATE_CONFLICT" | "RENEWAL_CONFLICT" | "POLICY_STATE_CONFLICT" | "ADJUSTMENT_NEEDS_UNDERWRITER" | "VERSION_CONFLICT" | "QUOTE_INCOMPLETE" | "EMAIL_TAKEN" | "CANNOT_DELETE_SELF" | "TWO_FACTOR_ALREADY_ON" | "TWO_FACTOR_NOT_STARTED" | "RATING_VERSION_PUBLISHED" | "RATING_TEST_CASES_FAILING" | "QUOTE_NOT_RATED" | "EFFECTIVE_PERIOD_CONFLICT" | "IMPACT_ANALYSIS_BUSY" | "CONFLICT" | "RESET_LINK_EXPIRED" | "RESET_LINK_USED" | "REVIEW_LINK_ENDED" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "NO_RATING_VERSION" | "RUN_OFF_NOT_PRICED" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "DOCUMENTS_BUSY" | "INTERNAL_ERROR" | "COMPANY_REGISTER_UNAVAILABLE" | "COMPANY_REGISTER_TIMEOUT" | "COMPANY_REGISTER_UNAUTHORISED" | "COMPANY_REGISTER_INVALID_RESPONSE" | "COMPANY_REGISTER_RATE_LIMITED" | "DATABASE_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+      code: "VALIDATION_FAILED" | "INVALID_JSON" | "COMPANY_SEARCH_TOO_SHORT" | "COMPANY_SEARCH_TOO_LONG" | "INVALID_COMPANY_NUMBER" | "BAD_REQUEST" | "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "INVALID_SECOND_FACTOR" | "SIGN_IN_EXPIRED" | "INVALID_REVIEW_TOKEN" | "RESET_LINK_INVALID" | "INSUFFICIENT_PERMISSIONS" | "AUTHORITY_EXCEEDED" | "CROSS_SITE_REQUEST" | "REAUTHENTICATION_REQUIRED" | "TWO_FACTOR_ENROLMENT_REQUIRED" | "NOT_FOUND" | "QUOTE_NOT_FOUND" | "POLICY_NOT_FOUND" | "RECEIPT_NOT_FOUND" | "COMPANY_NOT_FOUND" | "QUOTE_STATE_CONFLICT" | "RENEWAL_CONFLICT" | "POLICY_STATE_CONFLICT" | "ADJUSTMENT_NEEDS_UNDERWRITER" | "VERSION_CONFLICT" | "QUOTE_INCOMPLETE" | "EMAIL_TAKEN" | "CANNOT_DELETE_SELF" | "CANNOT_RESET_OWN_TWO_FACTOR" | "TWO_FACTOR_ALREADY_ON" | "TWO_FACTOR_NOT_STARTED" | "RATING_VERSION_PUBLISHED" | "RATING_TEST_CASES_FAILING" | "QUOTE_NOT_RATED" | "EFFECTIVE_PERIOD_CONFLICT" | "IMPACT_ANALYSIS_BUSY" | "CONFLICT" | "RESET_LINK_EXPIRED" | "RESET_LINK_USED" | "REVIEW_LINK_ENDED" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "NO_RATING_VERSION" | "RUN_OFF_NOT_PRICED" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "DOCUMENTS_BUSY" | "INTERNAL_ERROR" | "COMPANY_REGISTER_UNAVAILABLE" | "COMPANY_REGISTER_TIMEOUT" | "COMPANY_REGISTER_UNAUTHORISED" | "COMPANY_REGISTER_INVALID_RESPONSE" | "COMPANY_REGISTER_RATE_LIMITED" | "DATABASE_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
       /** @description On validation failures only: each failing field's dot path into the body and its message */
       issues?: {
           path: string;
@@ -1178,6 +1186,83 @@ export interface operations {
       };
     };
   };
+  /** Replace your recovery codes with ten new ones, shown this once, with a current code (counted like a password when wrong) */
+  createRecoveryCodes: {
+    requestBody: {
+      content: {
+        "application/json": {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              recoveryCodes: string[];
+              previousCodesLeft: number;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request conflicts with the current state (the quote's status, its version, a unique value) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is larger than 1 MB (PAYLOAD_TOO_LARGE) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests, failed sign-ins, or business writes by one user in a minute (quotes created, documents prepared, referrals sent); the Retry-After header says when to try again */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Confirm it is you with your password or a code, before an action that asks again */
   signInAgain: {
     requestBody: {
@@ -1376,6 +1461,7 @@ export interface operations {
                   counterMin: number;
                   counterMax: number;
                 }) | null;
+                twoFactorOn: boolean;
               })[];
           };
         };
@@ -1445,6 +1531,7 @@ export interface operations {
                 counterMin: number;
                 counterMax: number;
               }) | null;
+              twoFactorOn: boolean;
             };
           };
         };
@@ -1685,6 +1772,69 @@ export interface operations {
       };
       /** @description What the path names does not exist */
       404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An unexpected failure (INTERNAL_ERROR); it is logged, and the answer carries no detail */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A service this operation needs is unavailable at the moment (DATABASE_UNAVAILABLE, or the company register); try again shortly */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Reset a user's lost second factor (ADMIN; not yourself; asks for your password or a code again after a few minutes): their secret and recovery codes go and their sessions end */
+  deleteUserTwoFactor: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              sessionsEnded: number;
+              mustEnrol: boolean;
+            };
+          };
+        };
+      };
+      /** @description The request fails validation (VALIDATION_FAILED, with `issues`) or is not readable JSON (INVALID_JSON) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in (AUTHENTICATION_REQUIRED), or the credentials, second-factor code or review link are not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The signed-in user may not do this (INSUFFICIENT_PERMISSIONS), must set up a second factor first (TWO_FACTOR_ENROLMENT_REQUIRED), must confirm it is them again (REAUTHENTICATION_REQUIRED), or a write from another site (CROSS_SITE_REQUEST) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description What the path names does not exist */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request conflicts with the current state (the quote's status, its version, a unique value) */
+      409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -3518,7 +3668,7 @@ export interface operations {
     parameters: {
       query?: {
         entityType?: "user" | "session" | "quote" | "rating_version" | "endorsement" | "firm";
-        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "renewed" | "run_off_quoted" | "cancelled" | "adjusted" | "change_referred" | "change_declined" | "override_applied" | "override_removed" | "decision_recorded" | "question_asked" | "question_answered" | "referral_withdrawn" | "published" | "authority_changed" | "firm_changed" | "handed_over" | "commission_changed" | "subjectivity_marked" | "password_changed" | "password_reset_sent" | "password_reset" | "sessions_ended" | "two_factor_enabled" | "two_factor_disabled" | "recovery_code_used" | "reauthenticated" | "two_factor_policy_changed";
+        action?: "login" | "login_failed" | "logout" | "created" | "updated" | "deleted" | "rated" | "referred" | "completed" | "reopened" | "issued" | "renewed" | "run_off_quoted" | "cancelled" | "adjusted" | "change_referred" | "change_declined" | "override_applied" | "override_removed" | "decision_recorded" | "question_asked" | "question_answered" | "referral_withdrawn" | "published" | "authority_changed" | "firm_changed" | "handed_over" | "commission_changed" | "subjectivity_marked" | "password_changed" | "password_reset_sent" | "password_reset" | "sessions_ended" | "two_factor_enabled" | "two_factor_disabled" | "recovery_code_used" | "reauthenticated" | "two_factor_policy_changed" | "two_factor_reset" | "recovery_codes_renewed";
         actorId?: string;
         from?: string;
         to?: string;

@@ -10,6 +10,7 @@ import { userSchema } from "../../../domain/auth/schemas";
 import {
   authenticatorCodeSchema,
   reauthenticateSchema,
+  renewedRecoveryCodesSchema,
   secondFactorSchema,
   twoFactorEnrolmentSchema,
   twoFactorPolicySchema,
@@ -24,6 +25,7 @@ import { AppError } from "../../errors";
 import { toUserResponse } from "../users/repository";
 import { startSignedInSession } from "./service";
 import { signInCookies } from "./sign-in-cookies";
+import { renewRecoveryCodes } from "./two-factor-recovery-service";
 import {
   confirmEnrolment,
   disableTwoFactor,
@@ -69,6 +71,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     ip: request.ip,
     device: knownDevice(request, email),
   });
+  /** What an action of the signed-in user proved with a current code needs: who, which session, the code, from where. */
+  const provedByCode = (request: FastifyRequest, code: string) => {
+    const user = currentUser(request);
+    return [app.db, user, request.sessionId ?? "", code, codeClient(request, user.email), app.now()] as const;
+  };
 
   app.post(
     "/api/auth/login/second-factor",
@@ -176,16 +183,27 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const result = await disableTwoFactor(
-        app.db,
-        user,
-        request.sessionId ?? "",
-        request.body.code,
-        codeClient(request, user.email),
-        app.now(),
-      );
+      const result = await disableTwoFactor(...provedByCode(request, request.body.code));
       return refusedOr(reply, result, { data: { enrolled: false as const } });
+    },
+  );
+
+  app.post(
+    "/api/me/two-factor/recovery-codes",
+    {
+      schema: {
+        tags: ["auth"],
+        summary:
+          "Replace your recovery codes with ten new ones, shown this once, with a current code (counted like a password when wrong)",
+        body: authenticatorCodeSchema,
+        response: { 200: z.object({ data: renewedRecoveryCodesSchema }) },
+      },
+      onRequest: requireUser,
+    },
+    async (request, reply) => {
+      const result = await renewRecoveryCodes(...provedByCode(request, request.body.code));
+      if ("refusal" in result) return refusedOr(reply, result, undefined);
+      return { data: result };
     },
   );
 

@@ -111,7 +111,7 @@ export async function confirmEnrolment(
  * that step or an earlier one works again) or a recovery code. Each check-and-use is one conditional statement,
  * so of two requests racing with one code only one succeeds. Returns how the user proved it, or undefined.
  */
-async function spendSecondFactor(
+export async function spendSecondFactor(
   tx: Database,
   user: UserRow,
   code: string,
@@ -152,7 +152,7 @@ export interface CodeClient {
 }
 
 /** A wrong code: counted and audited exactly as a wrong password is. */
-async function countWrongCode(
+export async function countWrongCode(
   db: Database,
   user: UserRow,
   { ip, device }: CodeClient,
@@ -187,7 +187,7 @@ async function countWrongCode(
   });
 }
 
-function lockRefusal(lock: SignInLock, now: Date): { refusal: AppError; retryAfterSeconds: number } {
+export function lockRefusal(lock: SignInLock, now: Date): { refusal: AppError; retryAfterSeconds: number } {
   return {
     refusal: new AppError("ACCOUNT_LOCKED", lockedMessage(lock, now)),
     retryAfterSeconds: Math.max(1, Math.ceil((lock.until.getTime() - now.getTime()) / 1000)),
@@ -195,6 +195,24 @@ function lockRefusal(lock: SignInLock, now: Date): { refusal: AppError; retryAft
 }
 
 export type Refusal = { refusal: AppError; retryAfterSeconds: number };
+
+/**
+ * The signed-in user's row, for an action they prove with a current code: refused while a sign-in lock holds for
+ * this client (as a password would be), and 409 when two-factor sign-in is off (there is no code to check).
+ */
+export async function enrolledUserForCode(
+  db: Database,
+  user: AuthUser,
+  client: CodeClient,
+  now: Date,
+): Promise<{ row: UserRow } | Refusal> {
+  const lock = await findSignInLock(db, user.email, client.ip, client.device, now);
+  if (lock) return lockRefusal(lock, now);
+  const row = await findLiveUserById(db, user.id);
+  if (!row) throw new AppError("AUTHENTICATION_REQUIRED");
+  if (!row.totpEnabledAt) throw new AppError("TWO_FACTOR_NOT_STARTED", "Two-factor sign-in is not on");
+  return { row };
+}
 
 /** Turns the second factor off with a current authenticator code (the code is the re-authentication). */
 export async function disableTwoFactor(
@@ -205,11 +223,9 @@ export async function disableTwoFactor(
   client: CodeClient,
   now: Date,
 ): Promise<Refusal | undefined> {
-  const lock = await findSignInLock(db, user.email, client.ip, client.device, now);
-  if (lock) return lockRefusal(lock, now);
-  const row = await findLiveUserById(db, user.id);
-  if (!row) throw new AppError("AUTHENTICATION_REQUIRED");
-  if (!row.totpEnabledAt) throw new AppError("TWO_FACTOR_NOT_STARTED", "Two-factor sign-in is not on");
+  const found = await enrolledUserForCode(db, user, client, now);
+  if ("refusal" in found) return found;
+  const { row } = found;
   const stillRequired = await mustEnrol(db, { role: row.role, totpEnabledAt: null });
   const disabled = await db.transaction(async (tx) => {
     if (!(await spendSecondFactor(tx, row, code, now))) return false;

@@ -19,10 +19,13 @@ export function toUserResponse(user: UserRow | AuthUser): User {
   };
 }
 
-/** The administrator's view: an underwriter's authority (full when none is stored), null for other roles. */
+/**
+ * The administrator's view: an underwriter's authority (full when none is stored), null for other roles, and
+ * whether the user's second factor is on (never the secret).
+ */
 export function toUserWithAuthorityResponse(user: UserRow): UserWithAuthority {
   const authority = user.role === "UNDERWRITER" ? toAuthorityResponse(authorityOf(user.authority)) : null;
-  return { ...toUserResponse(user), authority };
+  return { ...toUserResponse(user), authority, twoFactorOn: user.totpEnabledAt !== null };
 }
 
 /** The signed-in underwriter's authority, read at the moment of deciding so a change applies at once. */

@@ -10,6 +10,7 @@ import { currentUser, requireRole } from "../../auth/authenticate";
 import { requireRecentAuthentication } from "../../auth/reauthentication";
 import { reviewBaseUrl } from "../../mail/referral-notifications";
 import { endUserSessions } from "../auth/session-service";
+import { resetTwoFactor } from "../auth/two-factor-recovery-service";
 import { listLiveUsers, toUserWithAuthorityResponse } from "./repository";
 import { changeAuthority, createUser, deleteUser, sendPasswordReset } from "./service";
 
@@ -100,6 +101,23 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await endUserSessions(app.db, currentUser(request), request.params.id, app.now()),
+    }),
+  );
+
+  app.post(
+    "/api/users/:id/two-factor/reset",
+    {
+      schema: {
+        tags: ["users"],
+        summary:
+          "Reset a user's lost second factor (ADMIN; not yourself; asks for your password or a code again after a few minutes): their secret and recovery codes go and their sessions end",
+        params: z.object({ id: z.uuid({ message: "Invalid user id" }) }),
+        response: { 200: z.object({ data: z.object({ sessionsEnded: z.number().int(), mustEnrol: z.boolean() }) }) },
+      },
+      onRequest: [adminOnly, requireRecentAuthentication],
+    },
+    async (request) => ({
+      data: await resetTwoFactor(app.db, currentUser(request), request.params.id, app.now()),
     }),
   );
 

@@ -1,5 +1,5 @@
 import type { ChangePassword } from "@domain/auth/schemas";
-import type { TwoFactorStatus } from "@domain/auth/two-factor";
+import type { RenewedRecoveryCodes, TwoFactorStatus } from "@domain/auth/two-factor";
 import { type ApiData, apiClient } from "@web/lib/api-client";
 
 /** POST /api/me/password: the user's other sessions end; answers how many. */
@@ -44,4 +44,9 @@ export async function confirmTwoFactorEnrolment(code: string): Promise<{ recover
 /** POST /api/me/two-factor/disable: off, with a current code. */
 export async function disableTwoFactor(code: string): Promise<void> {
   await apiClient.post<unknown>("/api/me/two-factor/disable", { code });
+}
+
+/** POST /api/me/two-factor/recovery-codes: ten new codes for the old ones, with a current code; answered once. */
+export async function renewRecoveryCodes(code: string): Promise<RenewedRecoveryCodes> {
+  return (await apiClient.post<ApiData<RenewedRecoveryCodes>>("/api/me/two-factor/recovery-codes", { code })).data;
 }

@@ -1,4 +1,4 @@
-import { RECOVERY_CODE_COUNT, type TwoFactorStatus } from "@domain/auth/two-factor";
+import type { TwoFactorStatus } from "@domain/auth/two-factor";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -12,9 +12,11 @@ import {
   confirmTwoFactorEnrolment,
   disableTwoFactor,
   getTwoFactorStatus,
+  renewRecoveryCodes,
   startTwoFactorEnrolment,
   twoFactorQueryKey,
 } from "./account-api";
+import { RecoveryCodes } from "./recovery-codes";
 
 /** The QR code's renderer is fetched only when a user starts enrolling (docs/decisions/0074). */
 async function qrDataUrl(uri: string): Promise<string> {
@@ -22,14 +24,25 @@ async function qrDataUrl(uri: string): Promise<string> {
   return toDataURL(uri, { margin: 1, width: 200, errorCorrectionLevel: "M" });
 }
 
-type Stage = { step: "idle" } | { step: "scan"; secret: string; qr: string } | { step: "codes"; codes: string[] };
+type Stage =
+  | { step: "idle" }
+  | { step: "scan"; secret: string; qr: string }
+  /** Asking for a current code before new recovery codes. */
+  | { step: "renew" }
+  /** The codes shown once; `previousCodesLeft` when they replaced a set, how many of it were unused. */
+  | { step: "codes"; codes: string[]; previousCodesLeft?: number };
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function codeErrorOf(error: unknown): string {
   if (error instanceof ApiError && error.issues[0]) return error.issues[0].message;
   return errorMessageOf(error);
 }
 
-/** Account's two-factor sign-in (docs/product/screens.md Account): set up, recovery codes once, turn off. */
+/**
+ * Account's two-factor sign-in (docs/product/screens.md Account): set up, recovery codes once, new recovery codes,
+ * turn off.
+ */
 export function TwoFactorCard() {
   const queryClient = useQueryClient();
   const status = useQuery({ queryKey: twoFactorQueryKey, queryFn: getTwoFactorStatus });
@@ -73,6 +86,24 @@ export function TwoFactorCard() {
     }
   });
 
+  const [renew, renewing] = useSingleFlight(async () => {
+    try {
+      const renewed = await renewRecoveryCodes(code);
+      setStage({ step: "codes", codes: renewed.recoveryCodes, previousCodesLeft: renewed.previousCodesLeft });
+      setCode("");
+      await refresh();
+    } catch (caught) {
+      setError(codeErrorOf(caught));
+    }
+  });
+
+  /** Another step of the card: the code typed for the last one does not carry over. */
+  const goTo = (next: Stage) => {
+    setStage(next);
+    setCode("");
+    setError(undefined);
+  };
+
   const submit = (action: () => Promise<void>) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!code.trim()) {
@@ -115,24 +146,15 @@ export function TwoFactorCard() {
           </p>
         ) : null}
         {stage.step === "codes" ? (
-          <div className="grid gap-3">
-            <p className="text-sm text-slate-700">
-              Two-factor sign-in is on. Keep these {RECOVERY_CODE_COUNT} recovery codes somewhere safe: each signs you
-              in once if you lose your phone. They are shown only now.
-            </p>
-            <ul aria-label="Recovery codes" className="grid grid-cols-1 gap-1 font-mono text-sm sm:grid-cols-2">
-              {stage.codes.map((c) => (
-                <li key={c} className="rounded bg-slate-100 px-2 py-1">
-                  {c}
-                </li>
-              ))}
-            </ul>
-            <div>
-              <Button type="button" onClick={() => setStage({ step: "idle" })}>
-                I Have Saved Them
-              </Button>
-            </div>
-          </div>
+          <RecoveryCodes
+            codes={stage.codes}
+            lead={
+              stage.previousCodesLeft === undefined
+                ? "Two-factor sign-in is on."
+                : `Your old set had ${plural(stage.previousCodesLeft, "unused code")} left, and none of them works any more.`
+            }
+            onDone={() => goTo({ step: "idle" })}
+          />
         ) : stage.step === "scan" ? (
           <form onSubmit={submit(confirm)} noValidate className="grid gap-4">
             <p className="text-sm text-slate-700">
@@ -152,12 +174,33 @@ export function TwoFactorCard() {
               </Button>
             </div>
           </form>
+        ) : stage.step === "renew" && current?.enrolled ? (
+          <form onSubmit={submit(renew)} noValidate className="grid gap-4">
+            <p className="text-sm text-slate-700">
+              New recovery codes replace all of yours: the old ones stop working. Enter the code your authenticator app
+              shows now.
+            </p>
+            {codeField("Code from the app, for new recovery codes")}
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={renewing}>
+                {renewing ? "Making codes..." : "Show New Codes"}
+              </Button>
+              <Button type="button" variant="outline" onClick={() => goTo({ step: "idle" })}>
+                Cancel
+              </Button>
+            </div>
+          </form>
         ) : current?.enrolled ? (
           <form onSubmit={submit(turnOff)} noValidate className="grid gap-4">
             <p className="text-sm text-slate-700">
-              On: you sign in with your password and a code from your authenticator app. {current.recoveryCodesLeft}{" "}
-              recovery code{current.recoveryCodesLeft === 1 ? "" : "s"} left.
+              On: you sign in with your password and a code from your authenticator app.{" "}
+              {plural(current.recoveryCodesLeft, "recovery code")} left.
             </p>
+            <div>
+              <Button type="button" variant="outline" onClick={() => goTo({ step: "renew" })}>
+                New Recovery Codes
+              </Button>
+            </div>
             {codeField("Code from the app, to turn it off")}
             <div>
               <Button type="submit" variant="outline" disabled={turningOff}>

@@ -30,6 +30,7 @@ import { useDeleteUser } from "../api/delete-user";
 import { useEndUserSessions } from "../api/end-user-sessions";
 import { useSendPasswordReset } from "../api/send-password-reset";
 import { AuthorityDialog } from "./authority-dialog";
+import { ResetTwoFactorAction, ResetTwoFactorDialog } from "./reset-two-factor";
 
 interface UserListProps {
   users: readonly User[];
@@ -41,6 +42,7 @@ interface UserListProps {
   onEditAuthority: (user: User) => void;
   onSendReset: (user: User) => void;
   onEndSessions: (user: User) => void;
+  onResetTwoFactor: (user: User) => void;
 }
 
 /** An underwriter's authority in a few words, and its Edit button (docs/product/permissions.md "Authority"). */
@@ -133,7 +135,16 @@ function Created({ user }: { user: User }) {
   return <time dateTime={user.createdAt}>{formatDateGb(user.createdAt)}</time>;
 }
 
-function UsersGrid({ users, firms, meId, onDelete, onEditAuthority, onSendReset, onEndSessions }: UserListProps) {
+function UsersGrid({
+  users,
+  firms,
+  meId,
+  onDelete,
+  onEditAuthority,
+  onSendReset,
+  onEndSessions,
+  onResetTwoFactor,
+}: UserListProps) {
   return (
     <Table>
       <TableHead>
@@ -167,9 +178,11 @@ function UsersGrid({ users, firms, meId, onDelete, onEditAuthority, onSendReset,
               <Created user={user} />
             </TableCell>
             <TableCell className="text-right">
-              <div className="flex items-center justify-end gap-2">
+              {/* Wide enough for the usual three actions on one line; a fourth (Reset two-factor) goes to a second. */}
+              <div className="flex min-w-76 flex-wrap items-center justify-end gap-2">
                 <ResetLinkAction user={user} meId={meId} onSendReset={onSendReset} />
                 <EndSessionsAction user={user} meId={meId} onEndSessions={onEndSessions} />
+                <ResetTwoFactorAction user={user} meId={meId} onReset={onResetTwoFactor} />
                 <DeleteAction user={user} meId={meId} onDelete={onDelete} />
               </div>
             </TableCell>
@@ -181,7 +194,16 @@ function UsersGrid({ users, firms, meId, onDelete, onEditAuthority, onSendReset,
 }
 
 /** Below md, one card per user with the same values and Delete (named, 40 px high, for a finger). */
-function UserCards({ users, firms, meId, onDelete, onEditAuthority, onSendReset, onEndSessions }: UserListProps) {
+function UserCards({
+  users,
+  firms,
+  meId,
+  onDelete,
+  onEditAuthority,
+  onSendReset,
+  onEndSessions,
+  onResetTwoFactor,
+}: UserListProps) {
   return (
     <CardList label="Users">
       {users.map((user) => (
@@ -209,6 +231,7 @@ function UserCards({ users, firms, meId, onDelete, onEditAuthority, onSendReset,
           <CardListActions>
             <ResetLinkAction user={user} meId={meId} onSendReset={onSendReset} />
             <EndSessionsAction user={user} meId={meId} onEndSessions={onEndSessions} />
+            <ResetTwoFactorAction user={user} meId={meId} onReset={onResetTwoFactor} />
             <DeleteAction user={user} meId={meId} onDelete={onDelete} onCard />
           </CardListActions>
         </CardListItem>
@@ -229,6 +252,7 @@ export function UsersTable() {
   const sendReset = useSendPasswordReset();
   const endSessions = useEndUserSessions();
   const [ending, setEnding] = useState<User | null>(null);
+  const [resetting, setResetting] = useState<User | null>(null);
 
   const confirmEndSessions = async () => {
     if (!ending) return;
@@ -294,6 +318,7 @@ export function UsersTable() {
           onEditAuthority={setEditing}
           onSendReset={(user) => void sendResetLink(user)}
           onEndSessions={setEnding}
+          onResetTwoFactor={setResetting}
         />
       ) : (
         <UserCards
@@ -304,9 +329,11 @@ export function UsersTable() {
           onEditAuthority={setEditing}
           onSendReset={(user) => void sendResetLink(user)}
           onEndSessions={setEnding}
+          onResetTwoFactor={setResetting}
         />
       )}
       <AuthorityDialog user={editing} onClose={() => setEditing(null)} />
+      <ResetTwoFactorDialog user={resetting} onClose={() => setResetting(null)} />
       <ConfirmDialog
         open={ending !== null}
         onOpenChange={(open) => {
