@@ -1,6 +1,6 @@
 import { type Firm, type FirmInput, firmInputSchema } from "@domain/firms/firm";
-import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { AddRecordForm, RecordTextField } from "@web/components/records/add-record-form";
+import { DeleteRecordButton, RecordsCard } from "@web/components/records/records-card";
 import {
   CardList,
   CardListActions,
@@ -10,16 +10,13 @@ import {
   CardListItem,
 } from "@web/components/ui/card-list";
 import { ConfirmDialog } from "@web/components/ui/dialog";
-import { Input } from "@web/components/ui/input";
-import { FieldError, Label } from "@web/components/ui/label";
-import { FullPageSpinner } from "@web/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
 import { toast } from "@web/components/ui/toast-store";
 import { MD_QUERY, useMediaQuery } from "@web/hooks/use-media-query";
 import { useCreateFirm, useDeleteFirm, useFirms } from "@web/lib/api/firms";
 import { ApiError, errorMessageOf } from "@web/lib/api-client";
 import { useSingleFlight } from "@web/lib/single-flight";
-import { Building2, Trash2 } from "lucide-react";
+import { Building2 } from "lucide-react";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 
@@ -77,56 +74,32 @@ function AddFirmForm() {
     label: string,
     extra: { inputMode?: "numeric" | "decimal"; hint?: string } = {},
   ) => (
-    <div className="grid gap-1.5">
-      <Label htmlFor={`new-firm-${name}`}>{label}</Label>
-      <Input
-        id={`new-firm-${name}`}
-        autoComplete="off"
-        inputMode={extra.inputMode}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `new-firm-${name}-error` : extra.hint ? `new-firm-${name}-hint` : undefined}
-        {...form.register(name)}
-      />
-      {errors[name] ? (
-        <FieldError id={`new-firm-${name}-error`} message={errors[name]?.message} />
-      ) : extra.hint ? (
-        <p id={`new-firm-${name}-hint`} className="text-xs text-slate-600">
-          {extra.hint}
-        </p>
-      ) : null}
-    </div>
+    <RecordTextField
+      id={`new-firm-${name}`}
+      label={label}
+      error={errors[name]?.message}
+      hint={extra.hint}
+      inputMode={extra.inputMode}
+      {...form.register(name)}
+    />
   );
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Add Firm</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-          noValidate
-          className="grid gap-3 md:grid-cols-2 lg:grid-cols-[1fr_10rem_1.4fr_9rem_auto] lg:items-start"
-        >
-          {field("name", "Firm Name")}
-          {field("fcaReference", "FCA Firm Reference", { inputMode: "numeric", hint: "6 or 7 digits" })}
-          {field("address", "Address")}
-          {field("commissionRatePercent", "Commission (%)", { inputMode: "decimal", hint: "0 to 40" })}
-          <div className="grid gap-1.5">
-            <span aria-hidden="true" className="hidden text-sm lg:block">
-              &nbsp;
-            </span>
-            <Button type="submit" disabled={!complete || submitting}>
-              <Building2 aria-hidden="true" className="h-4 w-4" />
-              {submitting ? "Adding..." : "Add Firm"}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <AddRecordForm
+      title="Add Firm"
+      gridClassName="grid gap-3 md:grid-cols-2 lg:grid-cols-[1fr_10rem_1.4fr_9rem_auto] lg:items-start"
+      onSubmit={() => void submit()}
+      submitLabel="Add Firm"
+      busyLabel="Adding..."
+      icon={<Building2 aria-hidden="true" className="h-4 w-4" />}
+      busy={submitting}
+      complete={complete}
+    >
+      {field("name", "Firm Name")}
+      {field("fcaReference", "FCA Firm Reference", { inputMode: "numeric", hint: "6 or 7 digits" })}
+      {field("address", "Address")}
+      {field("commissionRatePercent", "Commission (%)", { inputMode: "decimal", hint: "0 to 40" })}
+    </AddRecordForm>
   );
 }
 
@@ -135,24 +108,13 @@ const percent = (firm: Firm) => `${firm.commissionRatePercent.toFixed(2)}%`;
 function DeleteFirmButton({
   firm,
   onDelete,
-  onCard = false,
+  onCard,
 }: {
   firm: Firm;
   onDelete: (firm: Firm) => void;
   onCard?: boolean;
 }) {
-  return (
-    <Button
-      variant={onCard ? "outline" : "ghost"}
-      size={onCard ? "sm" : "icon"}
-      aria-label={`Delete firm ${firm.name}`}
-      onClick={() => onDelete(firm)}
-      className={onCard ? undefined : "text-red-700 hover:bg-red-50"}
-    >
-      <Trash2 aria-hidden="true" className={onCard ? "h-4 w-4 text-red-700" : "h-4 w-4"} />
-      {onCard ? "Delete" : null}
-    </Button>
-  );
+  return <DeleteRecordButton label={`Delete firm ${firm.name}`} onDelete={() => onDelete(firm)} onCard={onCard} />;
 }
 
 function FirmsList({ firms, onDelete }: { firms: readonly Firm[]; onDelete: (firm: Firm) => void }) {
@@ -230,34 +192,28 @@ export function FirmsSection() {
   return (
     <div className="grid gap-4">
       <AddFirmForm />
-      <Card>
-        <CardHeader>
-          <CardTitle>Firms</CardTitle>
-        </CardHeader>
-        {firms.isPending ? (
-          <FullPageSpinner label="Loading firms" />
-        ) : firms.isError ? (
-          <p role="alert" className="px-4 py-6 text-sm text-red-700">
-            {errorMessageOf(firms.error)}
-          </p>
-        ) : firms.data.length === 0 ? (
-          <p className="px-4 py-10 text-center text-sm font-medium text-slate-700">No firms yet</p>
-        ) : (
-          <FirmsList firms={firms.data} onDelete={setPending} />
-        )}
-        <ConfirmDialog
-          open={pending !== null}
-          onOpenChange={(open) => {
-            if (!open) setPending(null);
-          }}
-          title="Delete firm"
-          description={`Are you sure you want to delete the firm "${pending?.name ?? ""}"? A firm with brokers or quotes is kept.`}
-          confirmLabel="Delete"
-          busyLabel="Deleting..."
-          busy={deleteFirm.isPending}
-          onConfirm={confirmDelete}
-        />
-      </Card>
+      <RecordsCard
+        title="Firms"
+        records={firms}
+        loadingLabel="Loading firms"
+        empty="No firms yet"
+        after={
+          <ConfirmDialog
+            open={pending !== null}
+            onOpenChange={(open) => {
+              if (!open) setPending(null);
+            }}
+            title="Delete firm"
+            description={`Are you sure you want to delete the firm "${pending?.name ?? ""}"? A firm with brokers or quotes is kept.`}
+            confirmLabel="Delete"
+            busyLabel="Deleting..."
+            busy={deleteFirm.isPending}
+            onConfirm={confirmDelete}
+          />
+        }
+      >
+        {(list) => <FirmsList firms={list} onDelete={setPending} />}
+      </RecordsCard>
     </div>
   );
 }

@@ -8,10 +8,8 @@ import {
   registerUserSchema,
 } from "@domain/auth/schemas";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
-import { Input } from "@web/components/ui/input";
-import { FieldError, Label } from "@web/components/ui/label";
+import { AddRecordForm, RecordTextField } from "@web/components/records/add-record-form";
+import { Label } from "@web/components/ui/label";
 import { Select } from "@web/components/ui/select";
 import { toast } from "@web/components/ui/toast-store";
 import { useFirms } from "@web/lib/api/firms";
@@ -80,101 +78,64 @@ export function AddUserForm() {
   );
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Add User</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-          noValidate
-          className="grid gap-3 md:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_10rem_12rem_auto] lg:items-start"
-        >
-          <div className="grid gap-1.5">
-            <Label htmlFor="new-user-name">Full Name</Label>
-            <Input
-              id="new-user-name"
-              autoComplete="off"
-              aria-invalid={errors.name ? true : undefined}
-              {...form.register("name")}
+    <AddRecordForm
+      title="Add User"
+      gridClassName="grid gap-3 md:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_10rem_12rem_auto] lg:items-start"
+      onSubmit={() => void submit()}
+      submitLabel="Add User"
+      busyLabel="Adding..."
+      icon={<UserPlus aria-hidden="true" className="h-4 w-4" />}
+      busy={submitting}
+      complete={complete}
+    >
+      <RecordTextField id="new-user-name" label="Full Name" error={errors.name?.message} {...form.register("name")} />
+      <RecordTextField
+        id="new-user-email"
+        label="Email Address"
+        type="email"
+        error={errors.email?.message}
+        {...form.register("email")}
+      />
+      <RecordTextField
+        id="new-user-password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        hint={`At least ${NEW_PASSWORD_MIN_LENGTH} characters, not the user's name or e-mail, not a common password`}
+        {...form.register("password")}
+      />
+      <div className="grid gap-1.5">
+        <Label htmlFor="new-user-role">Role</Label>
+        <Controller
+          control={form.control}
+          name="role"
+          render={({ field }) => (
+            <Select
+              id="new-user-role"
+              value={field.value ?? DEFAULT_ROLE}
+              onValueChange={field.onChange}
+              options={ROLE_OPTIONS}
             />
-            <FieldError id="new-user-name-error" message={errors.name?.message} />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="new-user-email">Email Address</Label>
-            <Input
-              id="new-user-email"
-              type="email"
-              autoComplete="off"
-              aria-invalid={errors.email ? true : undefined}
-              {...form.register("email")}
+          )}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="new-user-firm">Firm</Label>
+        <Controller
+          control={form.control}
+          name="firmId"
+          render={({ field }) => (
+            <Select
+              id="new-user-firm"
+              value={role === "BROKER" ? (field.value ?? NO_FIRM) : NO_FIRM}
+              disabled={role !== "BROKER"}
+              onValueChange={(value) => field.onChange(value === NO_FIRM ? null : value)}
+              options={firmOptions}
             />
-            <FieldError id="new-user-email-error" message={errors.email?.message} />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="new-user-password">Password</Label>
-            <Input
-              id="new-user-password"
-              type="password"
-              autoComplete="new-password"
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? "new-user-password-error" : "new-user-password-hint"}
-              {...form.register("password")}
-            />
-            {errors.password ? (
-              <FieldError id="new-user-password-error" message={errors.password.message} />
-            ) : (
-              // The rule is said before the first try, so nobody has to guess it from a refusal.
-              <p id="new-user-password-hint" className="text-xs text-slate-600">
-                At least {NEW_PASSWORD_MIN_LENGTH} characters, not the user's name or e-mail, not a common password
-              </p>
-            )}
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="new-user-role">Role</Label>
-            <Controller
-              control={form.control}
-              name="role"
-              render={({ field }) => (
-                <Select
-                  id="new-user-role"
-                  value={field.value ?? DEFAULT_ROLE}
-                  onValueChange={field.onChange}
-                  options={ROLE_OPTIONS}
-                />
-              )}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="new-user-firm">Firm</Label>
-            <Controller
-              control={form.control}
-              name="firmId"
-              render={({ field }) => (
-                <Select
-                  id="new-user-firm"
-                  value={role === "BROKER" ? (field.value ?? NO_FIRM) : NO_FIRM}
-                  disabled={role !== "BROKER"}
-                  onValueChange={(value) => field.onChange(value === NO_FIRM ? null : value)}
-                  options={firmOptions}
-                />
-              )}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <span aria-hidden="true" className="hidden text-sm lg:block">
-              &nbsp;
-            </span>
-            <Button type="submit" disabled={!complete || submitting}>
-              <UserPlus aria-hidden="true" className="h-4 w-4" />
-              {submitting ? "Adding..." : "Add User"}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+          )}
+        />
+      </div>
+    </AddRecordForm>
   );
 }
