@@ -2,21 +2,24 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@web/components/ui/card";
 import { FullPageSpinner } from "@web/components/ui/spinner";
+import { MD_QUERY, useMediaQuery } from "@web/hooks/use-media-query";
 import { errorMessageOf } from "@web/lib/api-client";
 import { Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 
 /**
  * An administration screen's list of records (users, firms) in its card: a spinner while it loads, the error
- * when it failed, `empty` when there is none, otherwise `children` with the records; `after` holds the list's
- * dialogs.
+ * when it failed, `empty` when there is none, otherwise the records as a table from the md breakpoint up and as
+ * a column of cards below it, where the table's columns would make the page scroll sideways; `after` holds the
+ * list's dialogs.
  */
 export function RecordsCard<T>({
   title,
   records,
   loadingLabel,
   empty,
-  children,
+  table,
+  cards,
   after,
 }: {
   title: string;
@@ -24,9 +27,11 @@ export function RecordsCard<T>({
   records: UseQueryResult<T[]>;
   loadingLabel: string;
   empty: string;
-  children: (records: readonly T[]) => ReactNode;
+  table: (records: readonly T[]) => ReactNode;
+  cards: (records: readonly T[]) => ReactNode;
   after?: ReactNode;
 }) {
+  const wide = useMediaQuery(MD_QUERY);
   return (
     <Card>
       <CardHeader>
@@ -41,7 +46,7 @@ export function RecordsCard<T>({
       ) : records.data.length === 0 ? (
         <p className="px-4 py-10 text-center text-sm font-medium text-slate-700">{empty}</p>
       ) : (
-        children(records.data)
+        (wide ? table : cards)(records.data)
       )}
       {after}
     </Card>

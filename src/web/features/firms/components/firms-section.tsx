@@ -12,7 +12,6 @@ import {
 import { ConfirmDialog } from "@web/components/ui/dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
 import { toast } from "@web/components/ui/toast-store";
-import { MD_QUERY, useMediaQuery } from "@web/hooks/use-media-query";
 import { useCreateFirm, useDeleteFirm, useFirms } from "@web/lib/api/firms";
 import { ApiError, errorMessageOf } from "@web/lib/api-client";
 import { useSingleFlight } from "@web/lib/single-flight";
@@ -117,29 +116,34 @@ function DeleteFirmButton({
   return <DeleteRecordButton label={`Delete firm ${firm.name}`} onDelete={() => onDelete(firm)} onCard={onCard} />;
 }
 
-function FirmsList({ firms, onDelete }: { firms: readonly Firm[]; onDelete: (firm: Firm) => void }) {
-  const wide = useMediaQuery(MD_QUERY);
-  if (!wide) {
-    return (
-      <CardList label="Firms">
-        {firms.map((firm) => (
-          <CardListItem key={firm.id} data-testid="firm-row">
-            <CardListHeader figure={percent(firm)} figureLabel="Commission">
-              <div className="font-medium text-slate-900">{firm.name}</div>
-              <div className="text-sm text-slate-700">FRN {firm.fcaReference}</div>
-            </CardListHeader>
-            <CardListFields>
-              <CardListField label="Address">{firm.address}</CardListField>
-              <CardListField label="Brokers">{firm.brokerCount}</CardListField>
-            </CardListFields>
-            <CardListActions>
-              <DeleteFirmButton firm={firm} onDelete={onDelete} onCard />
-            </CardListActions>
-          </CardListItem>
-        ))}
-      </CardList>
-    );
-  }
+interface FirmListProps {
+  firms: readonly Firm[];
+  onDelete: (firm: Firm) => void;
+}
+
+function FirmCards({ firms, onDelete }: FirmListProps) {
+  return (
+    <CardList label="Firms">
+      {firms.map((firm) => (
+        <CardListItem key={firm.id} data-testid="firm-row">
+          <CardListHeader figure={percent(firm)} figureLabel="Commission">
+            <div className="font-medium text-slate-900">{firm.name}</div>
+            <div className="text-sm text-slate-700">FRN {firm.fcaReference}</div>
+          </CardListHeader>
+          <CardListFields>
+            <CardListField label="Address">{firm.address}</CardListField>
+            <CardListField label="Brokers">{firm.brokerCount}</CardListField>
+          </CardListFields>
+          <CardListActions>
+            <DeleteFirmButton firm={firm} onDelete={onDelete} onCard />
+          </CardListActions>
+        </CardListItem>
+      ))}
+    </CardList>
+  );
+}
+
+function FirmsTable({ firms, onDelete }: FirmListProps) {
   return (
     <Table>
       <TableHead>
@@ -211,9 +215,9 @@ export function FirmsSection() {
             onConfirm={confirmDelete}
           />
         }
-      >
-        {(list) => <FirmsList firms={list} onDelete={setPending} />}
-      </RecordsCard>
+        table={(list) => <FirmsTable firms={list} onDelete={setPending} />}
+        cards={(list) => <FirmCards firms={list} onDelete={setPending} />}
+      />
     </div>
   );
 }

@@ -17,7 +17,6 @@ import {
 } from "@web/components/ui/card-list";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";
 import { toast } from "@web/components/ui/toast-store";
-import { MD_QUERY, useMediaQuery } from "@web/hooks/use-media-query";
 import { useFirms } from "@web/lib/api/firms";
 import { useMe } from "@web/lib/api/get-me";
 import { useUsers } from "@web/lib/api/get-users";
@@ -154,7 +153,6 @@ export function UsersTable() {
   const me = useMe();
   const [pending, setPending] = useState<User | null>(null);
   const [editing, setEditing] = useState<User | null>(null);
-  const wide = useMediaQuery(MD_QUERY);
   const sendReset = useSendPasswordReset();
   const [ending, setEnding] = useState<User | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
@@ -179,7 +177,7 @@ export function UsersTable() {
     onEndSessions: setEnding,
     onResetTwoFactor: setResetting,
   };
-  const List = wide ? UsersGrid : UserCards;
+  const listProps = { firms: firms.data ?? [], meId: me.data?.id, actions };
 
   return (
     <RecordsCard
@@ -195,8 +193,8 @@ export function UsersTable() {
           <DeleteUserDialog user={pending} onClose={() => setPending(null)} />
         </>
       }
-    >
-      {(list) => <List users={list} firms={firms.data ?? []} meId={me.data?.id} actions={actions} />}
-    </RecordsCard>
+      table={(list) => <UsersGrid users={list} {...listProps} />}
+      cards={(list) => <UserCards users={list} {...listProps} />}
+    />
   );
 }
