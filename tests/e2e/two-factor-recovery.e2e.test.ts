@@ -7,7 +7,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { totpCodeAt } from "../../src/server/auth/totp";
-import { ApiSession } from "./support/api";
+import { ApiSession, newBrokerAccount } from "./support/api";
 import {
   DEMO_USERS,
   expectAccessible,
@@ -44,9 +44,7 @@ const codeAt = (secret: string, aheadMs = 0) => totpCodeAt(secret, new Date(Date
  * as Account's own screen is tested in two-factor.e2e.test.ts); answers the app's secret.
  */
 async function enrolledBroker(context: BrowserContext, label: string): Promise<{ name: string; secret: string }> {
-  const name = `Sasha ${label} ${RUN}`;
-  const email = `sasha.${label.toLowerCase()}.${RUN}@example.com`;
-  await admin.data("POST", "/api/auth/register", { name, email, password: PASSWORD, role: "BROKER" });
+  const { name, email } = await newBrokerAccount(admin, "Sasha", label, RUN, PASSWORD);
   expect((await context.request.post("/api/auth/login", { data: { email, password: PASSWORD } })).status()).toBe(200);
   const started = await context.request.post("/api/me/two-factor/enrolment");
   expect(started.status()).toBe(200);
