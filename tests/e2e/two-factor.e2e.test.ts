@@ -22,7 +22,7 @@ import {
   visible,
   waitForPath,
 } from "./support/browser";
-import { type OwnServer, startOwnServer } from "./support/own-server";
+import { type OwnServer, START_TIMEOUT_MS, startOwnServer } from "./support/own-server";
 import { DESKTOP_AND_PHONE, sharedBrowser } from "./support/session";
 
 const RUN = Date.now().toString(36);
@@ -51,7 +51,7 @@ beforeAll(async () => {
     await signInContext(context, "ADMIN");
     staleAdmins.set(size, context);
   }
-}, 120_000);
+}, START_TIMEOUT_MS + 60_000);
 afterAll(async () => {
   for (const context of staleAdmins.values()) await context.close();
   await shortWindow?.stop();

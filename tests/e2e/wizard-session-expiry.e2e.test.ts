@@ -16,7 +16,7 @@ import {
   signInWithForm,
   toastText,
 } from "./support/browser";
-import { type OwnServer, startOwnServer } from "./support/own-server";
+import { type OwnServer, START_TIMEOUT_MS, startOwnServer } from "./support/own-server";
 import { DESKTOP, sharedBrowser, type Viewport } from "./support/session";
 import { expectOnStep, expectStepAddress } from "./wizard-helpers";
 
@@ -31,7 +31,7 @@ let shortBase = "";
 beforeAll(async () => {
   server = await startOwnServer({ SESSION_IDLE_MINUTES: "1" });
   shortBase = server.base;
-}, 120_000);
+}, START_TIMEOUT_MS + 60_000);
 
 afterAll(async () => {
   await server?.stop();

@@ -10,6 +10,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 const ROOT = resolve(import.meta.dirname, "../../..");
+/** How long a test's own server may take to answer /healthz; the hooks that start one allow more. */
+export const START_TIMEOUT_MS = 180_000;
 
 export interface OwnServer {
   /** Where it listens, for a browser context's `baseURL`. */
@@ -47,16 +49,38 @@ export function demoServerEnv(port: number, dataDir: string): NodeJS.ProcessEnv 
   };
 }
 
-/** Starts the server with `settings` on top of a demo deployment and waits until it answers /healthz. */
+/**
+ * Starts the server with `settings` on top of a demo deployment and waits until it answers /healthz. A port found
+ * free can be taken by another process before the server listens on it; then the server is started again on another.
+ */
 export async function startOwnServer(settings: Record<string, string>): Promise<OwnServer> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnFreePort(settings);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 3) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOnFreePort(settings: Record<string, string>): Promise<OwnServer> {
   const dataDir = await mkdtemp(join(tmpdir(), "pqe-e2e-own-"));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, [join(ROOT, "dist/server/main.js")], {
     cwd: ROOT,
     env: { ...demoServerEnv(port, dataDir), ...settings },
-    stdio: "ignore",
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  // What the server said (warnings and worse), for the failure message if it never answers.
+  let said = "";
+  const keep = (chunk: Buffer) => {
+    said = (said + chunk.toString()).slice(-4000);
+  };
+  server.stdout?.on("data", keep);
+  server.stderr?.on("data", keep);
   const stop = async () => {
     if (server.exitCode === null) {
       const exited = new Promise((done) => server.once("exit", done));
@@ -65,7 +89,8 @@ export async function startOwnServer(settings: Record<string, string>): Promise<
     }
     await rm(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 90_000;
+  // A fresh database is migrated and the demo users' passwords hashed first: minutes on a busy two-core machine.
+  const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) return { base, stop };
@@ -73,8 +98,10 @@ export async function startOwnServer(settings: Record<string, string>): Promise<
       // Not listening yet.
     }
     if (server.exitCode !== null || Date.now() > deadline) {
+      const why =
+        server.exitCode !== null ? `exited with ${server.exitCode}` : `gave no answer in ${START_TIMEOUT_MS} ms`;
       await stop();
-      throw new Error(`The test's own server (${JSON.stringify(settings)}) did not start`);
+      throw new Error(`The test's own server (${JSON.stringify(settings)}) ${why}:\n${said}`);
     }
     await new Promise((done) => setTimeout(done, 250));
   }
