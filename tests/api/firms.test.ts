@@ -134,6 +134,7 @@ describeEachDatabase("broker firms", (ctx) => {
     expect(entries.find((entry) => entry.action === "firm_changed")?.details).toEqual({
       before: { firmId: null, isFirmLead: false },
       after: { firmId: firm.id, isFirmLead: true },
+      quotesMoved: 0,
     });
     // Adding a broker may name the firm at once.
     const added = await call<{ data: { firmId: string; isFirmLead: boolean } }>(
@@ -232,7 +233,7 @@ describeEachDatabase("broker firms", (ctx) => {
     expect((await call(ctx.app, alice.cookie, "GET", "/api/firm/brokers")).status).toBe(403);
   });
 
-  it("keeps a deleted broker's quotes with the firm, and a moved broker's past quotes with the old firm", async () => {
+  it("keeps a deleted broker's quotes with the firm, and moves a moved broker's quotes with them to the new firm", async () => {
     const { admin, lead, alice, bob } = await firmWithBrokers(ctx);
     const quote = await createQuote(ctx.app, alice.cookie, { proposerName: "Left Behind Ltd" });
     const bobs = await createQuote(ctx.app, bob.cookie, { proposerName: "Moved On Ltd" });
@@ -247,16 +248,29 @@ describeEachDatabase("broker firms", (ctx) => {
     });
     expect(handed.status, JSON.stringify(handed.body)).toBe(200);
 
-    // Bob moves firm: his past quote stays with the old firm, which its lead still sees, and he still holds it.
+    // Bob moves firm: he still holds his quote, it now belongs to his new firm, and the old firm's lead no longer
+    // sees it (nor can open it); the new firm's lead does.
+    expect(names((await list(lead.cookie)).body)).toContain("Moved On Ltd");
     const other = await createFirm(ctx, admin, { name: "Other Firm Ltd" });
     await place(ctx, admin, bob.user.id, other.id);
     const bobAfter = await signIn(ctx.app, bob.credentials);
-    expect(names((await list(lead.cookie)).body)).toContain("Moved On Ltd");
+    expect(names((await list(lead.cookie)).body)).not.toContain("Moved On Ltd");
+    expect((await call(ctx.app, lead.cookie, "GET", `/api/quotes/${bobs.id}`)).status).toBe(403);
     expect(names((await list(bobAfter)).body)).toEqual(["Moved On Ltd"]);
+    const moved = await call<{ data: Quote }>(ctx.app, bobAfter, "GET", `/api/quotes/${bobs.id}`);
+    expect(moved.body.data.firmId).toBe(other.id);
+    const otherLead = await signInNewUser(ctx.app, ctx.db, "BROKER", { name: "Olga Other Lead" });
+    await place(ctx, admin, otherLead.user.id, other.id, true);
+    expect(names((await list(await signIn(ctx.app, otherLead.credentials))).body)).toEqual(["Moved On Ltd"]);
+    const entries = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, bob.user.id));
+    expect(entries.filter((entry) => entry.action === "firm_changed").at(-1)?.details).toMatchObject({
+      after: { firmId: other.id },
+      quotesMoved: 1,
+    });
+    // What he writes now belongs to the new firm too; the quote handed to the old lead stayed with the old firm.
     const newQuote = await createQuote(ctx.app, bobAfter, { proposerName: "New Firm Client Ltd" });
     expect(newQuote.firmId).toBe(other.id);
-    expect(names((await list(lead.cookie)).body)).not.toContain("New Firm Client Ltd");
-    expect(bobs.firmId).not.toBe(other.id);
+    expect(names((await list(lead.cookie)).body)).toEqual(["Left Behind Ltd"]);
   });
 
   it("matches the firm's name in the dashboard search", async () => {

@@ -17,6 +17,7 @@ import { announceUserChanged, forgetUserSessions } from "../../auth/sessions";
 import type { Database } from "../../db/client";
 import { firms, users } from "../../db/schema";
 import { AppError, sqlStateOf } from "../../errors";
+import { moveHeldQuotesToFirm } from "../quotes/repository";
 import { findLiveUserById, toUserResponse } from "../users/repository";
 import { countLiveBrokers, findFirm, toFirmResponse } from "./repository";
 
@@ -127,8 +128,8 @@ export async function assertBrokerFirm(db: Database, role: User["role"], place: 
 }
 
 /**
- * Puts a broker in a firm (or none) and says whether they lead it. Their past quotes stay with the firm they
- * were written for; their sessions see the change at their next request.
+ * Puts a broker in a firm (or none) and says whether they lead it. The quotes and policies they hold move with them;
+ * their sessions see the change at their next request.
  */
 export async function changeBrokerFirm(
   db: Database,
@@ -147,6 +148,7 @@ export async function changeBrokerFirm(
       .where(eq(users.id, id))
       .returning();
     if (!row) throw new Error("User update returned no row");
+    const quotesMoved = user.firmId === place.firmId ? 0 : await moveHeldQuotesToFirm(tx, id, place.firmId);
     await recordAudit(tx, {
       at: now,
       entityType: "user",
@@ -156,6 +158,7 @@ export async function changeBrokerFirm(
       details: {
         before: { firmId: user.firmId, isFirmLead: user.isFirmLead },
         after: { firmId: place.firmId, isFirmLead: place.isFirmLead },
+        quotesMoved,
       },
     });
     await announceUserChanged(tx, id);

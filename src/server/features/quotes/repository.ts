@@ -86,6 +86,20 @@ export function visibleSearchRowsCondition(db: Database, actor: QuoteActor): SQL
   return or(eq(quoteSearch.brokerId, actor.id), inArray(quoteSearch.quoteId, firmQuotes));
 }
 
+/**
+ * A broker moving firm takes the quotes and policies they hold with them (docs/product/firms.md "Whose quotes"):
+ * from then on they belong to the new firm (or to none), and the old firm's lead no longer sees them. Answers how
+ * many moved.
+ */
+export async function moveHeldQuotesToFirm(tx: Database, brokerId: string, firmId: string | null): Promise<number> {
+  const moved = await tx
+    .update(quotes)
+    .set({ firmId })
+    .where(and(eq(quotes.brokerId, brokerId), sql`${quotes.firmId} is distinct from ${firmId}`))
+    .returning({ id: quotes.id });
+  return moved.length;
+}
+
 export const brokerColumns = { name: users.name, email: users.email };
 
 /** The users table a second time, as the underwriter who decided: one more join, never a query per row. */
