@@ -108,6 +108,14 @@ describeEachDatabase("broker commission", (ctx) => {
       .from(auditLog)
       .where(and(eq(auditLog.entityId, quote.id), eq(auditLog.action, "commission_changed")));
     expect(entry?.details).toMatchObject({ fromPercent: 15, toPercent: 7.5 });
+    // The review's history names the change with who made it.
+    const review = await call<{ data: { timeline: { action: string; actor: { name: string } | null }[] } }>(
+      ctx.app,
+      underwriter,
+      "GET",
+      `/api/uw/review/${quote.id}`,
+    );
+    expect(review.body.data.timeline.map((event) => event.action)).toContain("commission_changed");
     const rerated = await rateQuote(ctx.app, broker, quote.id);
     expect(rerated.quote.commission).toMatchObject({ ratePercent: 7.5, overridden: true });
   });

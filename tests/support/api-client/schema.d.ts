@@ -10891,7 +10891,7 @@ export interface operations {
               timeline: ({
                   id: string;
                   /** @enum {string} */
-                  action: "created" | "rated" | "override_applied" | "override_removed" | "referred" | "decision_recorded" | "question_asked" | "question_answered" | "referral_withdrawn" | "reopened" | "completed" | "issued";
+                  action: "created" | "rated" | "override_applied" | "override_removed" | "commission_changed" | "handed_over" | "referred" | "decision_recorded" | "question_asked" | "question_answered" | "referral_withdrawn" | "reopened" | "completed" | "issued";
                   actor: {
                     name: string;
                     email: string;

@@ -7,6 +7,7 @@ import { declarationNarratives } from "@domain/underwriting/narratives";
 import { Badge } from "@web/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import {
+  ArrowRightLeft,
   BadgeCheck,
   Calculator,
   CheckCircle2,
@@ -15,6 +16,7 @@ import {
   Gavel,
   MessageCircleQuestion,
   MessageSquareText,
+  Percent,
   RotateCcw,
   Send,
   Undo2,
@@ -89,6 +91,8 @@ const HISTORY_ICONS: Record<QuoteHistoryEvent["action"], typeof FileText> = {
   rated: Calculator,
   override_applied: Calculator,
   override_removed: Calculator,
+  commission_changed: Percent,
+  handed_over: ArrowRightLeft,
   referred: Send,
   decision_recorded: Gavel,
   question_asked: MessageCircleQuestion,
