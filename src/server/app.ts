@@ -29,7 +29,7 @@ import { errorBody, registerErrorHandling } from "./errors";
 import { featureRoutes } from "./features";
 import { apiCompression } from "./http/compression";
 import { PAGE_CACHE_CONTROL, registerWebApp } from "./http/web-app";
-import { registerRequestLog } from "./logging";
+import { OneLineRequestLog } from "./logging";
 import { mailPlugin } from "./mail/plugin";
 import { describeApi, withDocumentedBodies } from "./openapi";
 import { registerOriginCheck } from "./plugins/origin-check";
@@ -121,7 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const app = Fastify({
     ...loggerOptions(options.logger),
-    disableRequestLogging: true,
+    logController: new OneLineRequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
@@ -129,7 +129,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   const webRoot = options.webRoot && existsSync(join(options.webRoot, "index.html")) ? options.webRoot : undefined;
-  registerRequestLog(app);
   registerErrorHandling(app, {
     notFound: webRoot
       ? (request, reply) => {

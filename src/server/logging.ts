@@ -2,7 +2,7 @@
  * What the server writes to its request log. A review link's token lets its holder read a quote for 14 days,
  * and a session cookie signs its holder in, so neither may reach a log file, a log shipper or whoever reads them.
  */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 
 /** A review link's page and its API: everything after their `?` is the link's and is never logged. */
 const REVIEW_LINK_PATH = /\/uw\/review(\/|$)/i;
@@ -72,15 +72,21 @@ export function serverLoggerOptions(level: string, stream?: { write(line: string
 /**
  * One line per request in the log, once it is answered: what was asked, the status and how long it took. A
  * request's arrival is logged only at debug, where following a request that never ends is worth the second line:
- * at info, every request would otherwise be written twice, a cost each request pays under load.
+ * at info, every request would otherwise be written twice, a cost each request pays under load. Errors are logged
+ * as Fastify logs them.
  */
-export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook("onRequest", (request, _reply, done) => {
+export class OneLineRequestLog extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
     request.log.debug({ req: request }, "incoming request");
-    done();
-  });
-  app.addHook("onResponse", (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
-    done();
-  });
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    if (error) {
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, "request errored");
+    } else {
+      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
+    }
+  }
 }
