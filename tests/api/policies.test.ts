@@ -9,6 +9,7 @@ import { formatGbp, parseMoneyString } from "../../src/domain/money";
 import type { PolicyView } from "../../src/domain/quote/policy-schema";
 import type { Quote, QuoteListResponse } from "../../src/domain/quote/quote";
 import { addDays, policyExpiryDate } from "../../src/domain/quote/renewal";
+import { shortReceiptHash } from "../../src/domain/receipt/short-hash";
 import { signIn, signInNewUser } from "../support/auth";
 import { describeEachDatabase } from "../support/harness";
 import { issuedPolicy, policyUrl, setToday } from "./policies-fixtures";
@@ -67,6 +68,14 @@ describeEachDatabase("policies", (ctx) => {
       ["POST", `/api/quotes/${stored.id}/policy-schedule`],
       ["GET", "/api/documents/dc-wording?download=true"],
     ]);
+    // The issue's rating receipt, named by the short hash the schedule prints.
+    const receipt = await call<{ data: { hash: string } }>(
+      ctx.app,
+      broker.cookie,
+      "GET",
+      `/api/quotes/${stored.id}/receipt?kind=ISSUE`,
+    );
+    expect(receipt.status, JSON.stringify(receipt.body)).toBe(200);
     expect(view.history).toEqual([
       {
         event: "issued",
@@ -77,6 +86,7 @@ describeEachDatabase("policies", (ctx) => {
           `Reference: ${stored.reference}`,
           `Premium (inclusive): ${formatGbp(parseMoneyString(stored.totalPremium ?? "") ?? 0)}`,
           `Policy number: ${policyNumber}`,
+          `Rating receipt: ${shortReceiptHash(receipt.body.data.hash)}`,
         ],
       },
     ]);

@@ -147,11 +147,18 @@ describeEachDatabase("quote search index", (ctx) => {
     expect(await list(broker.cookie, "?status=DRAFT")).toBe(2);
     expect(await countsDisagree()).toBe(0);
 
-    const rated = await createCompleteQuote(ctx.app, broker.cookie);
+    // A rating changes a quote's premium: made by a broker of its own, as the rated quote stays (its receipts do).
+    const rater = await signInNewUser(ctx.app, ctx.db, "BROKER", { name: "Rhea Rater" });
+    const rated = await createCompleteQuote(ctx.app, rater.cookie);
     expect(await countsDisagree()).toBe(0);
-    await rateQuote(ctx.app, broker.cookie, rated.id, { ...STEP_SEVEN, turnoverBand: "1m_to_1_5m" });
+    await rateQuote(ctx.app, rater.cookie, rated.id, { ...STEP_SEVEN, turnoverBand: "1m_to_1_5m" });
     expect(await countsDisagree()).toBe(0);
-    await ctx.db.execute(sql`delete from quotes where id = ${rated.id}`);
+    // A quote with a premium deleted (the product deletes none, and a rated one keeps its receipts for good): a
+    // premium set on an unrated quote stands in for a rating here.
+    const priced = await createQuote(ctx.app, broker.cookie, { proposerName: "Dunlin Masonry Ltd" });
+    await ctx.db.execute(sql`update quotes set total_premium = 123456, status = 'QUOTED' where id = ${priced.id}`);
+    expect(await countsDisagree()).toBe(0);
+    await ctx.db.execute(sql`delete from quotes where id = ${priced.id}`);
     expect(await countsDisagree()).toBe(0);
 
     await ctx.db.execute(sql`update quotes set status = 'REFERRED' where id = ${first.id}`);
