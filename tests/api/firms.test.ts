@@ -263,10 +263,13 @@ describeEachDatabase("broker firms", (ctx) => {
     await place(ctx, admin, otherLead.user.id, other.id, true);
     expect(names((await list(await signIn(ctx.app, otherLead.credentials))).body)).toEqual(["Moved On Ltd"]);
     const entries = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, bob.user.id));
-    expect(entries.filter((entry) => entry.action === "firm_changed").at(-1)?.details).toMatchObject({
-      after: { firmId: other.id },
-      quotesMoved: 1,
-    });
+    // The move's entry (the broker's entries come back in no particular order: the first placing is among them).
+    const move = entries.find(
+      (entry) =>
+        entry.action === "firm_changed" &&
+        (entry.details as { after?: { firmId?: string } }).after?.firmId === other.id,
+    );
+    expect(move?.details).toMatchObject({ after: { firmId: other.id }, quotesMoved: 1 });
     // What he writes now belongs to the new firm too; the quote handed to the old lead stayed with the old firm.
     const newQuote = await createQuote(ctx.app, bobAfter, { proposerName: "New Firm Client Ltd" });
     expect(newQuote.firmId).toBe(other.id);
