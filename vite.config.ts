@@ -67,10 +67,61 @@ function inlineLinkedStylesheet(): Plugin {
   };
 }
 
+/**
+ * Two groups of modules every signed-in screen loads, each bundled into one file instead of the many small chunks
+ * the bundler's default split makes of them (ADR 0056). A phone on HTTP/1.1 fetches at most six files at a time,
+ * each costing a round trip, so a screen of sixty files waited ten round trips for its code; these two groups cost
+ * no screen a byte it did not already load:
+ *  - `signed-in`: the signed-in shell (`AppLayout`, imported by every signed-in screen) and everything it uses;
+ *  - `icons`: the icons of every screen, some 6 KB compressed, less than the headers of the dozen requests they
+ *    were on a screen such as step 7.
+ * What the page itself runs (the entry chunk) and the sign-in screen keep their files as they are: nothing of
+ * either is in a group, so sign-in loads no icon or screen code.
+ */
+function screenGroups(): {
+  plugin: Plugin;
+  groups: { name: string; priority: number; test: (id: string) => boolean }[];
+} {
+  const initial = new Set<string>();
+  const shell = new Set<string>();
+  const plugin: Plugin = {
+    name: "screen-groups",
+    apply: "build",
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const walk = (roots: string[], into: Set<string>) => {
+        const stack = [...roots];
+        for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+          if (into.has(id) || initial.has(id)) continue;
+          into.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      };
+      walk(
+        ids.filter((id) => this.getModuleInfo(id)?.isEntry || /[\\/]routes[\\/]login-route\.tsx$/.test(id)),
+        initial,
+      );
+      walk(
+        ids.filter((id) => /[\\/]layout[\\/]app-layout\.tsx$/.test(id)),
+        shell,
+      );
+      if (shell.size === 0) this.error("the signed-in shell (components/layout/app-layout.tsx) was not found");
+    },
+  };
+  return {
+    plugin,
+    groups: [
+      { name: "icons", priority: 2, test: (id) => !initial.has(id) && /[\\/]lucide-react[\\/]/.test(id) },
+      { name: "signed-in", priority: 1, test: (id) => shell.has(id) },
+    ],
+  };
+}
+const grouped = screenGroups();
+
 // The web app lives in src/web with index.html at the repository root, so `vite build` from the root
 // writes dist/web, which the API server serves (with a fallback to index.html for client routes).
 export default defineConfig({
-  plugins: [react(), tailwindcss(), inlineLinkedStylesheet()],
+  plugins: [react(), tailwindcss(), inlineLinkedStylesheet(), grouped.plugin],
   resolve: { alias: webAliases },
   publicDir: "public",
   build: {
@@ -81,6 +132,8 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       output: {
+        // The groups name their modules exactly (their dependencies outside the entry are in them already).
+        codeSplitting: { includeDependenciesRecursively: false, groups: grouped.groups },
         assetFileNames: (asset) =>
           asset.originalFileNames.includes("index.html") && asset.names.some((name) => name.endsWith(".css"))
             ? "assets/shell-[hash][extname]"
