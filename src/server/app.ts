@@ -28,7 +28,8 @@ import { type CacheNoticeListener, listenForCacheNotices, subscribedCaches } fro
 import { errorBody, registerErrorHandling } from "./errors";
 import { featureRoutes } from "./features";
 import { apiCompression } from "./http/compression";
-import { PAGE_CACHE_CONTROL, registerWebApp } from "./http/web-app";
+import { registerWebApp } from "./http/web-app";
+import { webPage } from "./http/web-page";
 import { OneLineRequestLog } from "./logging";
 import { mailPlugin } from "./mail/plugin";
 import { describeApi, withDocumentedBodies } from "./openapi";
@@ -129,13 +130,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   const webRoot = options.webRoot && existsSync(join(options.webRoot, "index.html")) ? options.webRoot : undefined;
+  const sendPage = webRoot ? webPage(webRoot) : undefined;
   registerErrorHandling(app, {
-    notFound: webRoot
+    notFound: sendPage
       ? (request, reply) => {
           // Client-side routes (/dashboard, /quote/42, ...) get the app; a missing asset stays a 404.
           const path = request.url.split("?")[0] ?? "/";
           if ((request.method === "GET" || request.method === "HEAD") && !/\.[a-z0-9]+$/i.test(path)) {
-            return reply.header("cache-control", PAGE_CACHE_CONTROL).sendFile("index.html", webRoot);
+            return sendPage(request, reply);
           }
           return reply.status(404).send(errorBody("NOT_FOUND", `No route for ${request.method} ${path}`));
         }
@@ -252,11 +254,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     for (const routes of featureRoutes) await api.register(routes);
   });
 
-  if (webRoot) {
+  if (webRoot && sendPage) {
     await registerWebApp(app, webRoot);
-    app.get("/", { schema: { hide: true } }, (_request, reply) =>
-      reply.header("cache-control", PAGE_CACHE_CONTROL).sendFile("index.html", webRoot),
-    );
+    app.get("/", { schema: { hide: true } }, sendPage);
   }
 
   return app;

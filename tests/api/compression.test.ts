@@ -3,7 +3,7 @@
  *  - the web app's fingerprinted files get brotli and gzip copies at build time where they pay (scripts/precompress.mjs),
  *    and the server sends the copy the client accepts with Content-Encoding, Vary and the year-long immutable caching,
  *    byte ranges included; a copy that is missing, empty, garbled or from another file is never sent: the file is;
- *  - index.html is revalidated on every use and sent as it is;
+ *  - index.html is revalidated on every use (an ETag per encoding) and compressed for a client that accepts it;
  *  - API answers of 1 KB or more are compressed for a client that accepts it and decode to the same bytes; PDFs,
  *    XLSX workbooks and zip files never are; the CSV bordereau is.
  */
@@ -353,15 +353,62 @@ describeEachDatabase("compression", (ctx) => {
   });
 
   describe("the app's page", () => {
-    it("is revalidated on every use and sent as it is, at / and at a client-side route", async () => {
-      for (const url of ["/", "/dashboard", "/quote/42", "/favicon.svg"]) {
-        const response = await get(url, ALL);
-        expect(response.statusCode, url).toBe(200);
-        expect(response.headers["cache-control"], url).toBe("no-cache");
-        expect(response.headers["content-encoding"], url).toBeUndefined();
-        expect(String(response.headers["content-security-policy"]), url).toContain("default-src 'self'");
+    const page = () => readFileSync(join(webRoot, "index.html"));
+
+    it("is revalidated on every use and compressed for a client that accepts it, at / and at a client-side route", async () => {
+      for (const url of ["/", "/dashboard", "/quote/42"]) {
+        for (const [accept, encoding] of [
+          [ALL, "br"],
+          ["gzip", "gzip"],
+          ["*", "gzip"],
+          ["identity", undefined],
+          [undefined, undefined],
+        ] as const) {
+          const response = await get(url, accept);
+          const what = `${url} with ${accept ?? "no Accept-Encoding"}`;
+          expect(response.statusCode, what).toBe(200);
+          expect(response.headers["cache-control"], what).toBe("no-cache");
+          expect(response.headers["content-type"], what).toBe("text/html; charset=utf-8");
+          expect(response.headers.vary, what).toMatch(/accept-encoding/i);
+          expect(response.headers["content-encoding"], what).toBe(encoding);
+          expect(String(response.headers["content-security-policy"]), what).toContain("default-src 'self'");
+          expect(decode(response).equals(page()), what).toBe(true);
+        }
       }
-      expect((await get("/", ALL)).body).toBe(readFileSync(join(webRoot, "index.html"), "utf8"));
+      const plain = await get("/");
+      const brotli = await get("/", ALL);
+      expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    });
+
+    it("answers 304 to a client holding the same encoding's copy, and names each encoding's copy apart", async () => {
+      const brotli = await get("/dashboard", ALL);
+      const plain = await get("/dashboard");
+      expect(brotli.headers.etag).not.toBe(plain.headers.etag);
+      const again = await get("/dashboard", ALL, { "if-none-match": String(brotli.headers.etag) });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      const otherCopy = await get("/dashboard", ALL, { "if-none-match": String(plain.headers.etag) });
+      expect(otherCopy.statusCode).toBe(200);
+      expect(decode(otherCopy).equals(page())).toBe(true);
+    });
+
+    it("sends a new build's page at once, without a restart", async () => {
+      const before = page();
+      try {
+        writeFileSync(join(webRoot, "index.html"), `${before.toString("utf8")}<!-- a new release -->`);
+        const response = await get("/dashboard", ALL);
+        expect(decode(response).toString("utf8")).toContain("a new release");
+      } finally {
+        writeFileSync(join(webRoot, "index.html"), before);
+      }
+      expect(decode(await get("/dashboard", ALL)).equals(before)).toBe(true);
+    });
+
+    it("sends the icon as it is: too small to gain", async () => {
+      const response = await get("/favicon.svg", ALL);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      expect(response.headers["content-encoding"]).toBeUndefined();
     });
   });
 

@@ -5,8 +5,8 @@
  *    (scripts/precompress.mjs). A client that accepts one gets it, with `Content-Encoding`, its own ETag and byte
  *    ranges of it; the answer always says `Vary: Accept-Encoding`. A copy is checked against its file before it is
  *    first sent: one that is missing, empty, cut short or from another build is never sent, the file itself is.
- *  - the other files at the root (index.html, favicon.svg): revalidated on every use and sent as they are, so a new
- *    release reaches every browser at its next page load.
+ *  - the other files at the root (favicon.svg): revalidated on every use and sent as they are. The page itself
+ *    (index.html) is answered by web-page.ts, compressed.
  * Nothing here is compressed per request (the API's answers are: src/server/http/compression.ts).
  */
 import { readFile } from "node:fs/promises";
@@ -59,6 +59,18 @@ async function copyIsSound(directory: string, file: string, copy: Copy, log: Fas
 }
 
 /**
+ * The encoding of `offered` (in the server's order of preference) that an Accept-Encoding header prefers, if any.
+ * As @fastify/static and @fastify/compress read the header: `*` (any) and the old `x-gzip` both mean gzip.
+ */
+export function negotiateEncoding<Encoding extends string>(
+  accepted: string,
+  offered: readonly Encoding[],
+): Encoding | undefined {
+  const choice = negotiate(accepted.toLowerCase().replace(/\*|x-gzip/g, "gzip"), [...offered]);
+  return offered.find((encoding) => encoding === choice);
+}
+
+/**
  * Before @fastify/static answers for a file under assets/, narrows the request's Accept-Encoding to the one copy it
  * should send: the client's preferred encoding among those whose copy is sound, or `identity` for the file itself.
  * @fastify/static picks a copy from that header and sends whatever it finds under the copy's name, so the header is
@@ -82,12 +94,10 @@ function narrowAcceptEncoding(directory: string, log: FastifyBaseLogger) {
     const accepted = request.headers["accept-encoding"];
     if (typeof accepted !== "string") return; // no Accept-Encoding: @fastify/static sends the file itself
     const file = (request.routeOptions.url ?? "").slice(ASSETS_PREFIX.length);
-    // As @fastify/static and @fastify/compress read it: `*` (any) and the old `x-gzip` both mean gzip.
-    const header = accepted.toLowerCase().replace(/\*|x-gzip/g, "gzip");
     let offered = COPIES;
     for (;;) {
-      const choice = negotiate(
-        header,
+      const choice = negotiateEncoding(
+        accepted,
         offered.map((copy) => copy.encoding),
       );
       const copy = offered.find((candidate) => candidate.encoding === choice);
