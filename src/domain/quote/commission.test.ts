@@ -3,12 +3,11 @@ import { describe, expect, it } from "vitest";
 import {
   COMMISSION_MESSAGES,
   commissionLimitsRefusal,
-  commissionLimitsSchema,
   commissionLines,
-  commissionOverrideSchema,
   commissionPence,
   quoteCommissionOf,
 } from "./commission";
+import { commissionLimitsSchema, commissionOverrideSchema } from "./commission-schema";
 
 describe("commission on the premium before IPT", () => {
   it("is the rate of base premium plus fees, rounded half up to the penny", () => {

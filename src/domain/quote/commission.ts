@@ -7,7 +7,6 @@
  * Rates are whole basis points (1250 = 12.5%), as the firm's rate is stored. One rounding: half away from zero to
  * the penny, so a return premium returns exactly the commission its charge paid.
  */
-import { z } from "zod";
 import { type Pence, penceToMoneyString, roundHalfUp, sumPence } from "../money";
 import type { QuoteCommission } from "./quote";
 
@@ -32,34 +31,6 @@ export const COMMISSION_MESSAGES = {
 export function isWholeBasisPoints(percent: number): boolean {
   return Math.abs(percent * 100 - Math.round(percent * 100)) < 1e-9;
 }
-
-const percentSchema = (message: string) =>
-  z
-    .number({ error: message })
-    .min(0, message)
-    .max(100, message)
-    .refine((percent) => isWholeBasisPoints(percent), message);
-
-/**
- * The range of commission an underwriter may set on one quote, in a rating configuration (docs/product/rating.md
- * "Commission limits"). A configuration without it takes DEFAULT_COMMISSION_LIMITS; it never changes a premium.
- */
-export const commissionLimitsSchema = z
-  .strictObject({
-    minPercent: percentSchema("Must be a percentage from 0 to 100 with at most two decimal places"),
-    maxPercent: percentSchema("Must be a percentage from 0 to 100 with at most two decimal places"),
-  })
-  .refine((limits) => limits.minPercent <= limits.maxPercent, {
-    message: COMMISSION_MESSAGES.limitsOrder,
-    path: ["maxPercent"],
-  });
-
-/** An underwriter's commission rate for one quote, as the API takes it. */
-export const commissionOverrideSchema = z.strictObject({
-  ratePercent: percentSchema(COMMISSION_MESSAGES.rate),
-  expectedVersion: z.number().int().positive().optional(),
-});
-export type CommissionOverride = z.infer<typeof commissionOverrideSchema>;
 
 /** The refusal of a rate outside the rating version's limits, or null when the underwriter may set it. */
 export function commissionLimitsRefusal(percent: number, limits: CommissionLimits): string | null {

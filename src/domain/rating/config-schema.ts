@@ -6,7 +6,8 @@
  */
 import { z } from "zod";
 import { DEFAULT_BACKDATING } from "../quote/backdating";
-import { commissionLimitsSchema, DEFAULT_COMMISSION_LIMITS } from "../quote/commission";
+import { DEFAULT_COMMISSION_LIMITS } from "../quote/commission";
+import { commissionLimitsSchema } from "../quote/commission-schema";
 import { CLAUSE_CODE_PATTERN } from "../underwriting/terms-rules";
 import { type ExcessOption, RATING_INPUT_FIELDS, type RatingInputFieldName } from "./input";
 import { DEFAULT_RETROACTIVE_COVER_FACTORS, retroactiveCoverSchema } from "./retroactive-cover";

@@ -4,7 +4,8 @@
  * so the quote keeps its status; later ratings keep the underwriter's rate instead of the firm's.
  */
 import { percentToBasisPoints } from "../../../domain/firms/firm";
-import { type CommissionOverride, commissionLimitsRefusal } from "../../../domain/quote/commission";
+import { commissionLimitsRefusal } from "../../../domain/quote/commission";
+import type { CommissionOverride } from "../../../domain/quote/commission-schema";
 import type { AuthUser } from "../../auth/authenticate";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { commissionOverrideSchema } from "../../../domain/quote/commission";
+import { commissionOverrideSchema } from "../../../domain/quote/commission-schema";
 import { pendingPolicyChangesResponseSchema } from "../../../domain/quote/policy-schema";
 import { quoteSchema } from "../../../domain/quote/quote";
 import { underwriterDecisionSchema } from "../../../domain/underwriting/decision";

@@ -1,5 +1,4 @@
 import { COMMISSION_LABELS } from "@domain/format/commission";
-import { commissionOverrideSchema } from "@domain/quote/commission";
 import type { Quote } from "@domain/quote/quote";
 import { CommissionLines } from "@web/components/quote/commission-lines";
 import { Button } from "@web/components/ui/button";
@@ -8,10 +7,14 @@ import { Input } from "@web/components/ui/input";
 import { FieldError, Label } from "@web/components/ui/label";
 import { toast } from "@web/components/ui/toast-store";
 import { ApiError, errorMessageOf } from "@web/lib/api-client";
+import { onFirstUse, preload } from "@web/lib/on-first-use";
 import { type FormEvent, useState } from "react";
 import { useSetCommission } from "../api/set-commission";
 
 const FIELD = "commission-rate";
+
+/** The rate's check (and zod) comes when the field is first used, not with the review (ADR 0056). */
+const rateCheck = onFirstUse(() => import("@domain/quote/commission-schema"));
 
 /**
  * The broker's commission on the quote under review (docs/product/firms.md "Commission"), and, for an underwriter
@@ -26,7 +29,16 @@ export function CommissionPanel({ quote, canSet }: { quote: Quote; canSet: boole
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = commissionOverrideSchema.safeParse({ ratePercent: rate.trim() === "" ? Number.NaN : Number(rate) });
+    let check: Awaited<ReturnType<typeof rateCheck.load>>;
+    try {
+      check = await rateCheck.load();
+    } catch (failure) {
+      toast({ title: "Commission Error", description: errorMessageOf(failure), variant: "destructive" });
+      return;
+    }
+    const parsed = check.commissionOverrideSchema.safeParse({
+      ratePercent: rate.trim() === "" ? Number.NaN : Number(rate),
+    });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       return;
@@ -73,6 +85,7 @@ export function CommissionPanel({ quote, canSet }: { quote: Quote; canSet: boole
                 className="min-w-0 flex-1"
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? `${FIELD}-error` : undefined}
+                onFocus={() => preload(rateCheck)}
                 onChange={(event) => setRate(event.target.value)}
               />
               <Button type="submit" variant="outline" disabled={setCommission.isPending}>
