@@ -8,14 +8,9 @@ import { ROLE_LABELS, roleSchema } from "./auth/schemas";
 import { formatAdjustment } from "./format/counter-offer";
 import { formatDateGb, formatDateTimeGb } from "./format/dates";
 import { formatGbp, parseMoneyString } from "./money";
-import {
-  findQuestion,
-  PREMIUM_LINES,
-  QUESTION_SECTIONS,
-  type QuestionSectionKey,
-  recordLabel,
-} from "./quote/catalogue";
+import { findQuestion, QUESTION_SECTIONS, type QuestionSectionKey, recordLabel } from "./quote/catalogue";
 import { ADDITIONAL_COVERS } from "./quote/financial-overview";
+import { PREMIUM_LINES } from "./quote/premium-lines";
 import { underwriterDecisionValueSchema } from "./quote/quote";
 import { statusLabel } from "./quote/status";
 import { humaniseName } from "./rating/worksheet";

@@ -10,11 +10,11 @@
 import { excessAmount } from "../format/excess";
 import { DEFENCE_COSTS_SHORT, type DefenceCosts, LIMIT_BASIS_LABELS, type LimitBasis } from "../format/limit-basis";
 import { type Pence, penceToMoneyString, sumPence } from "../money";
-import { PREMIUM_LINES } from "../quote/catalogue";
 import { commissionLines } from "../quote/commission";
 import { periodOfInsurance } from "../quote/policy-period";
 import { type PolicyTransactionKind, policyTransactionLabel } from "../quote/policy-transactions";
-import { type RetroactiveCover, retroactiveAnswerOf } from "../quote/retroactive-cover";
+import { PREMIUM_LINES } from "../quote/premium-lines";
+import { type RetroactiveCover, retroactiveAnswerOf } from "../quote/retroactive-answer";
 import { runOffYearsText } from "../quote/run-off";
 import type { ExcessOption } from "../rating/input";
 

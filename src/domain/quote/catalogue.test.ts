@@ -8,7 +8,6 @@ import {
   DESIGN_LIABILITY_QUESTIONS,
   findQuestion,
   INSUREDS_DETAILS_QUESTIONS,
-  PREMIUM_LINES,
   QUESTION_SECTION_KEYS,
   QUESTION_SECTIONS,
   QUESTIONS,
@@ -23,6 +22,7 @@ import { declarationFields } from "./declaration";
 import { designLiabilityFields } from "./design-liability";
 import { ADDITIONAL_COVERS, additionalCoversFields, financialOverviewFields } from "./financial-overview";
 import { insuredsDetailsFields } from "./insureds-details";
+import { PREMIUM_LINES } from "./premium-lines";
 
 /** The answers each step stores: the schema's fields, less what step 7 keeps in the same section. */
 const STORED_ANSWERS: Record<QuestionSectionKey, readonly string[]> = {

@@ -569,20 +569,3 @@ export const QUESTIONS: readonly Question[] = (
 export function findQuestion(section: QuestionSectionKey, key: string): Question | undefined {
   return QUESTIONS.find((question) => question.section === section && question.key === key);
 }
-
-// The premium
-
-export interface PremiumLineText {
-  /** As step 7's Premium Calculation card, the worksheet and the audit log show it. */
-  readonly label: string;
-  /** As the schedule prints it, where that differs. */
-  readonly documentLabel?: string;
-}
-
-/** The lines of a premium, in the order they are added up (fees, each with its own label, follow the base). */
-export const PREMIUM_LINES = {
-  basePremium: { label: "Base Premium", documentLabel: "Base premium" },
-  subtotal: { label: "Subtotal (before taxes)" },
-  taxes: { label: "Insurance Premium Tax (IPT)" },
-  totalPremium: { label: "Premium (inclusive)", documentLabel: "Total premium payable (inclusive of IPT)" },
-} as const satisfies Record<string, PremiumLineText>;

@@ -7,13 +7,21 @@
  */
 import { formatDateGb } from "../format/dates";
 import { RETROACTIVE_COVER_QUESTIONS } from "./catalogue";
+import {
+  DEFAULT_RETROACTIVE_COVER,
+  RETROACTIVE_COVER_ANSWERS,
+  type RetroactiveCover,
+  type RetroactiveCoverAnswer,
+  retroactiveAnswerOf,
+} from "./retroactive-answer";
 
-/** NONE: unlimited retroactive cover; DATE: cover from a given date; INCEPTION: no cover for work before inception. */
-export const RETROACTIVE_COVER_ANSWERS = ["NONE", "DATE", "INCEPTION"] as const;
-export type RetroactiveCoverAnswer = (typeof RETROACTIVE_COVER_ANSWERS)[number];
-
-/** What every quote and policy had before the question was asked, and what a new quote starts from. */
-export const DEFAULT_RETROACTIVE_COVER: RetroactiveCoverAnswer = "NONE";
+export {
+  DEFAULT_RETROACTIVE_COVER,
+  RETROACTIVE_COVER_ANSWERS,
+  type RetroactiveCover,
+  type RetroactiveCoverAnswer,
+  retroactiveAnswerOf,
+};
 
 /** Each answer in the catalogue's words ("None: unlimited retroactive cover"). */
 export const RETROACTIVE_COVER_LABELS = Object.fromEntries(
@@ -32,18 +40,7 @@ export const RETROACTIVE_COVER_MESSAGES = {
     `The inception date cannot be before the retroactive date given in the declaration (${formatDateGb(retroactiveDate)}): change the declaration first`,
 } as const;
 
-export interface RetroactiveCover {
-  retroactiveCover?: RetroactiveCoverAnswer | null | undefined;
-  retroactiveDate?: string | null | undefined;
-  previousInsurer?: string | null | undefined;
-  previousPolicyEndDate?: string | null | undefined;
-}
-
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-export function retroactiveAnswerOf(cover: RetroactiveCover | null | undefined): RetroactiveCoverAnswer {
-  return cover?.retroactiveCover ?? DEFAULT_RETROACTIVE_COVER;
-}
 
 /**
  * True when a given retroactive date falls after the inception date: the policy would not even cover its own

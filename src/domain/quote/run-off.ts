@@ -8,7 +8,7 @@
 import { formatDateGb } from "../format/dates";
 import { periodOfInsurance } from "./policy-period";
 import { addDays } from "./renewal";
-import { type RetroactiveCover, retroactiveAnswerOf } from "./retroactive-cover";
+import { type RetroactiveCover, retroactiveAnswerOf } from "./retroactive-answer";
 
 export const RUN_OFF_MIN_YEARS = 1;
 export const RUN_OFF_MAX_YEARS = 12;

@@ -10,7 +10,7 @@
  */
 import { DEFENCE_COSTS_LABELS, defenceCostsOf, LIMIT_BASIS_LABELS, limitBasisOf } from "../format/limit-basis";
 import { formatGbp, formatGbpWhole, type Pence, poundsToPence } from "../money";
-import { PREMIUM_LINES } from "../quote/catalogue";
+import { PREMIUM_LINES } from "../quote/premium-lines";
 import { RATING_INPUT_LABELS, type RatingInputFieldName } from "./input";
 
 /** A trace line as stored with a quote (the engine's RatingTraceEntry, any kind). */

@@ -5,7 +5,7 @@
  */
 import { formatGbp } from "../../../domain/money";
 import { cancellationBasisInWords } from "../../../domain/quote/cancellation";
-import { PREMIUM_LINES } from "../../../domain/quote/catalogue";
+import { PREMIUM_LINES } from "../../../domain/quote/premium-lines";
 import type { CancellationNoticeView } from "../quotes/cancellation-service";
 import { dateGb, productName } from "./document-view";
 import { INSURER_NAME, PdfWriter } from "./pdf-writer";

@@ -3,7 +3,7 @@
  * the additional or return premium with its IPT, exactly as the adjustment stored them.
  */
 import { formatGbp } from "../../../domain/money";
-import { PREMIUM_LINES } from "../../../domain/quote/catalogue";
+import { PREMIUM_LINES } from "../../../domain/quote/premium-lines";
 import type { EndorsementView } from "../quotes/adjustment-service";
 import { dateGb, productName } from "./document-view";
 import { INSURER_NAME, PdfWriter } from "./pdf-writer";

@@ -7,9 +7,10 @@
 import { excessAmount } from "../../../domain/format/excess";
 import { defenceCostsOf, limitBasisOf, limitTermsText } from "../../../domain/format/limit-basis";
 import { formatGbp, parseMoneyString } from "../../../domain/money";
-import { INSUREDS_DETAILS_QUESTIONS, PREMIUM_LINES, recordLabel } from "../../../domain/quote/catalogue";
+import { INSUREDS_DETAILS_QUESTIONS, recordLabel } from "../../../domain/quote/catalogue";
 import { ADDITIONAL_COVERS } from "../../../domain/quote/financial-overview";
 import { periodOfInsurance } from "../../../domain/quote/policy-period";
+import { PREMIUM_LINES } from "../../../domain/quote/premium-lines";
 import { deriveRatingInput, selectionsFromRisk } from "../../../domain/quote/rating-input";
 import { retroactiveCoverText } from "../../../domain/quote/retroactive-cover";
 import { EXCESS_OPTION_LABELS } from "../../../domain/quote/risk";

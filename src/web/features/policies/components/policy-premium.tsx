@@ -1,5 +1,5 @@
-import { PREMIUM_LINES } from "@domain/quote/catalogue";
 import type { PolicyView } from "@domain/quote/policy-schema";
+import { PREMIUM_LINES } from "@domain/quote/premium-lines";
 import { CommissionLines } from "@web/components/quote/commission-lines";
 import { money, Row } from "./policy-parts";
 import { PolicyTransactions } from "./policy-transactions";

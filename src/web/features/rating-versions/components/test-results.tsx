@@ -1,5 +1,5 @@
 import { formatGbp } from "@domain/money";
-import type { PREMIUM_LINES } from "@domain/quote/catalogue";
+import type { PREMIUM_LINES } from "@domain/quote/premium-lines";
 import type { RatingResult } from "@domain/rating/compile";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@web/components/ui/table";

@@ -4,7 +4,7 @@
  * administrator first comes to the editor (a focus or a pointer on it) or presses one of its buttons, so an
  * editor opens on a saved version without it (docs/decisions/0056).
  */
-export { PREMIUM_LINES } from "@domain/quote/catalogue";
+export { PREMIUM_LINES } from "@domain/quote/premium-lines";
 export { testRatingInput } from "@domain/rating/version";
 export { compareWithPublished } from "../compare";
 export { editorResolver } from "../editor-check";

@@ -2,7 +2,7 @@ import { POLICY_PERIOD_LABEL } from "@domain/constants";
 import { EXCESS_OPTION_LABELS, excessAmount } from "@domain/format/excess";
 import { DEFENCE_COSTS_SHORT, LIMIT_BASIS_LABELS, type LimitTerms } from "@domain/format/limit-basis";
 import { formatGbp, formatGbpWhole, poundsToPence } from "@domain/money";
-import { PREMIUM_LINES } from "@domain/quote/catalogue";
+import { PREMIUM_LINES } from "@domain/quote/premium-lines";
 import type { QuoteCommission, RatingTraceEntry } from "@domain/quote/quote";
 import { runOffCoverText } from "@domain/quote/run-off";
 import type { ExcessOption } from "@domain/rating/input";

@@ -1,4 +1,4 @@
-import { PREMIUM_LINES } from "@domain/quote/catalogue";
+import { PREMIUM_LINES } from "@domain/quote/premium-lines";
 import type { RatingTraceEntry } from "@domain/quote/quote";
 import type { WorksheetContext } from "@domain/rating/worksheet";
 import { Spinner } from "@web/components/ui/spinner";

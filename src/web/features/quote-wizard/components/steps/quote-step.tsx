@@ -1,6 +1,6 @@
 import { COVER_LIMIT_OPTIONS, type TurnoverBand } from "@domain/constants";
 import { formatGbp, formatGbpWhole, poundsToPence } from "@domain/money";
-import { PREMIUM_LINES } from "@domain/quote/catalogue";
+import { PREMIUM_LINES } from "@domain/quote/premium-lines";
 import type { Quote, ReferralHit } from "@domain/quote/quote";
 import {
   allowedTurnoverBands,
