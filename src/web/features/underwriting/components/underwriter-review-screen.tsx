@@ -22,11 +22,7 @@ import { useUnsavedChangesGuard } from "@web/hooks/use-unsaved-changes-guard";
 import { useMe } from "@web/lib/api/get-me";
 import { useClauses } from "@web/lib/api/terms";
 import { ApiError, errorMessageOf } from "@web/lib/api-client";
-import {
-  browserDocumentEffects,
-  type DocumentSelection,
-  downloadSelectedDocuments,
-} from "@web/lib/documents/document-actions";
+import type { DocumentQuote, DocumentSelection } from "@web/lib/documents/document-actions";
 import { onFirstUse, preload } from "@web/lib/on-first-use";
 import { useSingleFlight } from "@web/lib/single-flight";
 import { AlertTriangle, Download, Gavel, LogIn } from "lucide-react";
@@ -45,6 +41,24 @@ import { ReviewQuestions } from "./review-questions";
  * decision form and awaited on Submit, not with a review that is mostly read.
  */
 const decisionCheck = onFirstUse(() => import("@domain/underwriting/decision"));
+/** Fetching and saving the statement of fact: asked for when the pointer or focus comes to its button. */
+const documentsCode = onFirstUse(() => import("@web/lib/documents/document-actions"));
+
+async function downloadStatementOfFact(quote: DocumentQuote): Promise<void> {
+  let actions: Awaited<ReturnType<typeof documentsCode.load>>;
+  try {
+    actions = await documentsCode.load();
+  } catch (error) {
+    // Offline before the code arrived: the same toast as a document that could not be fetched.
+    toast({
+      title: "Error",
+      description: error instanceof Error ? error.message : String(error),
+      variant: "destructive",
+    });
+    return;
+  }
+  await actions.downloadSelectedDocuments(quote, STATEMENT_OF_FACT_ONLY, actions.browserDocumentEffects(toast));
+}
 
 export const QUOTE_NOT_FOUND_TITLE = "Quote Not Found";
 export const QUOTE_NOT_FOUND_TEXT = "The requested quote could not be found or you don't have permission to access it.";
@@ -304,9 +318,9 @@ function ReviewBody({
                 <Button
                   variant="outline"
                   size="sm"
-                  onClick={() =>
-                    void downloadSelectedDocuments(documentQuote, STATEMENT_OF_FACT_ONLY, browserDocumentEffects(toast))
-                  }
+                  onFocus={() => preload(documentsCode)}
+                  onPointerOver={() => preload(documentsCode)}
+                  onClick={() => void downloadStatementOfFact(documentQuote)}
                 >
                   <Download aria-hidden="true" className="h-3.5 w-3.5" />
                   Statement of Fact
