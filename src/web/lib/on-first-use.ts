@@ -29,6 +29,22 @@ export function onFirstUse<Module>(importModule: () => Promise<Module>): FirstUs
   };
 }
 
+/**
+ * The module for a press that needs it now: fetched if it has not arrived yet, or undefined once `failed` has
+ * been told why (offline before the code came). The press then does nothing more; the next one asks again.
+ */
+export async function codeForPress<Module>(
+  code: FirstUseCode<Module>,
+  failed: (error: unknown) => void,
+): Promise<Module | undefined> {
+  try {
+    return await code.load();
+  } catch (error) {
+    failed(error);
+    return undefined;
+  }
+}
+
 /** Starts fetching without waiting: a pointer over a trigger or focus on it, before the press that needs it. */
 export function preload(code: FirstUseCode<unknown>): void {
   code.load().catch(() => {

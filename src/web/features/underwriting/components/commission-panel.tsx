@@ -7,7 +7,7 @@ import { Input } from "@web/components/ui/input";
 import { FieldError, Label } from "@web/components/ui/label";
 import { toast } from "@web/components/ui/toast-store";
 import { ApiError, errorMessageOf } from "@web/lib/api-client";
-import { onFirstUse, preload } from "@web/lib/on-first-use";
+import { codeForPress, onFirstUse, preload } from "@web/lib/on-first-use";
 import { type FormEvent, useState } from "react";
 import { useSetCommission } from "../api/set-commission";
 
@@ -29,13 +29,10 @@ export function CommissionPanel({ quote, canSet }: { quote: Quote; canSet: boole
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    let check: Awaited<ReturnType<typeof rateCheck.load>>;
-    try {
-      check = await rateCheck.load();
-    } catch (failure) {
-      toast({ title: "Commission Error", description: errorMessageOf(failure), variant: "destructive" });
-      return;
-    }
+    const check = await codeForPress(rateCheck, (failure) =>
+      toast({ title: "Commission Error", description: errorMessageOf(failure), variant: "destructive" }),
+    );
+    if (!check) return;
     const parsed = check.commissionOverrideSchema.safeParse({
       ratePercent: rate.trim() === "" ? Number.NaN : Number(rate),
     });

@@ -23,7 +23,7 @@ import { useMe } from "@web/lib/api/get-me";
 import { useClauses } from "@web/lib/api/terms";
 import { ApiError, errorMessageOf } from "@web/lib/api-client";
 import type { DocumentQuote, DocumentSelection } from "@web/lib/documents/document-actions";
-import { onFirstUse, preload } from "@web/lib/on-first-use";
+import { codeForPress, onFirstUse, preload } from "@web/lib/on-first-use";
 import { useSingleFlight } from "@web/lib/single-flight";
 import { AlertTriangle, Download, Gavel, LogIn } from "lucide-react";
 import { useRef, useState } from "react";
@@ -45,19 +45,11 @@ const decisionCheck = onFirstUse(() => import("@domain/underwriting/decision"));
 const documentsCode = onFirstUse(() => import("@web/lib/documents/document-actions"));
 
 async function downloadStatementOfFact(quote: DocumentQuote): Promise<void> {
-  let actions: Awaited<ReturnType<typeof documentsCode.load>>;
-  try {
-    actions = await documentsCode.load();
-  } catch (error) {
-    // Offline before the code arrived: the same toast as a document that could not be fetched.
-    toast({
-      title: "Error",
-      description: error instanceof Error ? error.message : String(error),
-      variant: "destructive",
-    });
-    return;
-  }
-  await actions.downloadSelectedDocuments(quote, STATEMENT_OF_FACT_ONLY, actions.browserDocumentEffects(toast));
+  // Offline before the code arrived: the same toast as a document that could not be fetched.
+  const actions = await codeForPress(documentsCode, (error) =>
+    toast({ title: "Error", description: errorMessageOf(error), variant: "destructive" }),
+  );
+  await actions?.downloadSelectedDocuments(quote, STATEMENT_OF_FACT_ONLY, actions.browserDocumentEffects(toast));
 }
 
 export const QUOTE_NOT_FOUND_TITLE = "Quote Not Found";
@@ -245,13 +237,10 @@ function ReviewBody({
   const documentQuote = { id: quote.id, reference: quote.reference, proposerName: quote.proposerName };
 
   const [submit, submitting] = useSingleFlight(async () => {
-    let check: Awaited<ReturnType<typeof decisionCheck.load>>;
-    try {
-      check = await decisionCheck.load();
-    } catch (failure) {
-      toast({ title: "Decision Error", description: errorMessageOf(failure), variant: "destructive" });
-      return;
-    }
+    const check = await codeForPress(decisionCheck, (failure) =>
+      toast({ title: "Decision Error", description: errorMessageOf(failure), variant: "destructive" }),
+    );
+    if (!check) return;
     // The multiplier travels only with a counter offer (docs/product/errors.md); the schema holds every other rule.
     const parsed = check.underwriterDecisionSchema.safeParse({
       decision: draft.decision ?? undefined,

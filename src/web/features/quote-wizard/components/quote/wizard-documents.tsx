@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/car
 import { Checkbox } from "@web/components/ui/checkbox";
 import { Label } from "@web/components/ui/label";
 import { type ToastInput, toast } from "@web/components/ui/toast-store";
+import { errorMessageOf } from "@web/lib/api-client";
 import {
   DOCUMENT_LABELS,
   type DocumentSelection,
@@ -13,7 +14,7 @@ import {
   POLICY_SCHEDULE_ERROR,
   STATEMENT_OF_FACT_ERROR,
 } from "@web/lib/documents/document-names";
-import { onFirstUse, preload } from "@web/lib/on-first-use";
+import { codeForPress, onFirstUse, preload } from "@web/lib/on-first-use";
 import { Download } from "lucide-react";
 import { useId, useState } from "react";
 
@@ -55,18 +56,11 @@ export function WizardDocuments({ quote }: { quote: Quote | undefined }) {
     ) as DocumentSelection;
     setBusy(true);
     try {
-      let actions: Awaited<ReturnType<typeof documentsCode.load>>;
-      try {
-        actions = await documentsCode.load();
-      } catch (error) {
-        // Offline before the code arrived: the same toast as a document that could not be fetched.
-        wizardNotify({
-          title: "Error",
-          description: error instanceof Error ? error.message : String(error),
-          variant: "destructive",
-        });
-        return;
-      }
+      // Offline before the code arrived: the same toast as a document that could not be fetched.
+      const actions = await codeForPress(documentsCode, (error) =>
+        wizardNotify({ title: "Error", description: errorMessageOf(error), variant: "destructive" }),
+      );
+      if (!actions) return;
       const { browserDocumentEffects, downloadSelectedDocuments } = actions;
       await downloadSelectedDocuments(quote, effective, browserDocumentEffects(wizardNotify), {
         quotationOptions: withOptions && chosen.includes("statementOfFact"),
