@@ -10,6 +10,7 @@ import {
   SIGNED_OUT_SESSION_LOOKUP,
   screenshot,
   signedInPage,
+  signInWithForm,
   toastText,
   visible,
   waitForPath,
@@ -102,6 +103,35 @@ describe("sign-in screen", () => {
       await context.close();
     });
   }
+  it("lets the dashboard's reads already on their way be answered before it ends the session", async () => {
+    const context = await newContext(ui.browser);
+    const page = await context.newPage();
+    // Signed out at the end, the session lookup answers 401: that is how the app knows to show the sign-in screen.
+    expectBrowserErrors(context, [SIGNED_OUT_SESSION_LOOKUP]);
+    await page.goto("/login");
+    await signInWithForm(page, "BROKER");
+    await visible(page.getByRole("heading", { name: "Dashboard", level: 1 }));
+    await visible(page.getByRole("button", { name: "Logout" }));
+    // The next list read is held in the browser until Logout has been pressed: had the session ended first, the
+    // server would answer it 401 and the browser would log the refusal (the afterEach check reads the console).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let heldReads = 0;
+    await page.route(/\/api\/quotes\?/, async (route) => {
+      heldReads += 1;
+      await held;
+      await route.continue();
+    });
+    await page.getByPlaceholder(/Search/).fill("Acme");
+    await expect.poll(() => heldReads).toBe(1);
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Logout" }).isDisabled()).toBe(true);
+    release();
+    await waitForPath(page, "/login");
+    await context.close();
+  });
 });
 
 describe("route guards", () => {
