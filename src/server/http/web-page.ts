@@ -1,16 +1,16 @@
 /**
  * The app's one page (dist/web/index.html), answered at / and at every client-side route. The sign-in screen's
  * styles are inlined into it (ADR 0056), which makes it about 18 KB: more than a new connection carries in its
- * first round trip (some 14 KB), so a phone waited a second round trip before it could ask for any script. Brotli
- * makes it under 5 KB. The page is read and compressed once, and again when the file changes under a running
- * server (a new build); it is revalidated on every use (`no-cache` and an ETag per encoding), so a new release
- * reaches every browser at its next page load.
+ * first round trip (some 14 KB), so a phone waited a second round trip before it could ask for any script. Brotli,
+ * with the settings the build compresses the app's files with, makes it under 5 KB. The page is read and
+ * compressed once, and again when the file changes under a running server (a new build); it is revalidated on
+ * every use (`no-cache` and an ETag per encoding), so a new release reaches every browser at its next page load.
  */
 import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { PRECOMPRESSED_COPIES } from "../../../scripts/precompress.mjs";
 import { negotiateEncoding, PAGE_CACHE_CONTROL } from "./web-app";
 
 interface Variant {
@@ -26,22 +26,18 @@ interface Page {
   gzip: Variant;
 }
 
-function compressed(html: Buffer): Omit<Page, "version"> {
+/** The page as it is and in each encoding the build compresses the app's files in, with the build's own settings. */
+async function compressed(html: Buffer): Promise<Omit<Page, "version">> {
   const hash = createHash("sha256").update(html).digest("base64url").slice(0, 22);
-  return {
-    identity: { bytes: html, etag: `"${hash}"` },
-    br: {
-      bytes: brotliCompressSync(html, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
-        },
-      }),
-      etag: `"${hash}-br"`,
-    },
-    gzip: { bytes: gzipSync(html, { level: constants.Z_BEST_COMPRESSION }), etag: `"${hash}-gzip"` },
+  const copies = await Promise.all(
+    PRECOMPRESSED_COPIES.map(async (copy) => ({ encoding: copy.encoding, bytes: await copy.compress(html) })),
+  );
+  const variant = (encoding: "br" | "gzip"): Variant => {
+    const copy = copies.find((candidate) => candidate.encoding === encoding);
+    if (!copy) throw new Error(`The build makes no ${encoding} copies`);
+    return { bytes: copy.bytes, etag: `"${hash}-${encoding}"` };
   };
+  return { identity: { bytes: html, etag: `"${hash}"` }, br: variant("br"), gzip: variant("gzip") };
 }
 
 /** Whether the client's If-None-Match names this ETag (or is `*`), weak or strong. */
@@ -64,7 +60,7 @@ export function webPage(webRoot: string): (request: FastifyRequest, reply: Fasti
     const version = `${info.mtimeMs}:${info.size}`;
     const known = await current?.catch(() => undefined);
     if (known?.version === version) return known;
-    current = readFile(file).then((html) => ({ version, ...compressed(html) }));
+    current = readFile(file).then(async (html) => ({ version, ...(await compressed(html)) }));
     return current;
   };
 
