@@ -30,7 +30,7 @@ import {
   recordPolicyTransaction,
 } from "./policy-transactions";
 import { findPolicyByNumber, openPolicyForChange, type PolicyRecord } from "./policy-view";
-import { policyRater, storedRatingVersion } from "./rating";
+import { policyRater, quoteRatingVersion } from "./rating";
 
 /**
  * What a capacity provider's bordereau reports of the policy as a transaction leaves it: its insured and cover
@@ -118,7 +118,7 @@ export async function planAdjustment(
   }
   const after = withPolicyChanges(before, changes);
 
-  const rater = await policyRater(db, quote.ratingVersionId);
+  const rater = await policyRater(db, quote);
   const was = annualBase(rater, before);
   const will = annualBase(rater, after);
   const charge = adjustmentCharge({
@@ -224,7 +224,7 @@ export async function adjustPolicy(
   const sequence = (plan.transactions.at(-1)?.sequence ?? 0) + 1;
   const endorsement = plan.transactions.filter((transaction) => transaction.kind === "ADJUSTMENT").length + 1;
   const { charge } = plan;
-  const stored = quote.ratingVersionId === null ? undefined : await storedRatingVersion(db, quote.ratingVersionId);
+  const stored = await quoteRatingVersion(db, quote);
   const receipt =
     stored &&
     receiptToWrite(

@@ -49,7 +49,7 @@ async function openForCancellation(
     today,
   });
   if (problem !== null) throw AppError.validation([{ path: "effectiveDate", message: problem }]);
-  const { config } = await policyRater(db, quote.ratingVersionId);
+  const { config } = await policyRater(db, quote);
   const figures = cancellationFigures({
     inceptionDate: quote.inceptionDate,
     effectiveDate,

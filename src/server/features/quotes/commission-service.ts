@@ -25,7 +25,7 @@ export async function setQuoteCommission(
   const { quote } = found;
   assertQuoteAction(quote, actor, "setCommission", { ratedAt: quote.ratedAt });
   assertExpectedVersion(quote, body.expectedVersion);
-  const { config } = await policyRater(db, quote.ratingVersionId);
+  const { config } = await policyRater(db, quote);
   const refusal = commissionLimitsRefusal(body.ratePercent, config.commissionLimits);
   if (refusal !== null) throw AppError.validation([{ path: "ratePercent", message: refusal }]);
   const rate = percentToBasisPoints(body.ratePercent);

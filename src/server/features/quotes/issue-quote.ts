@@ -13,7 +13,7 @@ import { receiptToWrite } from "../receipts/service";
 import { assertExpectedVersion, assertQuoteAction, requireQuote } from "./access-service";
 import { commitQuoteChange } from "./change";
 import { findPolicyTransactions, isCancelledPolicy } from "./policy-transactions";
-import { backdatedWithoutUnderwriter, storedEngineRating } from "./rating";
+import { backdatedWithoutUnderwriter, quoteRatingVersion, storedEngineRating } from "./rating";
 import type { QuoteWithBroker } from "./repository";
 
 export async function issueQuote(
@@ -31,11 +31,13 @@ export async function issueQuote(
     throw new AppError("QUOTE_STATE_CONFLICT", RENEWAL_MESSAGES.renewsCancelled);
   }
   await assertNoOpenPreBind(db, quote, now);
-  const backdated = await backdatedWithoutUnderwriter(db, quote, now);
+  // Read once: its configuration says how far back an inception may lie, and its rates price the receipt.
+  const stored = await quoteRatingVersion(db, quote);
+  const backdated = backdatedWithoutUnderwriter(quote, stored, now);
   if (backdated !== null) throw new AppError("QUOTE_STATE_CONFLICT", backdated);
   const policyNumber = policyNumberFor(quote.reference);
   // The issue's receipt prices the policy's first transaction: the rating the quote holds, rated again.
-  const engine = await storedEngineRating(db, quote);
+  const engine = storedEngineRating(quote, stored);
   const receipt =
     engine && receiptToWrite("ISSUE", engine, { reference: quote.reference, policyNumber, policySequence: 1 }, now);
   return commitQuoteChange(

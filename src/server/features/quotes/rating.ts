@@ -138,54 +138,54 @@ export async function rateStoredQuote(db: Database, quote: RatedQuoteFields, now
 }
 
 /**
- * The backdated-inception reason of a quote completed or issued today, or null: a quote rated while its inception was
- * recent must not be bound once it lies too far in the past unless an underwriter approved it.
+ * The backdated-inception reason of a quote issued today, or null: a quote rated while its inception was recent must
+ * not be bound once it lies too far in the past unless an underwriter approved it. `stored` is the quote's own
+ * rating version (`quoteRatingVersion`), whose configuration holds how far back is too far.
  */
-export async function backdatedWithoutUnderwriter(
-  db: Database,
+export function backdatedWithoutUnderwriter(
   quote: Pick<QuoteRow, "inceptionDate" | "decision" | "ratingVersionId">,
+  stored: EffectiveRater | undefined,
   now: Date,
-): Promise<string | null> {
+): string | null {
   if (quote.decision === "APPROVED" || quote.decision === "COUNTER") return null;
-  const { config } = await policyRater(db, quote.ratingVersionId);
-  return (
-    backdatedInceptionHit(quote.inceptionDate, todayInLondon(now), config.backdating.maxDaysPast)?.description ?? null
-  );
+  if (!stored) throw new Error(`The rating version of a rated quote cannot be read (${quote.ratingVersionId})`);
+  const { maxDaysPast } = stored.rater.config.backdating;
+  return backdatedInceptionHit(quote.inceptionDate, todayInLondon(now), maxDaysPast)?.description ?? null;
 }
 
 /**
- * The compiled rating version a quote or policy was rated with (compiled once per published version and kept):
- * its rates re-rate an adjustment, and its configuration holds the backdating, cancellation and adjustment terms.
+ * The rating version a quote or policy was rated with, read once and compiled once per published version: its rates
+ * re-rate an adjustment, and its configuration holds the backdating, cancellation and adjustment terms. Undefined
+ * for a quote never rated, or a version that cannot be read.
  */
-export async function policyRater(db: Database, ratingVersionId: string | null) {
-  const [version] =
-    ratingVersionId === null
-      ? []
-      : await db
-          .select({ id: ratingVersions.id, json: ratingVersions.json, status: ratingVersions.status })
-          .from(ratingVersions)
-          .where(eq(ratingVersions.id, ratingVersionId));
-  if (!version) throw new Error(`The rating version of an issued policy cannot be read (${ratingVersionId})`);
-  return compiledRaterFor(version);
-}
-
-/** A stored rating version with its compiled rater (the quote's or policy's own, published or since retired). */
-export async function storedRatingVersion(db: Database, ratingVersionId: string) {
-  const [version] = await db.select().from(ratingVersions).where(eq(ratingVersions.id, ratingVersionId));
+export async function quoteRatingVersion(
+  db: Database,
+  quote: Pick<QuoteRow, "ratingVersionId">,
+): Promise<EffectiveRater | undefined> {
+  if (quote.ratingVersionId === null) return undefined;
+  const [version] = await db.select().from(ratingVersions).where(eq(ratingVersions.id, quote.ratingVersionId));
   if (!version) return undefined;
   return { version, rater: compiledRaterFor(version) };
 }
 
+/** The compiled rater of a policy, whose rating version must exist: an issued policy always names one. */
+export async function policyRater(
+  db: Database,
+  quote: Pick<QuoteRow, "ratingVersionId">,
+): Promise<EffectiveRater["rater"]> {
+  const stored = await quoteRatingVersion(db, quote);
+  if (!stored) throw new Error(`The rating version of an issued policy cannot be read (${quote.ratingVersionId})`);
+  return stored.rater;
+}
+
 /**
- * What the engine gives again for the rating stored on a quote (the input it kept, its version, its override and
- * run-off): the rating a policy is issued on. Undefined when the quote holds no rating, or when rating it again
- * does not give exactly the premium it holds (a rating made under rules since changed), so no receipt ever
+ * What the engine gives again for the rating stored on a quote (the input it kept, its version `stored`, its
+ * override and run-off): the rating a policy is issued on. Undefined when the quote holds no rating, or when rating
+ * it again does not give exactly the premium it holds (a rating made under rules since changed), so no receipt ever
  * records a premium other than the one charged.
  */
-export async function storedEngineRating(db: Database, quote: QuoteRow): Promise<EngineRating | undefined> {
-  if (quote.ratingVersionId === null || !quote.ratingResult || quote.totalPremium === null) return undefined;
-  const stored = await storedRatingVersion(db, quote.ratingVersionId);
-  if (!stored) return undefined;
+export function storedEngineRating(quote: QuoteRow, stored: EffectiveRater | undefined): EngineRating | undefined {
+  if (!stored || !quote.ratingResult || quote.totalPremium === null) return undefined;
   const input = defaultRatingInput(quote.ratingResult.input as Partial<RatingInput>);
   const options: RateOptions = { ...overrideOptionsOf(quote), ...runOffOptionsOf(quote, stored) };
   const result = stored.rater.rate(input, options);
