@@ -1,22 +1,29 @@
 /**
  * Broker commission (docs/product/firms.md "Commission"): every rating carries the firm's rate, kept on the quote;
  * an underwriter may set another rate on one quote within its rating version's limits until issue (audited);
- * the policy screen shows it on what has been paid; the client's schedule never prints it; migration 0043
- * gives quotes rated before it their firm's rate.
+ * the policy screen shows it on what has been paid, and an adjustment's or a cancellation's figures preview it as the
+ * policy then counts it; the client's schedule never prints it; migration 0043 gives quotes rated before it their
+ * firm's rate.
  */
 import { readFileSync } from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { todayInLondon } from "../../src/domain/format/dates";
 import { parseMoneyString } from "../../src/domain/money";
-import type { PolicyView } from "../../src/domain/quote/policy-schema";
+import type {
+  AdjustmentFiguresAnswer,
+  CancellationFiguresAnswer,
+  PolicyView,
+} from "../../src/domain/quote/policy-schema";
 import type { Quote } from "../../src/domain/quote/quote";
+import { addDays } from "../../src/domain/quote/renewal";
 import { migrationsFolder } from "../../src/server/db/client";
 import { auditLog, firms, quotes } from "../../src/server/db/schema";
 import { DEMO_FIRM } from "../../src/server/db/seed";
 import { signIn, signInNewUser } from "../support/auth";
 import { describeEachDatabase, type TestContext } from "../support/harness";
 import { pdfText } from "../support/pdf-text";
-import { policyUrl } from "./policies-fixtures";
+import { issuedPolicy, policyUrl } from "./policies-fixtures";
 import { call, createCompleteQuote, patchQuote, rateQuote } from "./quotes-fixtures";
 
 const pence = (money: string | null | undefined) => parseMoneyString(money ?? "") ?? Number.NaN;
@@ -151,6 +158,81 @@ describeEachDatabase("broker commission", (ctx) => {
     expect(text).toContain("Policy Schedule");
     expect(text.toLowerCase()).not.toContain("commission");
     expect(text).not.toContain(issued.body.data.commission?.netPremium ?? "unset");
+  });
+
+  it("previews an adjustment's and a cancellation's commission exactly as the policy counts it once each is made", async () => {
+    const broker = await signIn(ctx.app, "BROKER");
+    const inceptionDate = addDays(todayInLondon(ctx.clock.now()), 10);
+    const quote = await createCompleteQuote(ctx.app, broker, { stepOne: { inceptionDate } });
+    await patchQuote(ctx.app, broker, quote.id, { status: "QUOTED" });
+    const issued = await call(ctx.app, broker, "POST", `/api/quotes/${quote.id}/issue`, {});
+    expect(issued.status).toBe(200);
+    const policyNumber = issued.body.data.policyNumber ?? "";
+    const read = async () =>
+      (await call<{ data: PolicyView }>(ctx.app, broker, "GET", policyUrl(policyNumber))).body.data;
+    const post = <T>(tail: string, body: Record<string, unknown>) =>
+      call<{ data: T }>(ctx.app, broker, "POST", policyUrl(policyNumber, tail), body);
+
+    // A higher excess returns premium from 30 days in: the broker returns commission on it.
+    const issuedView = await read();
+    const adjustment = { effectiveDate: addDays(inceptionDate, 30), changes: { excessDiscount: "2x" } };
+    const charge = (await post<AdjustmentFiguresAnswer>("/adjustments/figures", adjustment)).body.data;
+    expect(pence(charge.total)).toBeLessThan(0);
+    expect(charge.commission).toMatchObject({ ratePercent: 15, overridden: false });
+    expect(pence(charge.commission?.amount)).toBe(-Math.round((-pence(charge.premium) * 15) / 100));
+    expect(pence(charge.commission?.netPremium)).toBe(pence(charge.total) - pence(charge.commission?.amount));
+    const adjusted = await post<PolicyView>("/adjustments", { ...adjustment, expectedVersion: issuedView.version });
+    expect(adjusted.status, JSON.stringify(adjusted.body)).toBe(201);
+    const afterAdjustment = adjusted.body.data.commission;
+    expect(pence(afterAdjustment?.amount)).toBe(
+      pence(issuedView.commission?.amount) + pence(charge.commission?.amount),
+    );
+    expect(pence(afterAdjustment?.netPremium)).toBe(
+      pence(issuedView.commission?.netPremium) + pence(charge.commission?.netPremium),
+    );
+
+    // Cancelled from inception: what comes back is shown positive, and the policy's commission falls by exactly it.
+    const returned = (await post<CancellationFiguresAnswer>("/cancellation/figures", { effectiveDate: inceptionDate }))
+      .body.data;
+    expect(returned.commission).toMatchObject({ ratePercent: 15, overridden: false });
+    expect(pence(returned.commission?.amount)).toBe(Math.round((pence(returned.returnPremium) * 15) / 100));
+    expect(pence(returned.commission?.netPremium)).toBe(
+      pence(returned.returnTotal) - pence(returned.commission?.amount),
+    );
+    const cancelled = await post<PolicyView>("/cancellation", {
+      effectiveDate: inceptionDate,
+      reason: "The insured has sold the business",
+      expectedVersion: adjusted.body.data.version,
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(201);
+    expect(pence(cancelled.body.data.commission?.amount)).toBe(
+      pence(afterAdjustment?.amount) - pence(returned.commission?.amount),
+    );
+    expect(pence(cancelled.body.data.commission?.netPremium)).toBe(
+      pence(afterAdjustment?.netPremium) - pence(returned.commission?.netPremium),
+    );
+  });
+
+  it("previews no commission on a change to a policy with none", async () => {
+    const { broker, policyNumber, inceptionDate } = await issuedPolicy(ctx);
+    const shown = await call<{ data: AdjustmentFiguresAnswer }>(
+      ctx.app,
+      broker.cookie,
+      "POST",
+      policyUrl(policyNumber, "/adjustments/figures"),
+      { effectiveDate: inceptionDate, changes: { excessDiscount: "2x" } },
+    );
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    expect(shown.body.data.commission).toBeNull();
+    const cancellation = await call<{ data: CancellationFiguresAnswer }>(
+      ctx.app,
+      broker.cookie,
+      "POST",
+      policyUrl(policyNumber, "/cancellation/figures"),
+      { effectiveDate: inceptionDate },
+    );
+    expect(cancellation.status, JSON.stringify(cancellation.body)).toBe(200);
+    expect(cancellation.body.data.commission).toBeNull();
   });
 
   it("upgrades a database holding rated quotes: a firm's quotes take its rate, others none", async () => {

@@ -10,6 +10,7 @@ import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { COMMISSION_LABELS, commissionLineLabel } from "../../src/domain/format/commission";
 import { formatDateGb, todayInLondon } from "../../src/domain/format/dates";
 import { formatGbp, parseMoneyString } from "../../src/domain/money";
 import { CANCELLATION_MESSAGES } from "../../src/domain/quote/cancellation";
@@ -100,6 +101,12 @@ async function showFigures(dialog: Locator, policy: IssuedPolicy, effectiveDate:
   expect(await figure(dialog, "IPT returned").textContent()).toBe(shownMoney(expected.returnTaxes));
   const total = (await figure(dialog, "Total returned").textContent()) ?? "";
   expect(total).toBe(shownMoney(expected.returnTotal));
+  // The demo broker's firm takes commission: what the broker gives back on the return, and what they are returned.
+  const commission = expected.commission;
+  if (!commission) throw new Error("The demo broker's policy carries no commission");
+  const returnedCommission = commissionLineLabel(commission, COMMISSION_LABELS.commissionReturned);
+  expect(await figure(dialog, returnedCommission).textContent()).toBe(shownMoney(commission.amount));
+  expect(await figure(dialog, COMMISSION_LABELS.netReturned).textContent()).toBe(shownMoney(commission.netPremium));
   return { total, expected };
 }
 

@@ -8,6 +8,9 @@ export const COMMISSION_LABELS = {
   title: "Broker Commission",
   commission: "Broker commission",
   netPremium: "Net premium due from broker",
+  /** A return premium's (an adjustment down, a cancellation): the broker gives back the commission on it. */
+  commissionReturned: "Broker commission returned",
+  netReturned: "Net premium returned to broker",
   overridden: "set by an underwriter",
   none: "No commission: the broker had no firm when the quote was written",
   rate: "Commission rate (%)",
@@ -18,8 +21,14 @@ export function commissionRateText(ratePercent: number): string {
   return `${Number(ratePercent.toFixed(2))}%`;
 }
 
-/** "Broker commission (15%)", or "(7.5%, set by an underwriter)" when an underwriter set this quote's rate. */
-export function commissionLineLabel(commission: Pick<QuoteCommission, "ratePercent" | "overridden">): string {
+/**
+ * "Broker commission (15%)", or "(7.5%, set by an underwriter)" when an underwriter set this quote's rate; `name`
+ * says which way it goes where that varies ("Broker commission returned (15%)").
+ */
+export function commissionLineLabel(
+  commission: Pick<QuoteCommission, "ratePercent" | "overridden">,
+  name: string = COMMISSION_LABELS.commission,
+): string {
   const rate = commissionRateText(commission.ratePercent);
-  return `${COMMISSION_LABELS.commission} (${commission.overridden ? `${rate}, ${COMMISSION_LABELS.overridden}` : rate})`;
+  return `${name} (${commission.overridden ? `${rate}, ${COMMISSION_LABELS.overridden}` : rate})`;
 }

@@ -84,6 +84,19 @@ export function commissionAnswer(
   };
 }
 
+/**
+ * The commission on a policy's transactions at the policy's rate, each rounded on its own (`commissionAnswer`): all
+ * of them on the policy screen, or the one a change would add, previewed before it is made, exactly as the policy
+ * screen and the bordereau will count it once stored. Null for a policy with no commission (no firm).
+ */
+export function policyCommissionOn(
+  lines: readonly PremiumLines[],
+  policy: { commissionRateBasisPoints: number | null; commissionOverridden: boolean },
+): QuoteCommission | null {
+  const rate = policy.commissionRateBasisPoints;
+  return rate === null ? null : commissionAnswer(lines, rate, policy.commissionOverridden);
+}
+
 /** A rated quote's commission for the API; null when the quote is unrated or carries no commission (no firm). */
 export function quoteCommissionOf(quote: {
   basePremium: Pence | null;

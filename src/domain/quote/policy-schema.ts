@@ -210,6 +210,11 @@ export const cancellationFiguresSchema = z.object({
   returnPremium: moneyAmountSchema,
   returnTaxes: moneyAmountSchema,
   returnTotal: moneyAmountSchema,
+  /**
+   * The commission the broker returns on the return premium, at the policy's rate, and the net premium returned to
+   * the broker (the return total less it), both positive like the return; null for a policy with no commission.
+   */
+  commission: quoteCommissionSchema.nullable().default(null),
 });
 export type CancellationFiguresAnswer = z.infer<typeof cancellationFiguresSchema>;
 export const cancellationFiguresResponseSchema = z.object({ data: cancellationFiguresSchema });
@@ -272,6 +277,11 @@ export const adjustmentFiguresSchema = z.object({
   referralReasons: z.array(z.string()),
   /** Whether the caller may make the change: an underwriter always, a broker only when nothing refers. */
   canBind: z.boolean(),
+  /**
+   * The commission on the charge at the policy's rate and the net premium due from the broker, signed like the
+   * charge (a return returns commission); null for a policy with no commission.
+   */
+  commission: quoteCommissionSchema.nullable().default(null),
 });
 export type AdjustmentFiguresAnswer = z.infer<typeof adjustmentFiguresSchema>;
 export const adjustmentFiguresResponseSchema = z.object({ data: adjustmentFiguresSchema });

@@ -9314,6 +9314,13 @@ export interface operations {
               returnPremium: string;
               returnTaxes: string;
               returnTotal: string;
+              /** @default null */
+              commission: {
+                ratePercent: number;
+                amount: string;
+                netPremium: string;
+                overridden: boolean;
+              } | null;
             };
           };
         };
@@ -9668,6 +9675,13 @@ export interface operations {
               waived: boolean;
               referralReasons: string[];
               canBind: boolean;
+              /** @default null */
+              commission: {
+                ratePercent: number;
+                amount: string;
+                netPremium: string;
+                overridden: boolean;
+              } | null;
             };
           };
         };

@@ -7,6 +7,7 @@ import {
   adjustmentReferralReasons,
 } from "../../../domain/quote/adjustment";
 import { POLICY_CHANGED_MESSAGE } from "../../../domain/quote/cancellation";
+import { policyCommissionOn } from "../../../domain/quote/commission";
 import {
   type PolicyChangeLine,
   type PolicyChanges,
@@ -156,6 +157,7 @@ function annualGross(subtotal: Pence, taxesPct: number): Pence {
 
 function figuresAnswer(plan: AdjustmentPlan): AdjustmentFiguresAnswer {
   const { charge } = plan;
+  const { quote } = plan.policy.found;
   return {
     effectiveDate: charge.effectiveDate,
     changes: plan.lines,
@@ -169,6 +171,8 @@ function figuresAnswer(plan: AdjustmentPlan): AdjustmentFiguresAnswer {
     waived: charge.waived,
     referralReasons: plan.referralReasons,
     canBind: plan.canBind,
+    // The lines the change is stored with (adjustPolicy): an adjustment never changes the fees.
+    commission: policyCommissionOn([{ basePremium: charge.premium, fees: 0, totalPremium: charge.total }], quote),
   };
 }
 

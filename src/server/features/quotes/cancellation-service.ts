@@ -6,6 +6,7 @@ import {
   cancellationFigures,
   POLICY_CHANGED_MESSAGE,
 } from "../../../domain/quote/cancellation";
+import { policyCommissionOn } from "../../../domain/quote/commission";
 import type { CancellationFiguresAnswer, CancellationRequest } from "../../../domain/quote/policy-schema";
 import { policyExpiryDate } from "../../../domain/quote/renewal";
 import type { AuthUser } from "../../auth/authenticate";
@@ -62,7 +63,10 @@ async function openForCancellation(
 
 const money = penceToMoneyString;
 
-export function cancellationFiguresAnswer(figures: CancellationFigures): CancellationFiguresAnswer {
+export function cancellationFiguresAnswer(
+  figures: CancellationFigures,
+  policy: { commissionRateBasisPoints: number | null; commissionOverridden: boolean },
+): CancellationFiguresAnswer {
   return {
     effectiveDate: figures.effectiveDate,
     basis: figures.basis,
@@ -79,6 +83,11 @@ export function cancellationFiguresAnswer(figures: CancellationFigures): Cancell
     returnPremium: money(figures.returnPremium),
     returnTaxes: money(figures.returnTaxes),
     returnTotal: money(figures.returnTotal),
+    // Positive like the return: the stored transaction's lines negated, and rounding is the same size either way.
+    commission: policyCommissionOn(
+      [{ basePremium: figures.returnPremium, fees: 0, totalPremium: figures.returnTotal }],
+      policy,
+    ),
   };
 }
 
@@ -90,8 +99,8 @@ export async function cancellationFiguresFor(
   effectiveDate: string,
   now: Date,
 ): Promise<CancellationFiguresAnswer> {
-  const { figures } = await openForCancellation(db, actor, policyNumber, effectiveDate, now);
-  return cancellationFiguresAnswer(figures);
+  const { policy, figures } = await openForCancellation(db, actor, policyNumber, effectiveDate, now);
+  return cancellationFiguresAnswer(figures, policy.found.quote);
 }
 
 /** Cancels the policy from `request.effectiveDate`, at the version the caller read. */

@@ -11,7 +11,7 @@ import { actsForQuote } from "../../../domain/firms/firm";
 import { todayInLondon } from "../../../domain/format/dates";
 import { penceToMoneyString, sumPence } from "../../../domain/money";
 import { earliestCancellationDate, mayChangePolicy } from "../../../domain/quote/cancellation";
-import { commissionAnswer } from "../../../domain/quote/commission";
+import { policyCommissionOn } from "../../../domain/quote/commission";
 import { decideQuoteAction } from "../../../domain/quote/lifecycle";
 import { policyCover, policyHistoryEventOf, policyHistoryTitle, policyStatus } from "../../../domain/quote/policy";
 import { adjustableAnswers } from "../../../domain/quote/policy-changes";
@@ -243,14 +243,10 @@ export async function policyViewFor(
       taxes: sum("taxes"),
       totalPremium: sum("totalPremium"),
     }),
-    commission:
-      quote.commissionRateBasisPoints === null
-        ? null
-        : commissionAnswer(
-            transactions.map((t) => ({ basePremium: t.basePremium, fees: t.fees, totalPremium: t.totalPremium })),
-            quote.commissionRateBasisPoints,
-            quote.commissionOverridden,
-          ),
+    commission: policyCommissionOn(
+      transactions.map((t) => ({ basePremium: t.basePremium, fees: t.fees, totalPremium: t.totalPremium })),
+      quote,
+    ),
     cancellation: cancellation
       ? {
           effectiveDate: cancellation.effectiveDate,

@@ -67,6 +67,8 @@ const figuresFor = (effectiveDate: string, more: Partial<AdjustmentFiguresAnswer
   waived: false,
   referralReasons: [],
   canBind: true,
+  // 15% of -£112.50 is -£16.875, rounded away from zero; the net is the total returned less it.
+  commission: { ratePercent: 15, amount: "-16.88", netPremium: "-109.12", overridden: false },
   ...more,
 });
 
@@ -109,6 +111,8 @@ describe("the change form", () => {
     expect(shown).toContain("Return premium£112.50");
     expect(shown).toContain("Days remaining365 of 365 days");
     expect(shown).toContain("Total returned£126.00");
+    expect(shown).toContain("Broker commission returned (15%)£16.88");
+    expect(shown).toContain("Net premium returned to broker£109.12");
     expect(screen.getByTestId("adjustment-changes").textContent).toBe("Excess: was Standard Excess, now Excess (2x)");
 
     fireEvent.click(confirmButton() as HTMLButtonElement);
@@ -117,6 +121,34 @@ describe("the change form", () => {
       url: "/api/policies/DCPI%2FPOL%2F000042/adjustments",
       body: { effectiveDate: "2030-01-01", changes: { excessDiscount: "2x" }, expectedVersion: 7 },
     });
+  });
+
+  it("words the commission on an additional premium as due from the broker, and shows none for a policy without", async () => {
+    const additional = figuresFor("2030-01-01", {
+      premium: "112.50",
+      taxes: "13.50",
+      total: "126.00",
+      commission: { ratePercent: 15, amount: "16.88", netPremium: "109.12", overridden: false },
+    });
+    let answer = additional;
+    stubApi(() => json(200, { data: answer }));
+    renderForm();
+    fireEvent.change(field("Excess"), { target: { value: "2x" } });
+    fireEvent.click(showButton());
+    await screen.findByTestId("adjustment-figures");
+    let shown = screen.getByTestId("adjustment-figures").textContent;
+    expect(shown).toContain("Total to pay£126.00");
+    expect(shown).toContain("Broker commission (15%)£16.88");
+    expect(shown).toContain("Net premium due from broker£109.12");
+
+    answer = { ...additional, commission: null };
+    fireEvent.change(field("Excess"), { target: { value: "standard" } });
+    fireEvent.change(field("Excess"), { target: { value: "2x" } });
+    fireEvent.click(showButton());
+    await waitFor(() => expect(screen.getByTestId("adjustment-figures").textContent).not.toContain("commission"));
+    shown = screen.getByTestId("adjustment-figures").textContent;
+    expect(shown).toContain("Total to pay£126.00");
+    expect(shown).not.toContain("Net premium");
   });
 
   it("says nothing has changed without asking the server, and sends a cover ticked with its limit", async () => {

@@ -1,9 +1,6 @@
-import { formatGbp, parseMoneyString } from "@domain/money";
+import { parseMoneyString } from "@domain/money";
 import type { AdjustmentFiguresAnswer } from "@domain/quote/policy-schema";
-import { FiguresBox, Row } from "./policy-parts";
-
-/** The amount's size as the product shows money; which way it goes is said by its label. */
-const size = (amount: string) => formatGbp(Math.abs(parseMoneyString(amount) ?? 0));
+import { CommissionRows, FiguresBox, Row, moneySize as size } from "./policy-parts";
 
 /** An additional premium is charged, a return paid back; a change that moves nothing says so. */
 function wording(total: string) {
@@ -15,8 +12,8 @@ function wording(total: string) {
 
 /**
  * What a change does, exactly as the server answered it: each answer that changes (was and now), the year's
- * premium before and after, the days left, and the additional or return premium for them with its IPT; then
- * whether it is waived and why it needs an underwriter.
+ * premium before and after, the days left, and the additional or return premium for them with its IPT and the
+ * broker's commission on it; then whether it is waived and why it needs an underwriter.
  */
 export function AdjustmentFigures({ figures }: { figures: AdjustmentFiguresAnswer }) {
   const words = wording(figures.total);
@@ -55,6 +52,7 @@ export function AdjustmentFigures({ figures }: { figures: AdjustmentFiguresAnswe
           {size(figures.total)}
           {figures.waived ? " (waived)" : ""}
         </Row>
+        <CommissionRows commission={figures.commission} returned={(parseMoneyString(figures.total) ?? 0) < 0} />
       </FiguresBox>
       {figures.referralReasons.length > 0 ? (
         <div

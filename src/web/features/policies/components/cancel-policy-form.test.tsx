@@ -32,6 +32,7 @@ const figuresFor = (effectiveDate: string): CancellationFiguresAnswer => ({
   returnPremium: "500.00",
   returnTaxes: "60.00",
   returnTotal: "560.00",
+  commission: { ratePercent: 12.5, amount: "62.50", netPremium: "497.50", overridden: false },
 });
 
 function renderForm() {
@@ -62,7 +63,10 @@ describe("the cancellation form", () => {
     fireEvent.click(screen.getByRole("button", { name: "Show return premium" }));
     await screen.findByTestId("cancellation-figures");
     expect(calls[0]?.url).toBe("/api/policies/DCPI%2FPOL%2F000042/cancellation/figures");
-    expect(screen.getByTestId("cancellation-figures").textContent).toContain("Total returned£560.00");
+    const shown = screen.getByTestId("cancellation-figures").textContent;
+    expect(shown).toContain("Total returned£560.00");
+    expect(shown).toContain("Broker commission returned (12.5%)£62.50");
+    expect(shown).toContain("Net premium returned to broker£497.50");
 
     fireEvent.click(confirmButton());
     await screen.findByText("Enter why the policy is being cancelled");

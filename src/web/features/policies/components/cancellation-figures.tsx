@@ -1,10 +1,11 @@
 import { cancellationBasisInWords } from "@domain/quote/cancellation";
 import type { CancellationFiguresAnswer } from "@domain/quote/policy-schema";
-import { FiguresBox, money, Row } from "./policy-parts";
+import { CommissionRows, FiguresBox, money, Row } from "./policy-parts";
 
 /**
  * What cancelling from the chosen date returns, exactly as the server answered it: the premium paid, what the
- * insurer keeps, the premium and IPT returned and their total, and the basis in the notice's words.
+ * insurer keeps, the premium and IPT returned and their total, the commission the broker gives back on it, and the
+ * basis in the notice's words.
  */
 export function CancellationFigures({
   figures,
@@ -32,6 +33,7 @@ export function CancellationFigures({
       <Row label="Total returned" strong>
         {money(figures.returnTotal)}
       </Row>
+      <CommissionRows commission={figures.commission} returned />
     </FiguresBox>
   );
 }

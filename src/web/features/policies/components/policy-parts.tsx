@@ -1,10 +1,17 @@
+import { COMMISSION_LABELS, commissionLineLabel } from "@domain/format/commission";
 import { formatGbp, parseMoneyString } from "@domain/money";
+import type { QuoteCommission } from "@domain/quote/quote";
 import type { ReactNode } from "react";
 
 /** A money string from the API as the product shows money ("£1,234.56", a return "-£1,234.56"); "-" when none. */
 export function money(amount: string | null): string {
   const pence = amount === null ? null : parseMoneyString(amount);
   return pence === null ? "-" : formatGbp(pence);
+}
+
+/** An amount's size as the product shows money, where its label says which way it goes ("Return premium"). */
+export function moneySize(amount: string): string {
+  return formatGbp(Math.abs(parseMoneyString(amount) ?? 0));
 }
 
 /** A label and its value, the value allowed to wrap so a long address never widens the page. */
@@ -33,5 +40,23 @@ export function FiguresBox({ testId, children, note }: { testId: string; childre
       <dl className="grid gap-1.5 text-sm">{children}</dl>
       {note}
     </div>
+  );
+}
+
+/**
+ * Under a change's total: the broker's commission on it at the policy's rate and the net premium after it, as the
+ * policy screen and the bordereau will count them once the change is made. A return gives commission back, and the
+ * broker is returned the rest. Nothing for a policy with no commission.
+ */
+export function CommissionRows({ commission, returned }: { commission: QuoteCommission | null; returned: boolean }) {
+  if (!commission) return null;
+  const name = returned ? COMMISSION_LABELS.commissionReturned : COMMISSION_LABELS.commission;
+  return (
+    <>
+      <Row label={commissionLineLabel(commission, name)}>{moneySize(commission.amount)}</Row>
+      <Row label={returned ? COMMISSION_LABELS.netReturned : COMMISSION_LABELS.netPremium} strong>
+        {moneySize(commission.netPremium)}
+      </Row>
+    </>
   );
 }
