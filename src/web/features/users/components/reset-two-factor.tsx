@@ -1,7 +1,7 @@
 import type { UserWithAuthority as User } from "@domain/underwriting/authority-schema";
-import { Button } from "@web/components/ui/button";
 import { ShieldOff } from "lucide-react";
 import { useResetTwoFactor } from "../api/reset-two-factor";
+import { UserActionButton } from "./user-action-button";
 import { UserConfirmDialog } from "./user-dialogs";
 
 /**
@@ -12,17 +12,22 @@ export function ResetTwoFactorAction({
   user,
   meId,
   onReset,
+  onCard,
 }: {
   user: User;
   meId: string | undefined;
   onReset: (user: User) => void;
+  onCard: boolean;
 }) {
   if (user.id === meId || !user.twoFactorOn) return null;
   return (
-    <Button variant="outline" size="sm" aria-label={`Reset two-factor of ${user.name}`} onClick={() => onReset(user)}>
-      <ShieldOff aria-hidden="true" className="h-4 w-4" />
-      Reset two-factor
-    </Button>
+    <UserActionButton
+      label={`Reset two-factor of ${user.name}`}
+      text="Reset two-factor"
+      icon={ShieldOff}
+      onClick={() => onReset(user)}
+      onCard={onCard}
+    />
   );
 }
 

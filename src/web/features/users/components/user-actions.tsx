@@ -1,8 +1,8 @@
 import type { UserWithAuthority as User } from "@domain/underwriting/authority-schema";
 import { DeleteRecordButton } from "@web/components/records/records-card";
-import { Button } from "@web/components/ui/button";
 import { KeyRound, LogOut } from "lucide-react";
 import { ResetTwoFactorAction } from "./reset-two-factor";
+import { UserActionButton } from "./user-action-button";
 
 /** What each user's controls do; every one opens a dialog or sends at once. */
 export interface UserActionHandlers {
@@ -37,22 +37,22 @@ function ResetLinkAction({
   user,
   meId,
   onSendReset,
+  onCard,
 }: {
   user: User;
   meId: string | undefined;
   onSendReset: (user: User) => void;
+  onCard: boolean;
 }) {
   if (user.id === meId) return null;
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      aria-label={`Send reset link to ${user.name}`}
+    <UserActionButton
+      label={`Send reset link to ${user.name}`}
+      text="Send reset link"
+      icon={KeyRound}
       onClick={() => onSendReset(user)}
-    >
-      <KeyRound aria-hidden="true" className="h-4 w-4" />
-      Send reset link
-    </Button>
+      onCard={onCard}
+    />
   );
 }
 
@@ -64,21 +64,26 @@ function EndSessionsAction({
   user,
   meId,
   onEndSessions,
+  onCard,
 }: {
   user: User;
   meId: string | undefined;
   onEndSessions: (user: User) => void;
+  onCard: boolean;
 }) {
   if (user.id === meId) return null;
   return (
-    <Button variant="outline" size="sm" aria-label={`End sessions of ${user.name}`} onClick={() => onEndSessions(user)}>
-      <LogOut aria-hidden="true" className="h-4 w-4" />
-      End sessions
-    </Button>
+    <UserActionButton
+      label={`End sessions of ${user.name}`}
+      text="End sessions"
+      icon={LogOut}
+      onClick={() => onEndSessions(user)}
+      onCard={onCard}
+    />
   );
 }
 
-/** A user's controls, the same in a table row and on a card. */
+/** A user's controls, the same in a table row and on a card (in words on a card, as icons in the table). */
 export function UserActions({
   user,
   meId,
@@ -92,9 +97,9 @@ export function UserActions({
 }) {
   return (
     <>
-      <ResetLinkAction user={user} meId={meId} onSendReset={actions.onSendReset} />
-      <EndSessionsAction user={user} meId={meId} onEndSessions={actions.onEndSessions} />
-      <ResetTwoFactorAction user={user} meId={meId} onReset={actions.onResetTwoFactor} />
+      <ResetLinkAction user={user} meId={meId} onSendReset={actions.onSendReset} onCard={onCard} />
+      <EndSessionsAction user={user} meId={meId} onEndSessions={actions.onEndSessions} onCard={onCard} />
+      <ResetTwoFactorAction user={user} meId={meId} onReset={actions.onResetTwoFactor} onCard={onCard} />
       <DeleteAction user={user} meId={meId} onDelete={actions.onDelete} onCard={onCard} />
     </>
   );

@@ -92,15 +92,15 @@ function UsersGrid({ users, firms, meId, actions }: UserListProps) {
             <TableCell>
               <BrokerFirmCell user={user} firms={firms} />
             </TableCell>
-            <TableCell>
+            {/* Wide enough that an underwriter's limits read in a few lines, not a word a line. */}
+            <TableCell className="min-w-56">
               <AuthorityCell user={user} onEditAuthority={actions.onEditAuthority} />
             </TableCell>
             <TableCell className="whitespace-nowrap">
               <Created user={user} />
             </TableCell>
             <TableCell className="text-right">
-              {/* Wide enough for the usual three actions on one line; a fourth (Reset two-factor) goes to a second. */}
-              <div className="flex min-w-76 flex-wrap items-center justify-end gap-2">
+              <div className="flex items-center justify-end gap-1.5">
                 <UserActions user={user} meId={meId} actions={actions} />
               </div>
             </TableCell>
