@@ -274,7 +274,8 @@ describe("admin: the configuration editor", () => {
   const name = `PI001 ordered ${RUN}`;
   const { baseRate, version, productCode, ...rest } = PI001_RATING_CONFIG;
   // baseRate first, as an author would put it; the database's jsonb would put "fees" and "caps" first.
-  const authored = JSON.stringify({ baseRate: 125, version, productCode, ...rest }, null, 2);
+  const commissionLimits = { minPercent: 5, maxPercent: 25 };
+  const authored = JSON.stringify({ baseRate: 125, version, productCode, ...rest, commissionLimits }, null, 2);
 
   it("starts a new version from the published one with baseRate near the top, not re-sorted", async () => {
     expect(baseRate).toBeGreaterThan(0);
@@ -309,6 +310,7 @@ describe("admin: the configuration editor", () => {
       await visible(summary.getByTestId("config-factor").filter({ hasText: factor }).first());
     }
     await visible(summary.getByText("Policy fee"));
+    expect(await summary.getByTestId("config-commission-limits").textContent()).toBe("5% to 25%");
     await expectAccessible(ui.page, "rating version editor with summary");
     await screenshot(ui.page, "admin-safety-config-summary");
   });

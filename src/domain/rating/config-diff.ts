@@ -6,6 +6,7 @@
  * short-period steps by their months, so inserting one entry shows as one addition rather than every later entry
  * changing.
  */
+import { COMMISSION_LABELS } from "../format/commission";
 import { DEFENCE_COSTS_LABELS, LIMIT_BASIS_LABELS } from "../format/limit-basis";
 import { RATING_INPUT_LABELS, type RatingInputFieldName } from "./input";
 import { runOffYearsText } from "./run-off";
@@ -86,7 +87,7 @@ const KEY_LABELS: Record<string, string> = {
   runOff: "Run-off factors",
   backdating: "Backdated inception",
   maxDaysPast: "Referred after days in the past",
-  commissionLimits: "Commission an underwriter may set",
+  commissionLimits: COMMISSION_LABELS.limits,
   minPercent: "Lowest %",
   maxPercent: "Highest %",
 };

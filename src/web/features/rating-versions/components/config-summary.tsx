@@ -1,3 +1,5 @@
+import { COMMISSION_LABELS, commissionLimitsText } from "@domain/format/commission";
+import { DEFAULT_COMMISSION_LIMITS } from "@domain/quote/commission";
 import type { FactorDefinition, RatingConfig, RatingConfigInput } from "@domain/rating/config-schema";
 import { useFirstUse } from "@web/lib/on-first-use";
 import { type ReactNode, useDeferredValue } from "react";
@@ -12,7 +14,10 @@ function bandRange(min: number, max: number | null): string {
   return min === max ? number.format(min) : `${number.format(min)} to ${number.format(max)}`;
 }
 
-type SummaryConfig = Pick<RatingConfig, "baseRate" | "taxesPct" | "caps" | "factors" | "fees" | "referralRules">;
+type SummaryConfig = Pick<
+  RatingConfig,
+  "baseRate" | "taxesPct" | "caps" | "factors" | "fees" | "referralRules" | "commissionLimits"
+>;
 
 /**
  * A configuration the server has accepted (it compiled it when the version was saved), as the engine reads it:
@@ -27,6 +32,7 @@ function acceptedConfig(text: string): SummaryConfig {
     factors: (json.factors ?? {}) as Record<string, FactorDefinition>,
     fees: json.fees ?? [],
     referralRules: json.referralRules ?? [],
+    commissionLimits: json.commissionLimits ?? { ...DEFAULT_COMMISSION_LIMITS },
   };
 }
 
@@ -70,7 +76,8 @@ function FactorTable({ name, definition }: { name: string; definition: FactorDef
 
 /**
  * A read-only reading of the configuration beside its JSON: the figures an underwriter checks (base rate,
- * each factor's bands and multipliers, fees, referral rules) without hunting through the text. It follows
+ * each factor's bands and multipliers, fees, referral rules, the commission an underwriter may set) without hunting
+ * through the text. It follows
  * the text as it is typed, and waits while the text does not compile. The text a saved version holds, which
  * the server compiled, shows without the engine; any other text is read by the engine, fetched for it.
  */
@@ -124,6 +131,14 @@ export function ConfigSummary({ text, acceptedText }: { text: string; acceptedTe
                 ))}
               </ul>
             )}
+          </Section>
+          <Section title="Commission">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5 text-sm">
+              <dt className="text-slate-600">{COMMISSION_LABELS.limits}</dt>
+              <dd className="text-slate-900 tabular-nums" data-testid="config-commission-limits">
+                {commissionLimitsText(config.commissionLimits)}
+              </dd>
+            </dl>
           </Section>
           <Section title="Referral rules">
             {config.referralRules.length === 0 ? (
