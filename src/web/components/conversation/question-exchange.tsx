@@ -1,8 +1,12 @@
 import { formatDateTimeGb } from "@domain/format/dates";
 import type { ReferralQuestion } from "@domain/underwriting/conversation";
+import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Textarea } from "@web/components/ui/input";
 import { FieldError, Label } from "@web/components/ui/label";
+import { toast } from "@web/components/ui/toast-store";
+import { errorMessageOf } from "@web/lib/api-client";
 import { useSingleFlight } from "@web/lib/single-flight";
 import { type ReactNode, useId, useState } from "react";
 
@@ -43,31 +47,83 @@ export function QuestionExchange({ question }: { question: ReferralQuestion }) {
 }
 
 /**
- * A text to send (a question, an answer): a labelled box with its length limit and one button. `send` answers
- * an error message to show, or nothing when the text was sent (the box then empties).
+ * A referral's questions in a card, oldest first, as the review and step 7 show them: `badge` says who is awaited
+ * while a question is open, `empty` what shows before any, and `children` what the reader may do below them.
+ */
+export function QuestionsCard({
+  testId,
+  title,
+  badge,
+  questions,
+  empty = null,
+  children,
+}: {
+  testId: string;
+  title: string;
+  badge: string | null;
+  questions: readonly ReferralQuestion[];
+  empty?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Card data-testid={testId}>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {badge ? <Badge tone="info">{badge}</Badge> : null}
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {questions.length > 0 ? (
+          <ul className="grid gap-2">
+            {questions.map((question) => (
+              <QuestionExchange key={question.id} question={question} />
+            ))}
+          </ul>
+        ) : (
+          empty
+        )}
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * A text to send (a question, an answer): a labelled box with its length limit and one button. An empty text is
+ * refused with `required`; a refusal from the server shows under the box in its own words; once sent, the toast
+ * `sent` says so and the box empties.
  */
 export function TextToSend({
   label,
   maxLength,
+  required,
   sendLabel,
   busyLabel,
   icon,
   send,
+  sent,
 }: {
   label: string;
   maxLength: number;
+  required: string;
   sendLabel: string;
   busyLabel: string;
   icon?: ReactNode;
-  send: (text: string) => Promise<string | undefined>;
+  send: (text: string) => Promise<unknown>;
+  sent: { title: string; description: string };
 }) {
   const id = useId();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [submit, busy] = useSingleFlight(async () => {
-    const failure = await send(text);
-    setError(failure);
-    if (!failure) setText("");
+    if (text.trim() === "") return setError(required);
+    try {
+      await send(text);
+      toast(sent);
+      setError(undefined);
+      setText("");
+    } catch (failure) {
+      setError(errorMessageOf(failure));
+    }
   });
   return (
     <form

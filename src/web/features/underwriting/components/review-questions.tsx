@@ -4,12 +4,8 @@ import {
   REFERRAL_QUESTION_MESSAGES,
   type ReferralQuestion,
 } from "@domain/underwriting/conversation";
-import { QuestionExchange, TextToSend } from "@web/components/conversation/question-exchange";
-import { Badge } from "@web/components/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
-import { toast } from "@web/components/ui/toast-store";
+import { QuestionsCard, TextToSend } from "@web/components/conversation/question-exchange";
 import { useAskQuestion } from "@web/lib/api/referral-questions";
-import { errorMessageOf } from "@web/lib/api-client";
 import { MessageCircleQuestion } from "lucide-react";
 
 /**
@@ -29,39 +25,24 @@ export function ReviewQuestions({
   const open = questions.some(isOpenQuestion);
   if (questions.length === 0 && !canAsk) return null;
   return (
-    <Card data-testid="review-questions">
-      <CardHeader>
-        <CardTitle>Questions to the broker</CardTitle>
-        {open ? <Badge tone="info">Awaiting the broker</Badge> : null}
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        {questions.length > 0 ? (
-          <ul className="grid gap-2">
-            {questions.map((question) => (
-              <QuestionExchange key={question.id} question={question} />
-            ))}
-          </ul>
-        ) : null}
-        {canAsk && !open ? (
-          <TextToSend
-            label="Ask the broker"
-            maxLength={QUESTION_MAX_LENGTH}
-            sendLabel="Send question"
-            busyLabel="Sending..."
-            icon={<MessageCircleQuestion aria-hidden="true" className="h-3.5 w-3.5" />}
-            send={async (text) => {
-              if (text.trim() === "") return REFERRAL_QUESTION_MESSAGES.questionRequired;
-              try {
-                await ask.mutateAsync({ quoteId, question: text });
-                toast({ title: "Question Sent", description: "The broker has been asked and e-mailed" });
-                return undefined;
-              } catch (failure) {
-                return errorMessageOf(failure);
-              }
-            }}
-          />
-        ) : null}
-      </CardContent>
-    </Card>
+    <QuestionsCard
+      testId="review-questions"
+      title="Questions to the broker"
+      badge={open ? "Awaiting the broker" : null}
+      questions={questions}
+    >
+      {canAsk && !open ? (
+        <TextToSend
+          label="Ask the broker"
+          maxLength={QUESTION_MAX_LENGTH}
+          required={REFERRAL_QUESTION_MESSAGES.questionRequired}
+          sendLabel="Send question"
+          busyLabel="Sending..."
+          icon={<MessageCircleQuestion aria-hidden="true" className="h-3.5 w-3.5" />}
+          send={(text) => ask.mutateAsync({ quoteId, question: text })}
+          sent={{ title: "Question Sent", description: "The broker has been asked and e-mailed" }}
+        />
+      ) : null}
+    </QuestionsCard>
   );
 }

@@ -7,10 +7,8 @@ import {
   REFERRAL_QUESTION_MESSAGES,
   type ReferralQuestion,
 } from "@domain/underwriting/conversation";
-import { QuestionExchange, TextToSend } from "@web/components/conversation/question-exchange";
-import { Badge } from "@web/components/ui/badge";
+import { QuestionsCard, TextToSend } from "@web/components/conversation/question-exchange";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { ConfirmDialog } from "@web/components/ui/dialog";
 import { toast } from "@web/components/ui/toast-store";
 import { useAnswerQuestion, useWithdrawReferral } from "@web/lib/api/referral-questions";
@@ -56,64 +54,48 @@ export function ReferralConversationCard({
   const open = list.find(isOpenQuestion);
 
   return (
-    <Card data-testid="referral-conversation">
-      <CardHeader>
-        <CardTitle>Questions from the underwriter</CardTitle>
-        {open ? <Badge tone="info">Awaiting your answer</Badge> : null}
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        {list.length > 0 ? (
-          <ul className="grid gap-2">
-            {list.map((question) => (
-              <QuestionExchange key={question.id} question={question} />
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-slate-700">No questions: the referral awaits an underwriter's decision.</p>
-        )}
-        {open && mayAnswer ? (
-          <TextToSend
-            label="Your answer"
-            maxLength={ANSWER_MAX_LENGTH}
-            sendLabel="Send answer"
-            busyLabel="Sending..."
-            icon={<MessageSquareText aria-hidden="true" className="h-3.5 w-3.5" />}
-            send={async (text) => {
-              if (text.trim() === "") return REFERRAL_QUESTION_MESSAGES.answerRequired;
-              try {
-                await answer.mutateAsync({ quoteId: quote.id, questionId: open.id, answer: text });
-                toast({ title: "Answer Sent", description: "The referral is back with the underwriters" });
-                return undefined;
-              } catch (error) {
-                return errorMessageOf(error);
-              }
-            }}
-          />
-        ) : null}
-        {open && !mayAnswer && quote.status === "DRAFT" ? (
-          <p className="text-sm text-slate-700">Refer the quote again to answer this question.</p>
-        ) : null}
-        {mayWithdraw ? (
-          <div className="border-t border-slate-200 pt-3">
-            <Button variant="outline" size="sm" disabled={withdrawing} onClick={() => setConfirming(true)}>
-              <Undo2 aria-hidden="true" className="h-3.5 w-3.5" />
-              Withdraw referral
-            </Button>
-          </div>
-        ) : null}
-        <ConfirmDialog
-          open={confirming}
-          onOpenChange={(next) => {
-            if (!next && !withdrawing) setConfirming(false);
-          }}
-          title="Withdraw this referral?"
-          description={WITHDRAW_CONFIRMATION}
-          confirmLabel="Withdraw referral"
-          busyLabel="Withdrawing..."
-          busy={withdrawing}
-          onConfirm={() => void confirmWithdraw()}
+    <QuestionsCard
+      testId="referral-conversation"
+      title="Questions from the underwriter"
+      badge={open ? "Awaiting your answer" : null}
+      questions={list}
+      empty={<p className="text-sm text-slate-700">No questions: the referral awaits an underwriter's decision.</p>}
+    >
+      {open && mayAnswer ? (
+        <TextToSend
+          label="Your answer"
+          maxLength={ANSWER_MAX_LENGTH}
+          required={REFERRAL_QUESTION_MESSAGES.answerRequired}
+          sendLabel="Send answer"
+          busyLabel="Sending..."
+          icon={<MessageSquareText aria-hidden="true" className="h-3.5 w-3.5" />}
+          send={(text) => answer.mutateAsync({ quoteId: quote.id, questionId: open.id, answer: text })}
+          sent={{ title: "Answer Sent", description: "The referral is back with the underwriters" }}
         />
-      </CardContent>
-    </Card>
+      ) : null}
+      {open && !mayAnswer && quote.status === "DRAFT" ? (
+        <p className="text-sm text-slate-700">Refer the quote again to answer this question.</p>
+      ) : null}
+      {mayWithdraw ? (
+        <div className="border-t border-slate-200 pt-3">
+          <Button variant="outline" size="sm" disabled={withdrawing} onClick={() => setConfirming(true)}>
+            <Undo2 aria-hidden="true" className="h-3.5 w-3.5" />
+            Withdraw referral
+          </Button>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(next) => {
+          if (!next && !withdrawing) setConfirming(false);
+        }}
+        title="Withdraw this referral?"
+        description={WITHDRAW_CONFIRMATION}
+        confirmLabel="Withdraw referral"
+        busyLabel="Withdrawing..."
+        busy={withdrawing}
+        onConfirm={() => void confirmWithdraw()}
+      />
+    </QuestionsCard>
   );
 }
