@@ -14,14 +14,7 @@ export const COMMISSION_LABELS = {
   overridden: "set by an underwriter",
   none: "No commission: the broker had no firm when the quote was written",
   rate: "Commission rate (%)",
-  /** A rating version's range for one quote's rate (docs/product/rating.md "Commission limits"). */
-  limits: "Commission an underwriter may set",
 } as const;
-
-/** A rating version's commission limits in words: "0% to 40%". */
-export function commissionLimitsText(limits: { minPercent: number; maxPercent: number }): string {
-  return `${commissionRateText(limits.minPercent)} to ${commissionRateText(limits.maxPercent)}`;
-}
 
 /** 12.5 -> "12.5%", 15 -> "15%". */
 export function commissionRateText(ratePercent: number): string {

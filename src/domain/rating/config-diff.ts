@@ -6,7 +6,6 @@
  * short-period steps by their months, so inserting one entry shows as one addition rather than every later entry
  * changing.
  */
-import { COMMISSION_LABELS } from "../format/commission";
 import { DEFENCE_COSTS_LABELS, LIMIT_BASIS_LABELS } from "../format/limit-basis";
 import { RATING_INPUT_LABELS, type RatingInputFieldName } from "./input";
 import { runOffYearsText } from "./run-off";
@@ -87,7 +86,7 @@ const KEY_LABELS: Record<string, string> = {
   runOff: "Run-off factors",
   backdating: "Backdated inception",
   maxDaysPast: "Referred after days in the past",
-  commissionLimits: COMMISSION_LABELS.limits,
+  commissionLimits: "Commission an underwriter may set",
   minPercent: "Lowest %",
   maxPercent: "Highest %",
 };

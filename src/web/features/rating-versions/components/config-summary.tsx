@@ -1,4 +1,3 @@
-import { COMMISSION_LABELS, commissionLimitsText } from "@domain/format/commission";
 import { DEFAULT_COMMISSION_LIMITS } from "@domain/quote/commission";
 import type { FactorDefinition, RatingConfig, RatingConfigInput } from "@domain/rating/config-schema";
 import { useFirstUse } from "@web/lib/on-first-use";
@@ -134,9 +133,10 @@ export function ConfigSummary({ text, acceptedText }: { text: string; acceptedTe
           </Section>
           <Section title="Commission">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5 text-sm">
-              <dt className="text-slate-600">{COMMISSION_LABELS.limits}</dt>
+              <dt className="text-slate-600">An underwriter may set</dt>
               <dd className="text-slate-900 tabular-nums" data-testid="config-commission-limits">
-                {commissionLimitsText(config.commissionLimits)}
+                {number.format(config.commissionLimits.minPercent)}% to{" "}
+                {number.format(config.commissionLimits.maxPercent)}%
               </dd>
             </dl>
           </Section>
