@@ -3,7 +3,7 @@ import { apiClient } from "../api-client";
 import { meQueryKey } from "../query-keys";
 
 /** How long signing out waits for the screen's reads already on their way before it ends the session anyway. */
-export const SIGN_OUT_WAITS_FOR_READS_MS = 3000;
+const SIGN_OUT_WAITS_FOR_READS_MS = 3000;
 
 function logout(): Promise<unknown> {
   return apiClient.post<unknown>("/api/auth/logout");
@@ -13,7 +13,7 @@ function logout(): Promise<unknown> {
  * Resolves once no query is fetching, or after `limitMs`. A read sent just before the user signs out carries their
  * session; ended first, the server would answer it 401 and the browser would log the refusal.
  */
-export function readsSettled(queryClient: QueryClient, limitMs: number): Promise<void> {
+function readsSettled(queryClient: QueryClient, limitMs: number): Promise<void> {
   return new Promise((resolve) => {
     if (queryClient.isFetching() === 0) return resolve();
     const done = () => {
